@@ -1,0 +1,90 @@
+"""Engine benchmarks: `python -m bench [game ...] [--seconds S]`.
+
+Per registered engine: random-legal-play full hands per second on one core,
+and the time of `legal_moves` in the worst positions each game's
+`bench/worst_<package>.py` constructs (`worst_positions()` yields
+(label, state, seat)). Results go into docs/PERFORMANCE.md by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import time
+
+from games import registry
+from games.play import play_out
+
+
+def hands_per_second(game_id: str, seconds: float) -> tuple[float, int]:
+    game = registry.get(game_id)
+    rng = random.Random(1)
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        play_out(game.new_state(seed=n), rng)
+        n += 1
+    return n / (time.perf_counter() - start), n
+
+
+def time_call(fn, min_seconds: float = 0.2) -> float:
+    """Best-of-5 mean seconds per call of fn()."""
+    reps = 1
+    while True:
+        t = time.perf_counter()
+        for _ in range(reps):
+            fn()
+        dt = time.perf_counter() - t
+        if dt >= min_seconds / 5:
+            break
+        reps *= 2
+    best = dt
+    for _ in range(4):
+        t = time.perf_counter()
+        for _ in range(reps):
+            fn()
+        best = min(best, time.perf_counter() - t)
+    return best / reps
+
+
+def worst_positions(game_id: str):
+    package = registry.PACKAGES[game_id].split(".")[-1]
+    try:
+        module = importlib.import_module(f"bench.worst_{package}")
+    except ModuleNotFoundError:
+        return []
+    return [p for p in module.worst_positions() if p[1].game.id == game_id]
+
+
+def extras(game_id: str):
+    """Game-specific timings: `bench/worst_<package>.py` may define extra_timings()."""
+    package = registry.PACKAGES[game_id].split(".")[-1]
+    try:
+        module = importlib.import_module(f"bench.worst_{package}")
+    except ModuleNotFoundError:
+        return []
+    fn = getattr(module, "extra_timings", None)
+    return [e for e in fn() if e[0] == game_id] if fn else []
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(prog="python -m bench")
+    p.add_argument("games", nargs="*", help="game ids (default: all)")
+    p.add_argument("--seconds", type=float, default=5.0, help="time per throughput run")
+    args = p.parse_args()
+    ids = args.games or list(registry.PACKAGES)
+    for game_id in ids:
+        rate, n = hands_per_second(game_id, args.seconds)
+        print(f"{game_id:9s} random play: {rate:8.0f} hands/s ({n} hands)")
+        for label, state, seat in worst_positions(game_id):
+            moves = state.legal_moves(seat)
+            t = time_call(lambda s=state, q=seat: s.legal_moves(q))
+            print(f"{game_id:9s} legal_moves {label}: {t * 1e3:.3f} ms ({len(moves)} moves)")
+        for _gid, label, fn in extras(game_id):
+            t = time_call(fn)
+            print(f"{game_id:9s} {label}: {t * 1e3:.3f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""The Telegram bot (aiogram 3) and the `paiju` command line."""

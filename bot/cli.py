@@ -1,0 +1,52 @@
+"""`paiju` command line. Subcommands import what they need lazily, so
+`paiju replay` works without touching the Telegram stack."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from games.records import RecordError, load, replay
+
+    try:
+        record = load(args.file)
+        state, events = replay(record)
+    except (OSError, json.JSONDecodeError) as e:
+        print(f"paiju replay: cannot read {args.file}: {e}", file=sys.stderr)
+        return 2
+    except RecordError as e:
+        out = {"error": str(e), "index": e.index, "reason": e.reason}
+        print(json.dumps(out, ensure_ascii=False), file=sys.stderr)
+        return 1
+    out = {
+        "game": state.game.id,
+        "events": events,
+        "over": state.is_over(),
+        "to_act": state.to_act(),
+        "result": state.result().to_dict() if state.is_over() else None,
+    }
+    print(json.dumps(out, ensure_ascii=False, indent=1 if args.pretty else None))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="paiju", description="Paiju (牌局): regional card games")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    r = sub.add_parser("replay", help="replay a game record; print events and result as JSON")
+    r.add_argument("file")
+    r.add_argument("--pretty", action="store_true", help="indent the JSON")
+    r.set_defaults(func=_replay)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

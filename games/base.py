@@ -1,0 +1,298 @@
+"""The engine protocol every game implements.
+
+A `Game` holds the static facts of one game (id, seat counts, variant flags
+with their defaults, named presets) and creates `State`s. A `State` is one hand
+in progress: who must act, which moves are legal, applying a move, what each
+seat may see, and the result. Randomness enters only through the seed used to
+deal; the deal plus the move list reproduces a state byte for byte.
+
+Conventions shared by all games:
+
+* Cards and tiles are named by codes of exactly two ASCII characters
+  (``"Ks"``, ``"9h"``, ``"56"``...). Games with duplicate cards treat hands as
+  multisets of codes.
+* A move is identified by a short stable ASCII code (``Move.code``) that fits
+  in Telegram callback data. `State.apply` takes the code (or a `Move`).
+* A choice of several cards where every choice of the right size is legal
+  (紧牌/贴牌 discards) is offered as one `Pick` instead of every subset; the
+  code of a concrete choice is `Pick.code_for(cards)`.
+* Events returned by `apply` are public: they never carry a card hidden from
+  any seat. What a seat may see is in `view(seat)`.
+* No user-visible text here: events, views and results are data; the bot's
+  presenters turn them into words.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+
+class IllegalMove(ValueError):
+    """A move that the rules do not allow now. The state is left unchanged.
+
+    `reason` is a short stable ASCII key (e.g. ``"not_your_turn"``,
+    ``"cannot_beat"``) that presenters translate; `detail` is free text for
+    logs and developers.
+    """
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        self.reason = reason
+        self.detail = detail
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+
+
+class VariantError(ValueError):
+    """An unknown variant flag or a value the flag does not accept."""
+
+
+@dataclass(frozen=True)
+class Flag:
+    """One variant flag: a real rule option a group can choose."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] = ()  # empty: any value of the default's type
+    doc: str = ""
+
+    def check(self, value: Any) -> Any:
+        if self.choices:
+            if value not in self.choices:
+                raise VariantError(f"{self.name}: {value!r} not in {self.choices!r}")
+            return value
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise VariantError(f"{self.name}: expected true/false, got {value!r}")
+        elif isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise VariantError(f"{self.name}: expected an integer, got {value!r}")
+        elif isinstance(self.default, (list, tuple)):
+            if not isinstance(value, (list, tuple)) or len(value) != len(self.default):
+                raise VariantError(f"{self.name}: expected {len(self.default)} values")
+            return list(value)
+        elif not isinstance(value, type(self.default)):
+            raise VariantError(f"{self.name}: expected {type(self.default).__name__}")
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One legal move. `code` is what records and callbacks carry."""
+
+    code: str
+    kind: str  # e.g. "lead", "beat", "kou", "xian", "pass", "claim"
+    cards: tuple[str, ...] = ()
+    data: Mapping[str, Any] | None = None  # game-specific structured fields
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"code": self.code, "kind": self.kind, "cards": list(self.cards)}
+        if self.data:
+            d["data"] = dict(self.data)
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """A move made by choosing between `min_count` and `max_count` cards from
+    `choices` (a multiset of card codes). Every such choice is legal."""
+
+    kind: str
+    prefix: str  # code of a concrete choice = prefix + sorted card codes
+    choices: tuple[str, ...]
+    min_count: int
+    max_count: int
+
+    def code_for(self, cards: Iterable[str]) -> str:
+        return self.prefix + "".join(sorted(cards))
+
+    def random_choice(self, rng: random.Random) -> tuple[str, ...]:
+        n = rng.randint(self.min_count, self.max_count)
+        return tuple(rng.sample(self.choices, n))
+
+
+def split_cards(codes: str) -> tuple[str, ...]:
+    """Split a run of two-character card codes: ``"9h9s"`` → ``("9h", "9s")``."""
+    if len(codes) % 2:
+        raise IllegalMove("malformed_move", f"odd card string {codes!r}")
+    return tuple(codes[i : i + 2] for i in range(0, len(codes), 2))
+
+
+@dataclass
+class Result:
+    """Net points per seat (zero-sum) and the details the scoreboard explains."""
+
+    net: list[int]
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"net": list(self.net), "details": self.details}
+
+
+class Game(ABC):
+    """Static facts of one game. Registered instances live in `games.registry`."""
+
+    id: ClassVar[str]
+    seat_counts: ClassVar[tuple[int, ...]]
+    flags: Mapping[str, Flag]
+    presets: Mapping[str, Mapping[str, Any]] = {"default": {}}
+
+    # -- variants ---------------------------------------------------------
+    def variant(self, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Defaults with `overrides` applied, every value checked."""
+        v = {name: f.default for name, f in self.flags.items()}
+        for name, value in (overrides or {}).items():
+            if name not in self.flags:
+                raise VariantError(f"unknown flag {name!r} for {self.id}")
+            v[name] = self.flags[name].check(value)
+        return {k: (list(x) if isinstance(x, tuple) else x) for k, x in v.items()}
+
+    def preset(self, name: str) -> dict[str, Any]:
+        if name not in self.presets:
+            raise VariantError(f"unknown preset {name!r} for {self.id}")
+        return self.variant(self.presets[name])
+
+    @property
+    def default_seats(self) -> int:
+        return self.seat_counts[0]
+
+    # -- creating hands ---------------------------------------------------
+    @abstractmethod
+    def deal(self, variant: Mapping[str, Any], seats: int, seed: int) -> Any:
+        """The explicit deal (JSON data, game-specific) a seed produces."""
+
+    def first_dealer(self, variant: Mapping[str, Any], seats: int, seed: int) -> int:
+        """Dealer of a sitting's first hand. Default: drawn from the seed."""
+        return random.Random(f"dealer:{seed}").randrange(seats)
+
+    def next_dealer(self, variant: Mapping[str, Any], finished: State, seed: int) -> int:
+        """Dealer of the hand after `finished`. Default: the next seat."""
+        return (finished.dealer + 1) % finished.seats
+
+    @abstractmethod
+    def start(
+        self, variant: Mapping[str, Any], deal: Any, dealer: int, seats: int | None = None
+    ) -> State:
+        """A new hand from an explicit deal."""
+
+    def new_state(
+        self,
+        variant: Mapping[str, Any] | None = None,
+        seats: int | None = None,
+        seed: int = 0,
+        dealer: int | None = None,
+    ) -> State:
+        v = self.variant(variant)
+        n = seats or self.default_seats
+        if n not in self.seat_counts:
+            raise VariantError(f"{self.id} is played by {self.seat_counts} players, not {n}")
+        d = self.first_dealer(v, n, seed) if dealer is None else dealer
+        return self.start(v, self.deal(v, n, seed), d, n)
+
+    # -- persistence ------------------------------------------------------
+    @abstractmethod
+    def load(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from the dict `State.dump()` produced."""
+
+
+class State(ABC):
+    """One hand in progress. Subclasses set these attributes in __init__."""
+
+    game: Game
+    variant: dict[str, Any]
+    seats: int
+    dealer: int
+    deal: Any  # the explicit deal this hand started from (JSON data)
+    history: list[tuple[int, str]]  # every applied (seat, move code)
+
+    @property
+    def turn(self) -> int:
+        """Number of moves applied so far; callbacks carry it to detect staleness."""
+        return len(self.history)
+
+    # -- the protocol -----------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """Seats whose decision is awaited now (several when the rules ask
+        several players at once). Empty when the hand is over."""
+
+    @abstractmethod
+    def legal_moves(self, seat: int) -> list[Move | Pick]:
+        """Every legal move of `seat` now (empty if it need not act)."""
+
+    def apply(self, seat: int, move: str | Move) -> list[dict[str, Any]]:
+        """Validate and apply a move; return public events. An illegal move
+        raises IllegalMove and leaves the state unchanged."""
+        code = move.code if isinstance(move, Move) else move
+        if not isinstance(code, str) or not code.isascii() or not code:
+            raise IllegalMove("malformed_move", repr(code))
+        if self.is_over():
+            raise IllegalMove("hand_over")
+        if seat not in self.to_act():
+            raise IllegalMove("not_your_turn", f"seat {seat}")
+        events = self._apply(seat, code)
+        self.history.append((seat, code))
+        return events
+
+    @abstractmethod
+    def _apply(self, seat: int, code: str) -> list[dict[str, Any]]:
+        """Apply `code` for `seat`, who is in to_act(). Must raise IllegalMove
+        before changing anything if the move is not legal."""
+
+    @abstractmethod
+    def view(self, seat: int) -> dict[str, Any]:
+        """Everything `seat` may see: the public view plus its own hand."""
+
+    @abstractmethod
+    def public_view(self) -> dict[str, Any]:
+        """What the whole table may see."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> Result:
+        """Net points per seat (sum 0) and details; only when is_over()."""
+
+    # -- persistence ------------------------------------------------------
+    @abstractmethod
+    def dump(self) -> dict[str, Any]:
+        """Every field of the state as JSON data (besides the common header)."""
+
+    def to_json(self) -> str:
+        data = {
+            "game": self.game.id,
+            "variant": self.variant,
+            "seats": self.seats,
+            "dealer": self.dealer,
+            "deal": self.deal,
+            "history": [list(h) for h in self.history],
+            "state": self.dump(),
+        }
+        return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+    @staticmethod
+    def from_json(text: str) -> State:
+        from games import registry
+
+        data = json.loads(text)
+        return registry.get(data["game"]).load(data)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def copy(self) -> State:
+        return State.from_json(self.to_json())
+
+
+def find_move(moves: Sequence[Move | Pick], code: str) -> Move | None:
+    """The listed Move with this code, if any."""
+    for m in moves:
+        if isinstance(m, Move) and m.code == code:
+            return m
+    return None

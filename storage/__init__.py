@@ -1,0 +1,1 @@
+"""Persistence: SQLite through sqlite-utils behind one DB thread. No aiogram here."""
