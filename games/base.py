@@ -244,7 +244,8 @@ class State(ABC):
 
     @abstractmethod
     def view(self, seat: int) -> dict[str, Any]:
-        """Everything `seat` may see: the public view plus its own hand."""
+        """Everything `seat` may see: the public view plus its own hand under
+        the key "hand" (a list of card codes)."""
 
     @abstractmethod
     def public_view(self) -> dict[str, Any]:
@@ -285,6 +286,13 @@ class State(ABC):
         return isinstance(other, State) and self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
+
+    def revealed(self) -> dict[str, Any]:
+        """End-of-hand data for everyone: the public view plus every hand.
+        Only once the hand is over (nothing private is left to protect)."""
+        if not self.is_over():
+            raise IllegalMove("hand_not_over")
+        return {"public": self.public_view(), "hands": [self.view(s)["hand"] for s in range(self.seats)]}
 
     def copy(self) -> State:
         return State.from_json(self.to_json())

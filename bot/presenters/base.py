@@ -1,0 +1,54 @@
+"""How a game looks to players: text and button labels from engine data.
+
+One presenter per game id (`bot/presenters/<package>.py` exposes
+`PRESENTERS: dict[game_id, Presenter]`). Every method takes `_`, the
+translator of the chat's language; every user-visible string goes through it.
+Presenters only read what they are given: `public_view()` for group texts,
+`view(seat)` for a player's private text. They never see another seat's hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import Translator
+from games.base import Move, Pick, Result
+
+
+class Presenter:
+    game_id: str
+
+    def game_name(self, _: Translator) -> str:
+        """The game's name as players say it (掀牛, 顶牛 ...)."""
+        raise NotImplementedError
+
+    def card(self, code: str, _: Translator) -> str:
+        """One card or tile by its regional name (♠K, 天牌[6:6] ...)."""
+        return code
+
+    def move_label(self, move: Move, _: Translator) -> str:
+        """Button text of a legal move (short: Telegram buttons are narrow)."""
+        return " ".join(self.card(c, _) for c in move.cards) or move.code
+
+    def pick_prompt(self, pick: Pick, _: Translator) -> str:
+        """What the picker asks for (e.g. 'Discard 3 cards')."""
+        return f"{pick.kind} {pick.min_count}-{pick.max_count}"
+
+    def table_text(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
+        """The group's table message body (without the turn/timer line)."""
+        raise NotImplementedError
+
+    def hand_text(self, view: dict[str, Any], seat: int, names: list[str], _: Translator) -> str:
+        """The private hand message of `seat`."""
+        raise NotImplementedError
+
+    def event_line(self, event: dict[str, Any], names: list[str], _: Translator) -> str | None:
+        """One line for the table's 'last thing that happened' (None: not shown)."""
+        return None
+
+    def result_text(
+        self, result: Result, final: dict[str, Any], names: list[str], _: Translator
+    ) -> str:
+        """End of hand: every hand revealed and the result explained.
+        `final` is the engine's end-of-hand data (public view plus revealed hands)."""
+        raise NotImplementedError
