@@ -242,6 +242,13 @@ class State(ABC):
         """Apply `code` for `seat`, who is in to_act(). Must raise IllegalMove
         before changing anything if the move is not legal."""
 
+    def code_for_cards(self, seat: int, cards: Sequence[str]) -> str:
+        """Games whose plays are too many for buttons (刨幺) turn a freely
+        chosen set of cards into the code of the legal move it makes, or raise
+        IllegalMove whose reason says why not (``straight_too_short``...).
+        The bot's card picker uses this; `apply` still validates the code."""
+        raise NotImplementedError(f"{self.game.id} has no card picker")
+
     @abstractmethod
     def view(self, seat: int) -> dict[str, Any]:
         """Everything `seat` may see: the public view plus its own hand under

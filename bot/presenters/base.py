@@ -34,6 +34,16 @@ class Presenter:
         """What the picker asks for (e.g. 'Discard 3 cards')."""
         return f"{pick.kind} {pick.min_count}-{pick.max_count}"
 
+    def uses_picker(self, moves: list[Move | Pick]) -> bool:
+        """True when these moves are too many for buttons: the bot shows a
+        card picker and turns the chosen cards into a move with
+        `State.code_for_cards`. Picks always use the picker."""
+        return False
+
+    def hints(self, moves: list[Move | Pick]) -> list[Move]:
+        """A few good legal plays the picker's 提示 button cycles through."""
+        return [m for m in moves if isinstance(m, Move)][:3]
+
     def table_text(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
         """The group's table message body (without the turn/timer line)."""
         raise NotImplementedError
