@@ -32,6 +32,25 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+    import pathlib
+
+    from bot import settings as settings_mod
+
+    try:
+        settings = settings_mod.load(dotenv=pathlib.Path(args.env_file))
+    except settings_mod.SettingsError as e:
+        print(f"paiju run: {e}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from bot.app import App
+
+    asyncio.run(App(settings).run_forever())
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="paiju", description="Paiju (牌局): regional card games")
     sub = p.add_subparsers(dest="command", required=True)
@@ -40,6 +59,10 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file")
     r.add_argument("--pretty", action="store_true", help="indent the JSON")
     r.set_defaults(func=_replay)
+
+    run = sub.add_parser("run", help="run the Telegram bot (long polling); BOT_TOKEN from env or .env")
+    run.add_argument("--env-file", default=".env", help="settings file (default ./.env)")
+    run.set_defaults(func=_run)
     return p
 
 

@@ -1,0 +1,338 @@
+"""Every message the bot sends goes through here, within Telegram's limits.
+
+Telegram allows about one message a second per chat (short bursts are fine),
+20 messages a minute in a group (edits count) and about 30 a second overall.
+Each chat has its own queue and worker, so a slow or flooded chat never delays
+another. Edits of the same message that are still waiting are merged (the
+latest text wins), so a busy table costs one edit, not one per move.
+
+A "slot" is a message the bot keeps editing in place (the table, a player's
+hand): `show(key, ...)` edits the slot's message, or sends a new one when there
+is none or it was deleted, and reports the new id through `on_new`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiogram import Bot
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramNetworkError,
+    TelegramNotFound,
+    TelegramRetryAfter,
+)
+from aiogram.types import InlineKeyboardMarkup
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Limits:
+    chat_rate: float = 1.0  # messages per second per chat, sustained
+    chat_burst: int = 3  # short bursts per chat
+    group_per_minute: int = 20  # sends + edits in one group per `group_window`
+    group_window: float = 60.0
+    group_reserve: int = 4  # of those, kept for new messages (edits may wait)
+    overall_per_second: int = 28  # a little under Telegram's ≈30/s
+    margin: float = 0.05  # seconds of safety against clock jitter
+
+
+@dataclass
+class Op:
+    kind: str  # "show" | "send" | "delete" | "notify"
+    chat_id: int
+    key: Hashable | None = None
+    text: str = ""
+    markup: InlineKeyboardMarkup | None = None
+    message_id: int | None = None  # delete: the message; notify: the one to delete first
+    on_new: Callable[[int], Any] | None = None
+
+    @property
+    def counted(self) -> bool:
+        return self.kind != "delete"
+
+    @property
+    def may_wait(self) -> bool:
+        """Edits of a slot may yield a group's last few messages to new ones."""
+        return self.kind == "show"
+
+
+@dataclass
+class _Chat:
+    ops: deque[Op] = field(default_factory=deque)
+    tokens: float = 0.0
+    stamp: float = 0.0
+    sent: deque[float] = field(default_factory=deque)  # group: counted call times
+    paused_until: float = 0.0
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    worker: asyncio.Task | None = None
+
+
+class Outbox:
+    def __init__(
+        self,
+        bot: Bot,
+        limits: Limits | None = None,
+        on_forbidden: Callable[[int], Any] | None = None,
+    ) -> None:
+        self.bot = bot
+        self.limits = limits or Limits()
+        self.on_forbidden = on_forbidden  # a user blocked the bot or never started it
+        self.slots: dict[Hashable, int | None] = {}
+        self._chats: dict[int, _Chat] = {}
+        self._overall: deque[float] = deque()
+        self._busy = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._closed = False
+
+    # -- what callers ask for ---------------------------------------------
+    def bind(self, key: Hashable, message_id: int | None) -> None:
+        """Tell the outbox which message a slot shows (e.g. loaded from the DB)."""
+        self.slots[key] = message_id
+
+    def show(
+        self,
+        chat_id: int,
+        key: Hashable,
+        text: str,
+        markup: InlineKeyboardMarkup | None = None,
+        on_new: Callable[[int], Any] | None = None,
+    ) -> None:
+        """Edit the slot's message in place (or send it); pending edits merge."""
+        chat = self._chat(chat_id)
+        for op in chat.ops:
+            if op.kind == "show" and op.key == key:
+                op.text, op.markup = text, markup
+                op.on_new = on_new or op.on_new
+                return
+        self._push(chat, Op("show", chat_id, key, text, markup, on_new=on_new))
+
+    def send(
+        self,
+        chat_id: int,
+        text: str,
+        markup: InlineKeyboardMarkup | None = None,
+        on_new: Callable[[int], Any] | None = None,
+    ) -> None:
+        """A new message (lobby, end of hand): never merged."""
+        self._push(self._chat(chat_id), Op("send", chat_id, None, text, markup, on_new=on_new))
+
+    def notify(
+        self, chat_id: int, key: Hashable, text: str, on_new: Callable[[int], Any] | None = None
+    ) -> None:
+        """A short new message that replaces (deletes) the slot's previous one."""
+        chat = self._chat(chat_id)
+        for op in chat.ops:
+            if op.kind == "notify" and op.key == key:
+                op.text, op.on_new = text, on_new
+                return
+        self._push(chat, Op("notify", chat_id, key, text, on_new=on_new))
+
+    def delete(self, chat_id: int, message_id: int) -> None:
+        self._push(self._chat(chat_id), Op("delete", chat_id, message_id=message_id))
+
+    def forget(self, key: Hashable) -> None:
+        """Drop a slot's pending edit and its message id (the next show sends)."""
+        for chat in self._chats.values():
+            for op in list(chat.ops):
+                if op.key == key and op.kind == "show":
+                    chat.ops.remove(op)
+                    self._done_one()
+        self.slots.pop(key, None)
+
+    async def answer(
+        self, query_id: str, text: str | None = None, *, alert: bool = False, url: str | None = None
+    ) -> None:
+        """Answer a button press at once: toasts are not rate limited per chat."""
+        try:
+            await self.bot.answer_callback_query(query_id, text=text, show_alert=alert, url=url)
+        except (TelegramBadRequest, TelegramNetworkError) as e:  # too old, or network
+            log.info("answerCallbackQuery failed: %s", e)
+
+    async def drain(self, timeout: float = 30.0) -> bool:
+        """Wait until everything queued so far has been sent."""
+        try:
+            await asyncio.wait_for(self._idle.wait(), timeout)
+            return True
+        except TimeoutError:
+            return False
+
+    async def close(self) -> None:
+        self._closed = True
+        tasks = [c.worker for c in self._chats.values() if c.worker]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def pending(self, chat_id: int | None = None) -> int:
+        chats = [self._chats.get(chat_id)] if chat_id is not None else self._chats.values()
+        return sum(len(c.ops) for c in chats if c)
+
+    # -- queues and limits ------------------------------------------------
+    def _chat(self, chat_id: int) -> _Chat:
+        chat = self._chats.get(chat_id)
+        if chat is None:
+            chat = self._chats[chat_id] = _Chat(tokens=float(self.limits.chat_burst), stamp=_now())
+        return chat
+
+    def _push(self, chat: _Chat, op: Op) -> None:
+        if self._closed:
+            return
+        chat.ops.append(op)
+        self._busy += 1
+        self._idle.clear()
+        chat.wake.set()
+        if chat.worker is None or chat.worker.done():
+            chat.worker = asyncio.get_running_loop().create_task(self._work(op.chat_id, chat))
+
+    def _done_one(self) -> None:
+        self._busy -= 1
+        if self._busy <= 0:
+            self._busy = 0
+            self._idle.set()
+
+    def _refill(self, chat: _Chat, now: float) -> None:
+        lim = self.limits
+        chat.tokens = min(float(lim.chat_burst), chat.tokens + (now - chat.stamp) * lim.chat_rate)
+        chat.stamp = now
+
+    def _wait_for(self, chat_id: int, chat: _Chat, op: Op, now: float) -> float:
+        """Seconds until `op` may go (0: now)."""
+        lim = self.limits
+        wait = max(0.0, chat.paused_until - now)
+        if not op.counted:
+            return wait
+        self._refill(chat, now)
+        if chat.tokens < 1.0:
+            wait = max(wait, (1.0 - chat.tokens) / lim.chat_rate + lim.margin)
+        if chat_id < 0:
+            while chat.sent and chat.sent[0] <= now - lim.group_window:
+                chat.sent.popleft()
+            cap = lim.group_per_minute - (lim.group_reserve if op.may_wait else 0)
+            if len(chat.sent) >= cap:
+                wait = max(wait, chat.sent[len(chat.sent) - cap] + lim.group_window - now + lim.margin)
+        while self._overall and self._overall[0] <= now - 1.0:
+            self._overall.popleft()
+        if len(self._overall) >= lim.overall_per_second:
+            over = len(self._overall) - lim.overall_per_second
+            wait = max(wait, self._overall[over] + 1.0 - now + lim.margin)
+        return wait
+
+    def _take(self, chat_id: int, chat: _Chat, now: float) -> None:
+        chat.tokens -= 1.0
+        if chat_id < 0:
+            chat.sent.append(now)
+        self._overall.append(now)
+
+    def _next(self, chat_id: int, chat: _Chat, now: float) -> tuple[Op, float]:
+        """The op to run next and how long until it may: the oldest, unless it
+        is an edit held back by a group's reserve and a new message could go."""
+        best = chat.ops[0]
+        wait = self._wait_for(chat_id, chat, best, now)
+        if wait > 0 and best.may_wait:
+            for op in chat.ops:
+                if not op.may_wait:
+                    w = self._wait_for(chat_id, chat, op, now)
+                    if w < wait:
+                        best, wait = op, w
+                    break
+        return best, wait
+
+    async def _work(self, chat_id: int, chat: _Chat) -> None:
+        while chat.ops:
+            op, wait = self._next(chat_id, chat, _now())
+            if wait > 0:
+                chat.wake.clear()
+                try:
+                    await asyncio.wait_for(chat.wake.wait(), wait)
+                except TimeoutError:
+                    pass
+                continue
+            chat.ops.remove(op)
+            if op.counted:
+                self._take(chat_id, chat, _now())
+            try:
+                await self._run(op)
+            except TelegramRetryAfter as e:
+                # Flood wait: pause only this chat, then try the same op again.
+                log.warning("429 in chat %s: retry after %s s", chat_id, e.retry_after)
+                chat.paused_until = _now() + e.retry_after
+                chat.ops.appendleft(op)
+                continue
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # one failed message must not stop the chat's queue
+                log.exception("outbox: %s to chat %s failed", op.kind, chat_id)
+            self._done_one()
+
+    async def _run(self, op: Op) -> None:
+        bot = self.bot
+        try:
+            if op.kind == "delete":
+                await _quiet_delete(bot, op.chat_id, op.message_id)
+            elif op.kind == "send":
+                m = await bot.send_message(op.chat_id, op.text, reply_markup=op.markup)
+                _call(op.on_new, m.message_id)
+            elif op.kind == "notify":
+                old = self.slots.get(op.key)
+                if old:
+                    await _quiet_delete(bot, op.chat_id, old)
+                m = await bot.send_message(op.chat_id, op.text)
+                self.slots[op.key] = m.message_id
+                _call(op.on_new, m.message_id)
+            else:
+                await self._show(op)
+        except TelegramForbiddenError:
+            log.info("chat %s refuses messages", op.chat_id)
+            _call(self.on_forbidden, op.chat_id)
+
+    async def _show(self, op: Op) -> None:
+        mid = self.slots.get(op.key)
+        if mid:
+            try:
+                await self.bot.edit_message_text(
+                    text=op.text, chat_id=op.chat_id, message_id=mid, reply_markup=op.markup
+                )
+                return
+            except TelegramBadRequest as e:
+                text = str(e).lower()
+                if "not modified" in text:
+                    return  # the message already shows this: success
+                if "not found" not in text and "can't be edited" not in text:
+                    raise
+            except TelegramNotFound:
+                pass
+            log.info("slot %s: message %s is gone, posting a new one", op.key, mid)
+        m = await self.bot.send_message(op.chat_id, op.text, reply_markup=op.markup)
+        self.slots[op.key] = m.message_id
+        _call(op.on_new, m.message_id)
+
+
+async def _quiet_delete(bot: Bot, chat_id: int, message_id: int | None) -> None:
+    if not message_id:
+        return
+    try:
+        await bot.delete_message(chat_id, message_id)
+    except (TelegramBadRequest, TelegramNotFound):
+        pass  # already gone
+
+
+def _call(fn: Callable[[int], Any] | None, value: int) -> None:
+    if fn is None:
+        return
+    result = fn(value)
+    if asyncio.iscoroutine(result):
+        asyncio.get_running_loop().create_task(result)
+
+
+def _now() -> float:
+    return time.monotonic()

@@ -1,0 +1,66 @@
+"""Schema, as sqlite-utils Migrations: append new steps, never edit old ones."""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("paiju")
+
+
+@migrations()
+def m001_initial(db: Database) -> None:
+    # A chat: a group or a private chat; its language.
+    db["chats"].create({"id": int, "lang": str, "title": str}, pk="id")
+    # A user: started = 1 once they opened the private chat (we may message them).
+    db["users"].create(
+        {"id": int, "first_name": str, "username": str, "lang": str, "started": int}, pk="id"
+    )
+    # A sitting (本场): one game in one chat, from the lobby over many hands.
+    db["games"].create(
+        {
+            "id": int,
+            "chat_id": int,
+            "game": str,  # engine id: xianniu, dingniu ...
+            "preset": str,
+            "variant": str,  # JSON
+            "status": str,  # lobby | running | hand_over | finished | cancelled
+            "creator_id": int,
+            "seats": str,  # JSON list of seat dicts (user, name, computer, 托管, timeouts)
+            "hand_no": int,
+            "seed": int,
+            "state": str,  # State.to_json() of the current hand
+            "turn": int,
+            "deadline": float,  # epoch seconds of the turn timer, or null
+            "totals": str,  # JSON running totals of the sitting, per seat
+            "msgs": str,  # JSON message ids: table, lobby, hands, notifications
+            "last_line": str,  # JSON: the last events, for the table's "last thing" line
+            "created_at": float,
+            "updated_at": float,
+        },
+        pk="id",
+    )
+    db["games"].create_index(["chat_id", "status"])
+    db["games"].create_index(["status"])
+    # Every applied move, for records and audits.
+    db["moves"].create(
+        {
+            "id": int,
+            "game_id": int,
+            "hand_no": int,
+            "turn": int,
+            "seat": int,
+            "code": str,
+            "by": str,  # player | computer | timeout | tuoguan
+            "at": float,
+        },
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db["moves"].create_index(["game_id", "hand_no", "turn"], unique=True)
+    # Finished hands with their results (state JSON keeps the full record).
+    db["hands"].create(
+        {"id": int, "game_id": int, "hand_no": int, "state": str, "net": str, "at": float},
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+    )

@@ -1,0 +1,86 @@
+"""Queries and writes. Each function takes the sqlite-utils Database first and
+runs on the DB thread (`Storage.run(repo.fn, ...)`). Rows are plain dicts;
+JSON columns are (de)serialised by the caller."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from sqlite_utils import Database
+from sqlite_utils.db import NotFoundError
+
+ACTIVE = ("lobby", "running", "hand_over")
+
+
+def get_chat(db: Database, chat_id: int) -> dict[str, Any] | None:
+    try:
+        return db["chats"].get(chat_id)
+    except NotFoundError:
+        return None
+
+
+def set_chat(db: Database, chat_id: int, **fields: Any) -> None:
+    db["chats"].upsert({"id": chat_id, **fields}, pk="id")
+
+
+def get_user(db: Database, user_id: int) -> dict[str, Any] | None:
+    try:
+        return db["users"].get(user_id)
+    except NotFoundError:
+        return None
+
+
+def set_user(db: Database, user_id: int, **fields: Any) -> None:
+    db["users"].upsert({"id": user_id, **fields}, pk="id")
+
+
+def all_users(db: Database) -> list[dict[str, Any]]:
+    return list(db["users"].rows)
+
+
+def create_game(db: Database, row: dict[str, Any]) -> int:
+    now = time.time()
+    return db["games"].insert({**row, "created_at": now, "updated_at": now}).last_pk
+
+
+def update_game(db: Database, game_id: int, fields: dict[str, Any]) -> None:
+    db["games"].update(game_id, {**fields, "updated_at": time.time()})
+
+
+def get_game(db: Database, game_id: int) -> dict[str, Any] | None:
+    try:
+        return db["games"].get(game_id)
+    except NotFoundError:
+        return None
+
+
+def record_move(
+    db: Database, game_id: int, fields: dict[str, Any], move: dict[str, Any]
+) -> None:
+    """The new state, deadline and the move itself: one transaction."""
+    with db.atomic():
+        db["games"].update(game_id, {**fields, "updated_at": time.time()})
+        db["moves"].insert({**move, "game_id": game_id, "at": time.time()})
+
+
+def record_hand(
+    db: Database, game_id: int, fields: dict[str, Any], hand: dict[str, Any]
+) -> None:
+    """A finished hand and the sitting's new totals: one transaction."""
+    with db.atomic():
+        db["games"].update(game_id, {**fields, "updated_at": time.time()})
+        db["hands"].insert({**hand, "game_id": game_id, "at": time.time()})
+
+
+def active_games(db: Database) -> list[dict[str, Any]]:
+    marks = ",".join("?" * len(ACTIVE))
+    return list(db["games"].rows_where(f"status in ({marks})", list(ACTIVE), order_by="id"))
+
+
+def moves_of(db: Database, game_id: int, hand_no: int) -> list[dict[str, Any]]:
+    return list(
+        db["moves"].rows_where(
+            "game_id = ? and hand_no = ?", [game_id, hand_no], order_by="turn"
+        )
+    )

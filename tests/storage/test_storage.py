@@ -1,0 +1,76 @@
+import asyncio
+import json
+import sqlite3
+
+import pytest
+
+from storage import repo
+from storage.db import Storage
+from storage.migrations import migrations
+
+
+@pytest.fixture
+def storage(tmp_path):
+    s = Storage(str(tmp_path / "t.sqlite3"))
+    yield s
+    s.close()
+
+
+def test_migrations_create_schema_once_and_wal(tmp_path, storage):
+    path = tmp_path / "t.sqlite3"
+    con = sqlite3.connect(path)
+    assert con.execute("pragma journal_mode").fetchone()[0] == "wal"
+    names = {r[0] for r in con.execute("select name from sqlite_master where type='table'")}
+    assert {"chats", "users", "games", "moves", "hands", "_sqlite_migrations"} <= names
+    applied = con.execute("select name from _sqlite_migrations").fetchall()
+    con.close()
+    # Opening again applies nothing new.
+    again = Storage(str(path))
+    again.close()
+    con = sqlite3.connect(path)
+    assert con.execute("select name from _sqlite_migrations").fetchall() == applied
+    assert [m.name for m in migrations.pending(__import__("sqlite_utils").Database(path))] == []
+
+
+def test_all_access_runs_on_one_thread(storage):
+    import threading
+
+    seen = set()
+
+    def where(db):
+        seen.add(threading.get_ident())
+
+    async def main():
+        await asyncio.gather(*(storage.run(where) for _ in range(20)))
+
+    asyncio.run(main())
+    assert len(seen) == 1 and threading.get_ident() not in seen
+
+
+def test_move_and_state_are_one_transaction(storage):
+    gid = storage.run_sync(repo.create_game, {"chat_id": -1, "game": "x", "status": "running", "turn": 0})
+    storage.run_sync(repo.record_move, gid, {"turn": 1, "state": "{}", "deadline": 5.0},
+                     {"hand_no": 1, "turn": 0, "seat": 0, "code": "a", "by": "player"})
+    # A duplicate move (same hand and turn) violates the unique index: the
+    # game row must not advance either.
+    with pytest.raises(sqlite3.IntegrityError):
+        storage.run_sync(repo.record_move, gid, {"turn": 2, "state": "{\"x\":1}"},
+                         {"hand_no": 1, "turn": 0, "seat": 1, "code": "b", "by": "player"})
+    row = storage.run_sync(repo.get_game, gid)
+    assert row["turn"] == 1 and row["state"] == "{}" and row["deadline"] == 5.0
+    assert [m["code"] for m in storage.run_sync(repo.moves_of, gid, 1)] == ["a"]
+
+
+def test_active_games_and_users(storage):
+    a = storage.run_sync(repo.create_game, {"chat_id": -1, "game": "x", "status": "running"})
+    storage.run_sync(repo.create_game, {"chat_id": -2, "game": "x", "status": "finished"})
+    c = storage.run_sync(repo.create_game, {"chat_id": -3, "game": "x", "status": "lobby"})
+    assert [r["id"] for r in storage.run_sync(repo.active_games)] == [a, c]
+    storage.run_sync(repo.set_user, 7, first_name="老王", started=0)
+    storage.run_sync(repo.set_user, 7, started=1)
+    u = storage.run_sync(repo.get_user, 7)
+    assert u["first_name"] == "老王" and u["started"] == 1
+    assert storage.run_sync(repo.get_user, 8) is None
+    storage.run_sync(repo.set_chat, -1, lang="en")
+    assert storage.run_sync(repo.get_chat, -1)["lang"] == "en"
+    json.dumps(storage.run_sync(repo.get_game, a))
