@@ -1,0 +1,103 @@
+"""Telegram's flood control as the fake enforces it, plus injected faults.
+
+Counted calls (sends and edits, successful only) feed three limits:
+  - per chat: a token bucket, `chat_rate` per second with bursts of `chat_burst`;
+  - per group: at most `group_per_minute` in any sliding 60 s window;
+  - overall: at most `overall_per_second` in any sliding 1 s window.
+A call over a limit gets 429 "Too Many Requests: retry after N" with
+parameters.retry_after = N, and the chat (or the whole bot, for the overall
+limit) stays in flood wait for N seconds: counted calls before then get 429 too.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass, field
+
+from .models import ApiError
+
+SLACK = 0.05  # seconds / tokens of tolerance for event-loop timing jitter
+
+
+def too_many(retry_after: float) -> ApiError:
+    n = max(1, math.ceil(retry_after - 1e-9))
+    return ApiError(429, f"Too Many Requests: retry after {n}", {"retry_after": n})
+
+
+@dataclass
+class RateLimits:
+    chat_rate: float = 1.0
+    chat_burst: int = 3
+    group_per_minute: int = 20
+    overall_per_second: int = 30
+    enabled: bool = True
+    _buckets: dict = field(default_factory=dict)  # chat_id -> (tokens, t)
+    _group_times: dict = field(default_factory=dict)  # chat_id -> deque of t
+    _overall: deque = field(default_factory=deque)
+    _flood_until: dict = field(default_factory=dict)  # chat_id or None -> t
+
+    def _tokens(self, chat_id: int, now: float) -> float:
+        tokens, t = self._buckets.get(chat_id, (float(self.chat_burst), now))
+        return min(float(self.chat_burst), tokens + (now - t) * self.chat_rate)
+
+    def set_flood(self, key: int | None, now: float, seconds: int) -> None:
+        self._flood_until[key] = max(self._flood_until.get(key, 0.0), now + seconds)
+
+    def check_flood(self, chat_id: int, now: float) -> None:
+        for key in (None, chat_id):
+            until = self._flood_until.get(key, 0.0)
+            if now < until - SLACK:
+                raise too_many(until - now)
+
+    def check(self, chat_id: int, is_group: bool, now: float) -> None:
+        """Raise ApiError 429 if a counted call to chat_id must be refused now."""
+        self.check_flood(chat_id, now)
+        if not self.enabled:
+            return
+        while self._overall and self._overall[0] <= now - 1.0:
+            self._overall.popleft()
+        if len(self._overall) >= self.overall_per_second:
+            wait = self._overall[0] + 1.0 - now
+            self.set_flood(None, now, max(1, math.ceil(wait)))
+            raise too_many(wait)
+        if is_group:
+            times = self._group_times.setdefault(chat_id, deque())
+            while times and times[0] <= now - 60.0:
+                times.popleft()
+            if len(times) >= self.group_per_minute:
+                wait = times[0] + 60.0 - now
+                self.set_flood(chat_id, now, max(1, math.ceil(wait)))
+                raise too_many(wait)
+        tokens = self._tokens(chat_id, now)
+        if tokens < 1.0 - SLACK:
+            wait = (1.0 - tokens) / self.chat_rate
+            self.set_flood(chat_id, now, max(1, math.ceil(wait)))
+            raise too_many(wait)
+
+    def commit(self, chat_id: int, is_group: bool, now: float) -> None:
+        """Account one successful counted call."""
+        self._overall.append(now)
+        if is_group:
+            self._group_times.setdefault(chat_id, deque()).append(now)
+        self._buckets[chat_id] = (max(0.0, self._tokens(chat_id, now) - 1.0), now)
+
+
+@dataclass
+class Fault:
+    """An injected error for the next `times` matching calls."""
+
+    method: str | None  # lower-case method name; None = any call that has a chat
+    chat_id: int | None
+    error: ApiError
+    times: int
+    flood: int = 0  # 429s also put the chat into flood wait for this long
+
+    def matches(self, method: str, chat_id: int | None) -> bool:
+        if self.times <= 0:
+            return False
+        if self.method is None and chat_id is None:
+            return False
+        if self.method is not None and self.method != method.lower():
+            return False
+        return self.chat_id is None or self.chat_id == chat_id

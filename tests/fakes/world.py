@@ -1,0 +1,130 @@
+"""The fake Telegram world: users, chats, membership and messages, and how
+they look as Bot API objects (User, Chat, Message, ChatMember)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from .models import FakeMessage, bad_request
+
+
+@dataclass
+class Group:
+    id: int
+    title: str
+    type: str  # "group" or "supergroup"
+    members: set[int] = field(default_factory=set)
+    admins: set[int] = field(default_factory=set)
+    owner: int | None = None
+    bot_is_admin: bool = False
+    bot_kicked: bool = False
+
+
+class World:
+    def __init__(self, bot_user: dict):
+        self.bot_user = bot_user
+        self.users: dict[int, dict] = {}
+        self.started: set[int] = set()
+        self.blocked: set[int] = set()  # users who blocked the bot
+        self.groups: dict[int, Group] = {}
+        self.messages: dict[int, dict[int, FakeMessage]] = {}
+        self._next_id: dict[int, int] = {}
+        self.commands: dict[str, list] = {}  # setMyCommands by scope/lang key
+
+    # -- objects as the Bot API returns them ---------------------------------
+
+    def user_dict(self, user_id: int) -> dict:
+        if user_id == self.bot_user["id"]:
+            return dict(self.bot_user)
+        return dict(self.users[user_id])
+
+    def chat_dict(self, chat_id: int) -> dict:
+        if chat_id in self.groups:
+            g = self.groups[chat_id]
+            return {"id": g.id, "type": g.type, "title": g.title}
+        u = self.users.get(chat_id)
+        if u is None:
+            raise bad_request("chat not found")
+        chat = {"id": chat_id, "type": "private", "first_name": u["first_name"]}
+        if u.get("username"):
+            chat["username"] = u["username"]
+        return chat
+
+    def message_dict(self, m: FakeMessage) -> dict:
+        d = {
+            "message_id": m.message_id,
+            "date": m.date,
+            "chat": self.chat_dict(m.chat_id),
+            "from": self.user_dict(m.sender_id),
+            "text": m.text,
+        }
+        if m.entities:
+            d["entities"] = [dict(e) for e in m.entities]
+        if m.reply_markup is not None:
+            d["reply_markup"] = m.reply_markup
+        if m.edit_date is not None:
+            d["edit_date"] = m.edit_date
+        return d
+
+    def member_dict(self, chat_id: int, user_id: int) -> dict:
+        user = self.user_dict(user_id) if (user_id in self.users
+                                           or user_id == self.bot_user["id"]) else None
+        if user is None:
+            raise bad_request("PARTICIPANT_ID_INVALID")
+        g = self.groups.get(chat_id)
+        if g is None:
+            self.chat_dict(chat_id)  # 400 chat not found
+            status = "member" if user_id in (chat_id, self.bot_user["id"]) else "left"
+            return {"status": status, "user": user}
+        if user_id == self.bot_user["id"]:
+            if g.bot_kicked:
+                return {"status": "kicked", "user": user, "until_date": 0}
+            return _admin(user) if g.bot_is_admin else {"status": "member", "user": user}
+        if user_id == g.owner:
+            return {"status": "creator", "user": user, "is_anonymous": False}
+        if user_id in g.admins:
+            return _admin(user)
+        if user_id in g.members:
+            return {"status": "member", "user": user}
+        return {"status": "left", "user": user}
+
+    # -- chats and messages -------------------------------------------------
+
+    def is_group(self, chat_id: int) -> bool:
+        return chat_id in self.groups
+
+    def require_chat(self, chat_id) -> int:
+        if not isinstance(chat_id, int) or isinstance(chat_id, bool):
+            raise bad_request("chat not found")
+        if chat_id not in self.groups and chat_id not in self.users:
+            raise bad_request("chat not found")
+        return chat_id
+
+    def new_message(self, chat_id: int, sender_id: int, text: str, entities: list,
+                    reply_markup: dict | None) -> FakeMessage:
+        mid = self._next_id.get(chat_id, 0) + 1
+        self._next_id[chat_id] = mid
+        m = FakeMessage(
+            message_id=mid, chat_id=chat_id, text=text, reply_markup=reply_markup,
+            from_bot=sender_id == self.bot_user["id"], edits=0, date=int(time.time()),
+            sender_id=sender_id, entities=entities,
+        )
+        self.messages.setdefault(chat_id, {})[mid] = m
+        return m
+
+    def get_message(self, chat_id: int, message_id) -> FakeMessage | None:
+        m = self.messages.get(chat_id, {}).get(message_id)
+        return None if m is None or m.deleted else m
+
+
+def _admin(user: dict) -> dict:
+    rights = dict.fromkeys(
+        ("can_manage_chat", "can_delete_messages", "can_manage_video_chats",
+         "can_restrict_members", "can_change_info", "can_invite_users",
+         "can_post_stories", "can_edit_stories", "can_delete_stories",
+         "can_pin_messages", "can_send_welcome_messages"),
+        True,
+    )
+    return {"status": "administrator", "user": user, "can_be_edited": False,
+            "is_anonymous": False, "can_promote_members": False, **rights}
