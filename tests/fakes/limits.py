@@ -2,7 +2,8 @@
 
 Counted calls (sends and edits, successful only) feed three limits:
   - per chat: a token bucket, `chat_rate` per second with bursts of `chat_burst`;
-  - per group: at most `group_per_minute` in any sliding 60 s window;
+  - per group: at most `group_per_minute` in any sliding 60 s window
+    (`group_window`);
   - overall: at most `overall_per_second` in any sliding 1 s window.
 A call over a limit gets 429 "Too Many Requests: retry after N" with
 parameters.retry_after = N, and the chat (or the whole bot, for the overall
@@ -30,6 +31,7 @@ class RateLimits:
     chat_rate: float = 1.0
     chat_burst: int = 3
     group_per_minute: int = 20
+    group_window: float = 60.0  # seconds; shorten only to test the window itself
     overall_per_second: int = 30
     enabled: bool = True
     _buckets: dict = field(default_factory=dict)  # chat_id -> (tokens, t)
@@ -63,10 +65,10 @@ class RateLimits:
             raise too_many(wait)
         if is_group:
             times = self._group_times.setdefault(chat_id, deque())
-            while times and times[0] <= now - 60.0:
+            while times and times[0] <= now - self.group_window:
                 times.popleft()
             if len(times) >= self.group_per_minute:
-                wait = times[0] + 60.0 - now
+                wait = times[0] + self.group_window - now
                 self.set_flood(chat_id, now, max(1, math.ceil(wait)))
                 raise too_many(wait)
         tokens = self._tokens(chat_id, now)

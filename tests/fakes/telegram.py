@@ -23,7 +23,7 @@ from .text import command_entities, leading_command
 from .updates import UpdateQueue
 from .world import Group, World
 
-_PATH_RE = re.compile(r"^/bot([^/]+)/([A-Za-z]+)/?$")
+_PATH_RE = re.compile(r"^/bot([^/]+)/([A-Za-z0-9_]+)/?$")
 
 
 @dataclass
