@@ -1,0 +1,6 @@
+"""The 掀牛 family: 砍牛腿/掀牛 (`xianniu`, mode P) and 掀牛九 (`niujiu`, mode N),
+one engine with two modes (rules/xianniu.md)."""
+
+from games.xianniu.game import Niujiu, Xianniu
+
+GAMES = {"xianniu": Xianniu(), "niujiu": Niujiu()}

@@ -1,0 +1,70 @@
+"""The 48-card decks of both modes and their two-character codes.
+
+A card is an index 0..47 = rank * 4 + suit; a set of cards is a bit mask.
+Ranks are listed low to high in poker notation; suits are s h c d (♠♥♣♦),
+with h and d red. Mode P (砍牛腿/掀牛) drops the 4s, mode N (掀牛九) drops the
+Aces; in mode N the poker cards stand in for the 牛九 kinds (rules §1.2).
+"""
+
+from __future__ import annotations
+
+SUITS = "shcd"
+RANKS = {"P": "A2356789TJQK", "N": "23456789TJQK"}
+
+
+def is_red(index: int) -> bool:
+    return index & 1 == 1  # h = 1, d = 3
+
+
+class Deck:
+    """Codes ↔ indices ↔ bits for one mode."""
+
+    def __init__(self, mode: str) -> None:
+        self.mode = mode
+        self.ranks = RANKS[mode]
+        self.rank_index = {ch: i for i, ch in enumerate(self.ranks)}
+        self.codes = [r + s for r in self.ranks for s in SUITS]
+        self.index = {c: i for i, c in enumerate(self.codes)}
+        self.bit = {c: 1 << i for i, c in enumerate(self.codes)}
+        # mask of each rank's four cards
+        self.rank_mask = {ch: 15 << (4 * i) for i, ch in enumerate(self.ranks)}
+
+    def mask(self, codes) -> int:
+        m = 0
+        for c in codes:
+            m |= self.bit[c]
+        return m
+
+    def cards(self, mask: int) -> list[str]:
+        """Codes of a mask in deck order (rank, then suit)."""
+        out = []
+        codes = self.codes
+        while mask:
+            low = mask & -mask
+            out.append(codes[low.bit_length() - 1])
+            mask ^= low
+        return out
+
+    def code_str(self, mask: int) -> str:
+        """Canonical concatenation used in move codes: codes sorted as strings."""
+        return "".join(sorted(self.cards(mask)))
+
+    def parse(self, text: str) -> int | None:
+        """Mask of a concatenation of codes; None if malformed or repeated."""
+        if len(text) % 2:
+            return None
+        bit = self.bit
+        m = 0
+        for i in range(0, len(text), 2):
+            b = bit.get(text[i : i + 2])
+            if b is None or m & b:
+                return None
+            m |= b
+        return m
+
+
+DECKS = {mode: Deck(mode) for mode in RANKS}
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()

@@ -1,0 +1,101 @@
+"""The two games of the family: 砍牛腿/掀牛 (mode P) and 掀牛九 (mode N)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from games.base import Game, State, VariantError
+from games.xianniu.cards import DECKS
+from games.xianniu.flags import PRESETS, flags_for
+from games.xianniu.state import XianniuState
+
+
+class _Family(Game):
+    mode: str
+    seat_counts = (3,)
+
+    def __init__(self) -> None:
+        self.flags = flags_for(self.mode)
+        self.presets = PRESETS[self.mode]
+        self.deck = DECKS[self.mode]
+
+    def variant(self, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        v = super().variant(overrides)
+        stake = v["stake"]
+        if not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in stake):
+            raise VariantError("stake: two non-negative integers (性子 unit, 掀 unit)")
+        return v
+
+    def deal(self, variant: Mapping[str, Any], seats: int, seed: int) -> Any:
+        cards = list(self.deck.codes)
+        random.Random(seed).shuffle(cards)
+        order = self.deck.index
+        return {"hands": [sorted(cards[16 * i : 16 * i + 16], key=order.__getitem__)
+                          for i in range(3)]}
+
+    def first_dealer(self, variant: Mapping[str, Any], seats: int, seed: int) -> int:
+        if variant.get("dealer_first") != "cut":
+            return super().first_dealer(variant, seats, seed)
+        return self.cut(variant, seed)
+
+    def cut(self, variant: Mapping[str, Any], seed: int) -> int:
+        """扳点数: each seat draws a card, the highest single wins; ties draw again."""
+        from games.xianniu.shapes import rules_for
+
+        rules = rules_for(self.mode, dict(variant))
+        cards = list(range(48))
+        random.Random(f"cut:{seed}").shuffle(cards)
+        seats = [0, 1, 2]
+        while True:
+            drawn = {s: cards.pop() for s in seats}
+            tiers = {s: rules.single_tier(c // 4, 1 << (c % 4)) for s, c in drawn.items()}
+            best = max(tiers.values())
+            seats = [s for s in seats if tiers[s] == best]
+            if len(seats) == 1 or len(cards) < len(seats):
+                return seats[0]
+
+    def next_dealer(self, variant: Mapping[str, Any], finished: State, seed: int) -> int:
+        rule = variant.get("dealer_next", "rotate")
+        if rule == "random":
+            return random.Random(f"dealer:{seed}:{len(finished.history)}").randrange(3)
+        if rule == "winner":
+            net = finished.result().net
+            best = max(net)
+            if best <= 0:
+                return finished.dealer  # a draw: the dealer stays
+            # the biggest winner deals; among equals, the first from the dealer on
+            return min((s for s in range(3) if net[s] == best),
+                       key=lambda s: (s - finished.dealer) % 3)
+        return (finished.dealer + 1) % 3
+
+    def start(self, variant: Mapping[str, Any], deal: Any, dealer: int,
+              seats: int | None = None) -> State:
+        if seats not in (None, 3):
+            raise VariantError(f"{self.id} is played by 3")
+        if dealer not in (0, 1, 2):
+            raise ValueError("dealer must be 0, 1 or 2")
+        s = XianniuState(self, dict(variant), dealer, deal)
+        s.begin()
+        return s
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        s = XianniuState(self, dict(data["variant"]), data["dealer"], data["deal"])
+        s.history = [(int(a), str(b)) for a, b in data["history"]]
+        s.restore(data["state"])
+        return s
+
+
+class Xianniu(_Family):
+    """砍牛腿 / 掀牛 / 掀牛腿 / 掀花花 (seed 000)."""
+
+    id = "xianniu"
+    mode = "P"
+
+
+class Niujiu(_Family):
+    """掀牛九 / 抹牛九 (seed 003)."""
+
+    id = "niujiu"
+    mode = "N"

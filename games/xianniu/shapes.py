@@ -1,0 +1,324 @@
+"""Shapes (牌型) and the beats() comparison of rules §2, for both modes.
+
+`Rules` is built once per mode and set of shape-relevant flags. It classifies
+a card mask into an `Info` (shape, tier, scoring value, the lead and beat
+moves) and caches it by mask, enumerates every normal play in a hand from
+rank groups (counting ranks, never enumerating subsets), and decides whether
+one play may be laid on another.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations
+
+from games.base import Move
+from games.xianniu.cards import DECKS
+
+# Shapes. BAI(n) = 10+n, YU(n) = 20+n. Opening-only shapes are >= LONGFENG.
+SINGLE, PAIR, TRIPLE, FOUR = 1, 2, 3, 4
+BAI = 10  # 摆 K+10+8, n-fold
+YU = 20  # 鱼 the three lowest kinds, n-fold
+LIANG_BAI = 30  # 亮子摆 KKKK+10+8
+SDLY = 31  # 四地拉鱼 AAAA+2+3 (P) / 2222+3+4 (N)
+XBL = 32  # 喜包亮: a 亮子 (not 5s) + 公喜 or 三喜 ([S4] variant)
+LONGFENG = 40  # 龙凤(齐): 双摆 + 双鱼, only at the deal
+BADADUI = 41  # 八大对: a whole hand of pairs, only at the deal
+NONE = -1  # tier of incomparable plays (公喜, 三喜, ...)
+
+NAMES = {
+    SINGLE: "single",
+    PAIR: "pair",
+    TRIPLE: "triple",
+    FOUR: "four",
+    LIANG_BAI: "liang_bai",
+    SDLY: "si_di_la_yu",
+    XBL: "xibaoliang",
+    LONGFENG: "longfeng",
+    BADADUI: "badadui",
+}
+
+
+def shape_name(shape: int) -> tuple[str, int]:
+    """(name, multiple) of a shape: BAI+2 → ("bai", 2)."""
+    if BAI < shape <= BAI + 4:
+        return "bai", shape - BAI
+    if YU < shape <= YU + 4:
+        return "yu", shape - YU
+    return NAMES[shape], 1
+
+
+# Rank indices shared by both decks (cards.RANKS): the 鱼 kinds are 0, 1, 2
+# (A 2 3 in P, 2 3 4 in N); 5 → 3, 6 → 4, 8 → 6, 9 → 7, 10 → 8, J → 9, K → 11.
+FIVE, SIX, EIGHT, NINE, TEN, JACK, KING = 3, 4, 6, 7, 8, 9, 11
+RED, BLACK = 0b1010, 0b0101  # suit bits of a rank group: h, d red; s, c black
+
+
+@cache
+def subsets(group: int, k: int) -> tuple[int, ...]:
+    """Every k-card sub-mask of a group mask (a rank, or 10+J)."""
+    bits = [1 << i for i in range(group.bit_length()) if group >> i & 1]
+    return tuple(sum(c) for c in combinations(bits, k))
+
+
+class Info:
+    """One valid play: a card mask with its shape, tier and scoring value."""
+
+    __slots__ = ("mask", "shape", "tier", "size", "rank", "codes", "cards", "xz", "xi", "liang",
+                 "lead", "beat", "name", "multiple")
+
+    def __init__(self, mask, shape, tier, rank, deck, xz, xi, liang):
+        self.mask = mask
+        self.shape = shape
+        self.tier = tier
+        self.size = mask.bit_count()
+        self.rank = rank  # rank index of single-rank plays, else -1
+        self.cards = tuple(sorted(deck.cards(mask)))
+        self.codes = "".join(self.cards)
+        self.xz = xz  # 性子 of 9s/5s (公 pair 2, triple 3)
+        self.xi = xi  # the 性子 come from 喜 (5s): subject to 喜前不喜后
+        self.liang = liang  # 亮子 points inside this one play
+        self.name, self.multiple = shape_name(shape)
+        data = {"shape": self.name, "n": self.multiple}
+        self.lead = Move("L" + self.codes, "lead", self.cards, data)
+        self.beat = Move("B" + self.codes, "beat", self.cards, data)
+
+
+def _gong(group: int) -> bool:
+    """公: a red and a black card of the same rank (9s or 5s)."""
+    return bool(group & RED) and bool(group & BLACK)
+
+
+class Rules:
+    def __init__(self, mode: str, v: dict) -> None:
+        self.mode = mode
+        self.deck = DECKS[mode]
+        self.mixed_ten_pair = v["mixed_ten_pair"]
+        self.j_in_bai = v["j_in_bai"]
+        self.cpp = v.get("pair_33_rule") == "cpp"
+        self.max_m = v["max_bai_yu_multiple"]
+        self.liang_bai_combo = v["liang_bai_combo"]
+        self.attach = v["kkkk_attach_bai"]
+        self.xibaoliang = v["xibaoliang"]
+        self.ba_da_dui = v["ba_da_dui"]
+        self.three = self.deck.rank_index["3"]
+        if mode == "P":
+            self.single = [1, 2, 3, 5, 6, 7, 8, 9, 10, 10, 12, 13]
+            self.multi = [1, 2, 6, 5, 6, 7, 8, 9, 10, 10, 12, 13]
+            self.top = 13
+        else:
+            chuan = v["chuan_points"]  # 串串 (the 3 stand-in): 6 or 3 points
+            self.single = [2, chuan, 4, 6, 6, 7, 8, 9, 10, 10, 11, 12]
+            self.multi = list(self.single)
+            self.top = 12
+        self.four_95_none = v.get("n_four_9_5_tier") == "none"
+        self._info: dict[int, Info | None] = {}
+
+    # -- tiers --------------------------------------------------------------
+    def single_tier(self, r: int, group: int) -> int:
+        if self.mode == "N":
+            if r == NINE:
+                return 9 if group & RED else 8  # 牛九 / 牛八
+            if r == FIVE:
+                return 3 if group & RED else 6  # 合三 / 合六
+        return self.single[r]
+
+    def pair_tier(self, r: int, g: int) -> int:
+        if r == NINE:
+            if _gong(g):
+                return self.top  # 公牛 = KK
+            if self.mode == "P":
+                return 9
+            return 9 if g & RED == g else 8
+        if r == FIVE:
+            if _gong(g):
+                return NONE  # 公喜
+            if self.mode == "P":
+                return 5
+            return 3 if g & RED == g else 6
+        if r == self.three and self.cpp:
+            return 3  # [S4]: 母55 beats 33, 66 and 33 still tie (see beats)
+        return self.multi[r]
+
+    def triple_tier(self, r: int) -> int:
+        if r == NINE:
+            return self.top  # 三牛 = KKK
+        if r == FIVE:
+            return NONE  # 三喜
+        return self.multi[r]
+
+    def four_tier(self, r: int) -> int:
+        if self.mode == "N" and self.four_95_none and r in (NINE, FIVE):
+            return NONE
+        return self.multi[r]
+
+    # -- classification -----------------------------------------------------
+    def info(self, mask: int) -> Info | None:
+        try:
+            return self._info[mask]
+        except KeyError:
+            i = self._classify(mask)
+            self._info[mask] = i
+            return i
+
+    def _make(self, mask, shape, tier, rank=-1, xz=0, xi=False, liang=0) -> Info:
+        return Info(mask, shape, tier, rank, self.deck, xz, xi, liang)
+
+    def _classify(self, mask: int) -> Info | None:
+        n = mask.bit_count()
+        if n == 0:
+            return None
+        groups = [(mask >> (4 * r)) & 15 for r in range(12)]
+        present = [r for r in range(12) if groups[r]]
+        if len(present) == 1:
+            r = present[0]
+            g = groups[r]
+            if n == 1:
+                return self._make(mask, SINGLE, self.single_tier(r, g), r)
+            if n == 2:
+                xz = 2 if r in (NINE, FIVE) and _gong(g) else 0
+                return self._make(mask, PAIR, self.pair_tier(r, g), r, xz, r == FIVE)
+            if n == 3:
+                xz = 3 if r in (NINE, FIVE) else 0
+                return self._make(mask, TRIPLE, self.triple_tier(r), r, xz, r == FIVE)
+            return self._make(mask, FOUR, self.four_tier(r), r, liang=2)
+        cnt = [g.bit_count() for g in groups]
+        if n == 2 and self.mixed_ten_pair and cnt[TEN] == 1 and cnt[JACK] == 1:
+            return self._make(mask, PAIR, self.multi[TEN])
+        ten = cnt[TEN] + (cnt[JACK] if self.j_in_bai else 0)
+        bai_cards = cnt[KING] + ten + cnt[EIGHT]
+        if bai_cards == n:
+            m = cnt[KING]
+            if m == ten == cnt[EIGHT] and m <= self.max_m:
+                full = sum(1 for r in (KING, TEN, JACK, EIGHT) if groups[r] == 15)
+                return self._make(mask, BAI + m, 0, liang=2 * full)
+            if cnt[KING] == 4 and ten == 1 and cnt[EIGHT] == 1 and (
+                self.liang_bai_combo or self.attach
+            ):
+                return self._make(mask, LIANG_BAI, self.four_tier(KING), liang=2)
+        if cnt[0] + cnt[1] + cnt[2] == n:
+            m = cnt[0]
+            if m == cnt[1] == cnt[2] and m <= self.max_m:
+                full = sum(1 for r in (0, 1, 2) if groups[r] == 15)
+                return self._make(mask, YU + m, 0, liang=2 * full)
+            if self.liang_bai_combo and cnt[0] == 4 and cnt[1] == 1 and cnt[2] == 1:
+                return self._make(mask, SDLY, 0, liang=2)
+        if self.xibaoliang and len(present) == 2 and FIVE in present:
+            other = present[0] if present[1] == FIVE else present[1]
+            g5 = groups[FIVE]
+            if cnt[other] == 4 and (cnt[FIVE] == 3 or (cnt[FIVE] == 2 and _gong(g5))):
+                return self._make(mask, XBL, NONE, xz=cnt[FIVE], xi=True, liang=2)
+        if n == 12 and all(cnt[r] == 2 for r in (KING, EIGHT, 0, 1, 2)) and ten == 2:
+            if bai_cards + cnt[0] + cnt[1] + cnt[2] == 12:
+                return self._make(mask, LONGFENG, NONE)
+        if n == 16 and self.ba_da_dui and all(c % 2 == 0 for c in cnt):
+            xz = liang = 0
+            for r in range(12):
+                if r in (NINE, FIVE):
+                    xz += 4 if cnt[r] == 4 else (2 if cnt[r] == 2 and _gong(groups[r]) else 0)
+                elif cnt[r] == 4:
+                    liang += 2
+            return self._make(mask, BADADUI, NONE, xz=xz, liang=liang)
+        return None
+
+    # -- comparison ---------------------------------------------------------
+    def beats(self, new: Info, top: Info) -> bool:
+        """May `new` be laid on `top`? (rules §2.1, plus KKKK+10+8 attached.)"""
+        ns, ts = new.shape, top.shape
+        if BAI < ns <= BAI + 4:
+            return ts == ns + 10  # n摆 eats n鱼 only
+        if ns == LIANG_BAI:
+            if ts == SDLY:
+                return self.liang_bai_combo
+            # KKKK beats the four, then 10 and 8 follow (kkkk_attach_bai)
+            return ts == FOUR and self.attach and 0 <= top.tier < new.tier
+        if ns != ts or ns > FOUR:
+            return False
+        if new.tier < 0 or top.tier < 0:
+            return False
+        if self.cpp and ns == PAIR and new.rank == SIX and top.rank == self.three:
+            return False  # [S4]: 66 and 33 never beat each other
+        return new.tier > top.tier
+
+    # -- enumeration --------------------------------------------------------
+    def combos(self, hand: int) -> list[Info]:
+        """Every play of normal shapes (not opening-only) inside `hand`."""
+        info = self.info
+        out: list[Info] = []
+        groups = [(hand >> (4 * r)) & 15 for r in range(12)]
+        for r in range(12):
+            g = groups[r]
+            if g:
+                shift = 4 * r
+                for k in range(1, g.bit_count() + 1):
+                    for sub in subsets(g, k):
+                        out.append(info(sub << shift))
+        if self.mixed_ten_pair and groups[TEN] and groups[JACK]:
+            for t in subsets(groups[TEN], 1):
+                for j in subsets(groups[JACK], 1):
+                    out.append(info((t << 32) | (j << 36)))
+        kg, eg = groups[KING], groups[EIGHT]
+        tg = (hand >> 32) & (255 if self.j_in_bai else 15)
+        self._triples(out, kg, 44, tg, 32, eg, 24)
+        self._triples(out, groups[0], 0, groups[1], 4, groups[2], 8)
+        if kg == 15 and (self.liang_bai_combo or self.attach):
+            for t in subsets(tg, 1):
+                for e in subsets(eg, 1):
+                    out.append(info((15 << 44) | (t << 32) | (e << 24)))
+        if groups[0] == 15 and self.liang_bai_combo:
+            for a in subsets(groups[1], 1):
+                for b in subsets(groups[2], 1):
+                    out.append(info(15 | (a << 4) | (b << 8)))
+        if self.xibaoliang:
+            g5 = groups[FIVE]
+            parts = [p for p in subsets(g5, 2) if _gong(p)] + list(subsets(g5, 3))
+            for r in range(12):
+                if groups[r] == 15 and r != FIVE:
+                    for p in parts:
+                        out.append(info((15 << (4 * r)) | (p << 12)))
+        return out
+
+    def _triples(self, out, ga, sa, gb, sb, gc, sc) -> None:
+        """n摆 / n鱼: n cards of each of three kinds."""
+        top = min(ga.bit_count(), gb.bit_count(), gc.bit_count(), self.max_m)
+        info = self.info
+        for m in range(1, top + 1):
+            for a in subsets(ga, m):
+                for b in subsets(gb, m):
+                    ab = (a << sa) | (b << sb)
+                    for c in subsets(gc, m):
+                        out.append(info(ab | (c << sc)))
+
+    def longfeng(self, hand: int) -> int:
+        """The 龙凤(齐) inside `hand` (lowest cards of each kind), or 0."""
+        need = [KING, EIGHT, 0, 1, 2]
+        mask = 0
+        for r in need:
+            g = (hand >> (4 * r)) & 15
+            if g.bit_count() < 2:
+                return 0
+            mask |= subsets(g, 2)[0] << (4 * r)
+        tg = (hand >> 32) & (255 if self.j_in_bai else 15)
+        if tg.bit_count() < 2:
+            return 0
+        bits = [1 << i for i in range(8) if tg >> i & 1][:2]
+        return mask | (sum(bits) << 32)
+
+    def badadui(self, hand: int) -> bool:
+        if not self.ba_da_dui or hand.bit_count() != 16:
+            return False
+        return all(((hand >> (4 * r)) & 15).bit_count() % 2 == 0 for r in range(12))
+
+
+SHAPE_FLAGS = ("mixed_ten_pair", "j_in_bai", "pair_33_rule", "max_bai_yu_multiple",
+               "liang_bai_combo", "kkkk_attach_bai", "xibaoliang", "ba_da_dui",
+               "chuan_points", "n_four_9_5_tier")
+_RULES: dict[tuple, Rules] = {}
+
+
+def rules_for(mode: str, variant: dict) -> Rules:
+    key = (mode,) + tuple(variant.get(f) for f in SHAPE_FLAGS)
+    r = _RULES.get(key)
+    if r is None:
+        r = _RULES[key] = Rules(mode, variant)
+    return r

@@ -1,0 +1,492 @@
+"""One hand of 掀牛 / 掀牛九: the state machine of rules §3.
+
+Phases: "opening" (a big hand at the deal awaits its holder's decision),
+"control" (the controller 控制权 leads, says 扣, or calls 紧牌), "trick" (a
+follower must beat: 有拦必拦; followers who cannot beat pass automatically),
+"poll" (after a 扣, a player may 掀), "tighten" (紧牌 discards owed by every
+player at once), "over".
+
+Move codes: L<cards> lead, B<cards> beat, K 扣, X / X<cards> 掀 (with 贴牌
+discards), J 紧牌, D<cards> 紧牌 discard, O<cards> play the big hand at the
+deal, W waive it. Cards are concatenated codes sorted as strings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import IllegalMove, Move, Pick, Result, State
+from games.xianniu.scoring import settle
+from games.xianniu.shapes import LONGFENG, Info, rules_for
+
+CAP = 16  # 桌面 at most 16 leaves
+KOU = Move("K", "kou")
+XIAN = Move("X", "xian")
+TIGHTEN = Move("J", "tighten")
+WAIVE = Move("W", "waive")
+
+
+class XianniuState(State):
+    def __init__(self, game, variant: dict, dealer: int, deal: Any) -> None:
+        self.game = game
+        self.variant = variant
+        self.seats = 3
+        self.dealer = dealer
+        self.deal = deal
+        self.history = []
+        self.rules = rules_for(game.mode, variant)
+        self.deck = self.rules.deck
+        hands = deal["hands"] if isinstance(deal, dict) else None
+        if not isinstance(hands, list) or len(hands) != 3:
+            raise ValueError("deal needs three hands")
+        masks = [self.deck.parse("".join(h)) for h in hands]
+        if any(m is None or len(h) != 16 for m, h in zip(masks, hands, strict=True)):
+            raise ValueError("each hand must be 16 distinct cards of the deck")
+        if masks[0] | masks[1] | masks[2] != (1 << 48) - 1:
+            raise ValueError("the deal must use all 48 cards once")
+        self.hands: list[int] = masks
+        self.leaves: list[list[tuple[Info, bool]]] = [[], [], []]  # (play, 喜 may score)
+        self.counts = [0, 0, 0]  # leaves per seat
+        self.waste = 0  # 废牌: beaten cards (public)
+        self.hidden = [0, 0, 0]  # face-down discards of 紧牌 / 贴牌
+        self.table = 0  # T
+        self.controller = dealer
+        self.phase = "control"
+        self.pending = dealer  # the seat awaited in trick / poll / opening
+        self.kou = [False, False, False]
+        self.xian = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]  # xian[i][j]: times i 掀ed j
+        self.last_xianer: list[int | None] = [None, None, None]
+        self.must_lead = False
+        self.led = [False, False, False]
+        self.played = [False, False, False]
+        self.top: tuple[int, Info, bool] | None = None  # (owner, play, 喜 may score)
+        self.followers: list[int] = []
+        self.poll: list[int] = []
+        self.poll_xian = False
+        self.owed = [0, 0, 0]
+        self.holders: list[int] = []
+        self.opening: dict | None = None
+        self.end_reason: str | None = None
+        self._combos: list[list[Info] | None] = [None, None, None]
+        self._cache: tuple[int, list] | None = None
+
+    # -- opening (rules §3.2 step 2) ---------------------------------------
+    def begin(self) -> None:
+        d = self.dealer
+        self.holders = [s for s in (d, (d + 1) % 3, (d + 2) % 3) if self._bighands(s)]
+        if not self.holders:
+            return
+        s = self.holders[0]
+        options = self._bighands(s)
+        if self.variant["bighand_mandatory"] and len(options) == 1:
+            self._play_bighand(s, options[0], [])
+        else:
+            self.phase, self.pending = "opening", s
+
+    def _bighands(self, seat: int) -> list[Info]:
+        out = []
+        hand = self.hands[seat]
+        if self.rules.badadui(hand):
+            out.append(self.rules.info(hand))
+        lf = self.rules.longfeng(hand)
+        if lf:
+            out.append(self.rules.info(lf))
+        return out
+
+    def _play_bighand(self, seat: int, info: Info, events: list) -> None:
+        self.hands[seat] ^= info.mask
+        self.leaves[seat].append((info, True))  # not a lead: outside 喜前不喜后
+        self.counts[seat] += info.size
+        self.table += info.size
+        self.opening = {"seat": seat, "shape": info.name}
+        self.holders = []
+        events.append({"type": "bighand", "seat": seat, "cards": list(info.cards),
+                       "shape": info.name})
+        self._control(seat, events)
+
+    # -- protocol -----------------------------------------------------------
+    def to_act(self) -> list[int]:
+        ph = self.phase
+        if ph == "control":
+            return [self.controller]
+        if ph == "over":
+            return []
+        if ph == "tighten":
+            return [s for s in range(3) if self.owed[s]]
+        return [self.pending]
+
+    def legal_moves(self, seat: int) -> list[Move | Pick]:
+        c = self._cache
+        if c is not None and c[0] == seat:
+            return c[1]
+        if seat not in self.to_act():
+            return []
+        ph = self.phase
+        if ph == "control":
+            moves = self._leads(seat)
+            if not self.must_lead:
+                moves.append(KOU)
+            if self._may_tighten():
+                moves.append(TIGHTEN)
+        elif ph == "trick":
+            moves = self._beats(seat)
+        elif ph == "poll":
+            k = self._tie_count(seat)
+            xian = Pick("xian", "X", tuple(self.deck.cards(self.hands[seat])), k, k) if k else XIAN
+            moves = [xian, KOU]
+        elif ph == "tighten":
+            k = self.owed[seat]
+            moves = [Pick("discard", "D", tuple(self.deck.cards(self.hands[seat])), k, k)]
+        else:  # opening
+            moves = [Move("O" + i.codes, "bighand", i.cards, {"shape": i.name, "n": 1})
+                     for i in self._bighands(seat)]
+            if not self.variant["bighand_mandatory"]:
+                moves.append(WAIVE)
+        self._cache = (seat, moves)
+        return moves
+
+    def _combos_of(self, seat: int) -> list[Info]:
+        c = self._combos[seat]
+        if c is None:  # plays of the hand now; hands only shrink, so filter later
+            c = self._combos[seat] = self.rules.combos(self.hands[seat])
+        return c
+
+    def _leads(self, seat: int) -> list:
+        hand = self.hands[seat]
+        cap = CAP - self.table
+        return [i.lead for i in self._combos_of(seat) if i.mask & hand == i.mask and i.size <= cap]
+
+    def _beats(self, seat: int) -> list:
+        hand = self.hands[seat]
+        cap = CAP - self.table
+        top = self.top[1]
+        beats = self.rules.beats
+        return [i.beat for i in self._combos_of(seat)
+                if i.mask & hand == i.mask and i.size <= cap and beats(i, top)]
+
+    def _may_tighten(self) -> bool:
+        if not self.variant["tighten"] or self.table < 9:
+            return False
+        limit = CAP - self.table
+        return any(h.bit_count() > limit for h in self.hands)
+
+    def _tie_count(self, seat: int) -> int:
+        """Cards the 掀er must 贴 (discard) before 掀ing (rules §3.2 step 5)."""
+        rule = self.variant["tie_rule"]
+        have = self.hands[seat].bit_count()
+        if rule == "limit16":
+            return max(0, have - (CAP - self.table))
+        if rule == "match_xianee_hand":
+            return max(0, have - self.hands[self.controller].bit_count())
+        if rule == "xianee_leaves":
+            return min(have, self.counts[self.controller])
+        return 0
+
+    # -- applying -----------------------------------------------------------
+    def _cards(self, seat: int, text: str, count: int | None = None) -> int:
+        mask = self.deck.parse(text)
+        if mask is None or not mask:
+            raise IllegalMove("malformed_move", text)
+        if mask & self.hands[seat] != mask:
+            raise IllegalMove("not_in_hand", text)
+        if count is not None and mask.bit_count() != count:
+            raise IllegalMove("wrong_count", f"need {count}")
+        if self.deck.code_str(mask) != text:
+            raise IllegalMove("malformed_move", "cards must be sorted")
+        return mask
+
+    def _play(self, seat: int, code: str) -> Info:
+        mask = self._cards(seat, code[1:])
+        info = self.rules.info(mask)
+        if info is None or info.shape >= LONGFENG:
+            raise IllegalMove("not_a_shape", code)
+        if info.size > CAP - self.table:
+            raise IllegalMove("table_full", code)
+        return info
+
+    def _apply(self, seat: int, code: str) -> list[dict[str, Any]]:
+        ph = self.phase
+        head = code[0]
+        if ph == "control":
+            if head == "L":
+                info = self._play(seat, code)
+                return self._lead(seat, info)
+            if code == "K":
+                if self.must_lead:
+                    raise IllegalMove("must_lead")
+                return self._kou(seat)
+            if code == "J":
+                if not self._may_tighten():
+                    raise IllegalMove("tighten_not_allowed")
+                return self._tighten(seat)
+        elif ph == "trick":
+            if head == "B":
+                info = self._play(seat, code)
+                if not self.rules.beats(info, self.top[1]):
+                    raise IllegalMove("cannot_beat", code)
+                return self._beat(seat, info)
+        elif ph == "poll":
+            if code == "K":
+                self._cache = None
+                self.kou[seat] = True
+                self.poll.pop(0)
+                events = [{"type": "kou", "seat": seat}]
+                self._next_poll(events)
+                return events
+            if head == "X":
+                k = self._tie_count(seat)
+                mask = self._cards(seat, code[1:], k) if k or len(code) > 1 else 0
+                return self._xian(seat, mask)
+        elif ph == "tighten":
+            if head == "D":
+                mask = self._cards(seat, code[1:], self.owed[seat])
+                self._cache = None
+                self.hands[seat] ^= mask
+                self.hidden[seat] |= mask
+                self.owed[seat] = 0
+                if not any(self.owed):
+                    self.phase = "control"
+                return [{"type": "discard", "seat": seat, "count": mask.bit_count()}]
+        elif ph == "opening":
+            if code == "W" and not self.variant["bighand_mandatory"]:
+                self._cache = None
+                self.holders.pop(0)
+                if self.holders:
+                    self.pending = self.holders[0]
+                else:
+                    self.phase = "control"
+                return [{"type": "waive", "seat": seat}]
+            for info in self._bighands(seat):
+                if code == "O" + info.codes:
+                    self._cache = None
+                    events: list = []
+                    self._play_bighand(seat, info, events)
+                    return events
+        raise IllegalMove("not_legal", code)
+
+    def _lead(self, seat: int, info: Info) -> list:
+        self._cache = None
+        self.hands[seat] ^= info.mask
+        xi = self.variant["xi_first"]
+        ok = xi == "off" or (xi == "first_lead" and not self.led[seat]) or (
+            xi == "first_play" and not self.played[seat])
+        self.led[seat] = self.played[seat] = True
+        self.must_lead = False
+        self.top = (seat, info, ok)
+        self.followers = [(seat + 1) % 3, (seat + 2) % 3]
+        events = [{"type": "lead", "seat": seat, "cards": list(info.cards), "shape": info.name,
+                   "n": info.multiple}]
+        self._advance(events)
+        return events
+
+    def _beat(self, seat: int, info: Info) -> list:
+        self._cache = None
+        self.hands[seat] ^= info.mask
+        beaten = self.top
+        self.waste |= beaten[1].mask
+        ok = self.variant["xi_first"] in ("off",) or (
+            self.variant["xi_first"] == "first_play" and not self.played[seat])
+        self.played[seat] = True
+        self.top = (seat, info, ok)
+        self.followers.pop(0)
+        events = [{"type": "beat", "seat": seat, "cards": list(info.cards), "shape": info.name,
+                   "n": info.multiple, "over": beaten[0]}]
+        self._advance(events)
+        return events
+
+    def _advance(self, events: list) -> None:
+        """Ask the next follower who can beat; pass the others; close the trick."""
+        top = self.top[1]
+        while self.followers:
+            q = self.followers[0]
+            options = self._beats(q)
+            if options:
+                self.phase, self.pending = "trick", q
+                self._cache = (q, options)
+                return
+            self.followers.pop(0)
+            events.append({"type": "pass", "seat": q})
+        owner, _, ok = self.top
+        self.leaves[owner].append((top, ok))
+        self.counts[owner] += top.size
+        self.table += top.size
+        self.top = None
+        events.append({"type": "take", "seat": owner, "count": top.size,
+                       "leaves": self.counts[owner]})
+        self._control(owner, events)
+
+    def _control(self, seat: int, events: list) -> None:
+        self.controller = seat
+        if self.table >= CAP:
+            self._end("table_full", events)
+        elif self.variant["ci_ends_hand"] and max(self.counts) >= 11:
+            self._end("ci", events)
+        elif not self.hands[seat]:
+            self._end("no_cards", events)
+        else:
+            self.phase = "control"
+
+    def _end(self, reason: str, events: list) -> None:
+        self.phase = "over"
+        self.end_reason = reason
+        self._cache = None
+        events.append({"type": "end", "reason": reason})
+
+    def _kou(self, seat: int) -> list:
+        self._cache = None
+        if not self.variant["leader_kou_keeps_xian_right"]:
+            self.kou[seat] = True
+        self.poll = [q for q in ((seat + 1) % 3, (seat + 2) % 3) if not self.kou[q]]
+        self.poll_xian = False
+        events = [{"type": "kou", "seat": seat}]
+        self._next_poll(events)
+        return events
+
+    def _next_poll(self, events: list) -> None:
+        if self.poll:
+            self.phase, self.pending = "poll", self.poll[0]
+        elif self.poll_xian:
+            self.phase = "control"
+            self.must_lead = True
+        else:
+            self._end("all_kou", events)
+
+    def _xian(self, seat: int, discard: int) -> list:
+        self._cache = None
+        target = self.controller
+        self.hands[seat] ^= discard
+        self.hidden[seat] |= discard
+        self.xian[seat][target] += 1
+        self.last_xianer[target] = seat
+        self.poll_xian = True
+        if self.variant["xian_poll"] == "sequential_first":
+            self.poll = []
+        else:
+            self.poll.pop(0)
+        events = [{"type": "xian", "seat": seat, "target": target,
+                   "discard": discard.bit_count()}]
+        self._next_poll(events)
+        return events
+
+    def _tighten(self, seat: int) -> list:
+        self._cache = None
+        limit = CAP - self.table
+        self.owed = [max(0, h.bit_count() - limit) for h in self.hands]
+        self.phase = "tighten"
+        return [{"type": "tighten", "seat": seat, "limit": limit}]
+
+    # -- views --------------------------------------------------------------
+    def public_view(self) -> dict[str, Any]:
+        top = None
+        if self.top is not None:
+            top = {"seat": self.top[0], "cards": list(self.top[1].cards),
+                   "shape": self.top[1].name, "n": self.top[1].multiple}
+        return {
+            "mode": self.game.mode,
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "controller": self.controller,
+            "to_act": self.to_act(),
+            "table": self.table,
+            "cap": CAP,
+            "leaves": [[{"cards": list(i.cards), "shape": i.name, "n": i.multiple,
+                         "xi_ok": ok} for i, ok in p] for p in self.leaves],
+            "leaf_counts": list(self.counts),
+            "hand_counts": [h.bit_count() for h in self.hands],
+            "discarded": [h.bit_count() for h in self.hidden],
+            "waste": self.deck.cards(self.waste),
+            "kou": list(self.kou),
+            "xian": [list(x) for x in self.xian],
+            "last_xianer": list(self.last_xianer),
+            "must_lead": self.must_lead,
+            "trick": top,
+            "owed": list(self.owed),
+            "opening": self.opening,
+            "end_reason": self.end_reason,
+        }
+
+    def view(self, seat: int) -> dict[str, Any]:
+        v = self.public_view()
+        v["seat"] = seat
+        v["hand"] = self.deck.cards(self.hands[seat])
+        v["my_discards"] = self.deck.cards(self.hidden[seat])
+        return v
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def result(self) -> Result:
+        if self.phase != "over":
+            raise IllegalMove("hand_not_over")
+        res = settle(self.leaves, self.xian, self.last_xianer, self.variant)
+        res.details["end_reason"] = self.end_reason
+        return res
+
+    def code_for_cards(self, seat: int, cards) -> str:
+        """A freely chosen set of cards → the lead/beat code it makes."""
+        mask = self.deck.parse("".join(cards))
+        if mask is None or not mask:
+            raise IllegalMove("malformed_move")
+        info = self.rules.info(mask)
+        if info is None or info.shape >= LONGFENG:
+            raise IllegalMove("not_a_shape")
+        code = ("L" if self.phase == "control" else "B") + info.codes
+        if code not in {m.code for m in self.legal_moves(seat) if isinstance(m, Move)}:
+            raise IllegalMove("cannot_beat" if self.phase == "trick" else "not_legal")
+        return code
+
+    # -- persistence --------------------------------------------------------
+    def dump(self) -> dict[str, Any]:
+        cs = self.deck.code_str
+        return {
+            "hands": [cs(h) for h in self.hands],
+            "leaves": [[[i.codes, ok] for i, ok in p] for p in self.leaves],
+            "waste": cs(self.waste),
+            "hidden": [cs(h) for h in self.hidden],
+            "table": self.table,
+            "controller": self.controller,
+            "phase": self.phase,
+            "pending": self.pending,
+            "kou": self.kou,
+            "xian": self.xian,
+            "last_xianer": self.last_xianer,
+            "must_lead": self.must_lead,
+            "led": self.led,
+            "played": self.played,
+            "top": None if self.top is None else [self.top[0], self.top[1].codes, self.top[2]],
+            "followers": self.followers,
+            "poll": self.poll,
+            "poll_xian": self.poll_xian,
+            "owed": self.owed,
+            "holders": self.holders,
+            "opening": self.opening,
+            "end_reason": self.end_reason,
+        }
+
+    def restore(self, d: dict[str, Any]) -> None:
+        parse, info = self.deck.parse, self.rules.info
+        self.hands = [parse(h) for h in d["hands"]]
+        self.leaves = [[(info(parse(c)), ok) for c, ok in p] for p in d["leaves"]]
+        self.counts = [sum(i.size for i, _ in p) for p in self.leaves]
+        self.waste = parse(d["waste"])
+        self.hidden = [parse(h) for h in d["hidden"]]
+        self.table = d["table"]
+        self.controller = d["controller"]
+        self.phase = d["phase"]
+        self.pending = d["pending"]
+        self.kou = list(d["kou"])
+        self.xian = [list(x) for x in d["xian"]]
+        self.last_xianer = list(d["last_xianer"])
+        self.must_lead = d["must_lead"]
+        self.led = list(d["led"])
+        self.played = list(d["played"])
+        t = d["top"]
+        self.top = None if t is None else (t[0], info(parse(t[1])), t[2])
+        self.followers = list(d["followers"])
+        self.poll = list(d["poll"])
+        self.poll_xian = d["poll_xian"]
+        self.owed = list(d["owed"])
+        self.holders = list(d["holders"])
+        self.opening = d["opening"]
+        self.end_reason = d["end_reason"]
+
