@@ -1,0 +1,5 @@
+"""川牌 / 长牌 杀胡 as played in Chongqing: 幺地人 (spec rules/changpai.md part B)."""
+
+from games.changpai.game import Changpai
+
+GAMES = {"changpai": Changpai()}

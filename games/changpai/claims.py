@@ -1,0 +1,69 @@
+"""What each player may do with a discarded or flipped card (spec B3.5).
+
+Codes: H 胡, F 吐火, K 杀, P 碰, C<two codes> 吃 (the claimer's two cards),
+N 过 (pass). 杀 and 吐火 are mandatory: they come without N.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.changpai.cards import CODES, COMPLEMENTS, SEVENS, YDR
+from games.changpai.kan import classify
+
+if TYPE_CHECKING:
+    from games.changpai.state import ChangpaiState
+
+RANK = {"H": 5, "F": 4, "K": 3, "P": 2, "C": 1}
+
+
+def chi_options(conc, x: int) -> list[tuple[int, int]]:
+    """Pairs of the claimer's kinds that make a K2/K3 with the claimed kind x."""
+    out: set[tuple[int, int]] = set()
+    for y in COMPLEMENTS[x]:
+        if conc[x] >= 1 and conc[y] >= 1:
+            out.add(tuple(sorted((x, y))))  # X X* Y
+        if conc[y] >= 2:
+            out.add((y, y))  # Y Y X*
+    if x in SEVENS:
+        a, b = (k for k in SEVENS if k != x)
+        if conc[a] and conc[b]:
+            out.add(tuple(sorted((a, b))))  # three different 7s
+    return sorted(out)
+
+
+def chi_code(pair: tuple[int, int]) -> str:
+    return "C" + "".join(sorted(CODES[k] for k in pair))
+
+
+def claim_codes(st: ChangpaiState, s: int, x: int, src: int, okind: str) -> list[str]:
+    v = st.variant
+    conc = st.conc[s]
+    melds = st.melds[s]
+    may_chi = s in st.chi_seats(src, okind)
+    codes: list[str] = []
+    need_k1 = v["chi_type_hu_restricted"] and not may_chi
+    need_k23 = x in st.hu_bar[s]
+    if st.claim_hu(s, x, need_k23, need_k1):
+        codes.append("H")
+    own_four = any(len(c) == 4 and c[0] == x and (mk == "tou" or (v["upgrade_melds"] and mk == "sha"))
+                   for mk, c, _cl, _f in melds)
+    if conc[x] == 4 or own_four:
+        return codes + ["F"]
+    own_peng = v["upgrade_melds"] and any(mk == "peng" and c[0] == x for mk, c, _cl, _f in melds)
+    if conc[x] == 3 or own_peng:
+        return codes + ["K"]
+    if conc[x] == 2 and x not in st.peng_bar[s] and st.claim_keeps_hand(s, (x, x), x):
+        codes.append("P")
+    if may_chi:
+        guard = v["qi_fan_guard"] and st.qi_seat == s and st.fixed(s).fan == 0
+        for pair in chi_options(conc, x):
+            if v["no_discard_from_triple"] and any(conc[k] >= 3 for k in pair):
+                continue
+            if guard and any(YDR[k] and conc[k] >= 2 for k in pair):
+                continue
+            if classify((*pair, x)) and st.claim_keeps_hand(s, pair, x):
+                codes.append(chi_code(pair))
+    if codes:
+        codes.append("N")
+    return codes

@@ -1,0 +1,174 @@
+"""The optimistic 起牌 estimate (spec B3.6), also used for 包子 and 系统仰.
+
+Candidate groups from the free concealed cards: complete 坎 at their 砣; an
+identical pair counted as its triple, a 14-pair as "2 red + 1 black", two
+different 7s likewise, each only while a card that completes it is unseen.
+Choose disjoint groups (at most 7 − fixed) for the most 砣. As with 胡, the
+search runs per value component and is memoised.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from games.changpai.cards import COMPONENTS, POINTS, RED, SEVENS
+from games.changpai.kan import set_tuo
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    need: tuple[int, ...]
+    shape: str  # trip quad k2 k3 pair cpair 7pair
+    a: int
+    b: int = -1
+
+
+def _candidates(comp: tuple[int, ...]) -> list[list[Candidate]]:
+    local = {k: i for i, k in enumerate(comp)}
+    out: list[Candidate] = []
+
+    def need(*kinds: int) -> tuple[int, ...]:
+        v = [0] * len(comp)
+        for k in kinds:
+            v[local[k]] += 1
+        return tuple(v)
+
+    for k in comp:
+        out.append(Candidate(need(k, k, k), "trip", k))
+        out.append(Candidate(need(k, k, k, k), "quad", k))
+        out.append(Candidate(need(k, k), "pair", k))
+        for j in comp:
+            if j != k and POINTS[j] + POINTS[k] == 14:
+                out.append(Candidate(need(k, k, j), "k2", k, j))
+                if k < j:
+                    out.append(Candidate(need(k, j), "7pair" if k in SEVENS else "cpair", k, j))
+    if comp == tuple(sorted(SEVENS)):
+        out.append(Candidate(need(*SEVENS), "k3", SEVENS[0]))
+    by_min: list[list[Candidate]] = [[] for _ in comp]
+    for c in out:
+        by_min[next(i for i, n in enumerate(c.need) if n)].append(c)
+    return by_min
+
+
+CANDIDATES = tuple(_candidates(c) for c in COMPONENTS)
+SEVEN_REDS = tuple(k for k in SEVENS if RED[k])
+
+
+def _weight(c: Candidate, avail: dict[int, bool], xy: bool) -> int:
+    """砣 the candidate counts for, or -1 when it cannot be completed/used."""
+    s, a, b = c.shape, c.a, c.b
+    if s == "trip":
+        return set_tuo(a, 4 if xy else 3)
+    if s == "quad":
+        return set_tuo(a, 5) if xy else -1
+    if s == "k2":
+        return 2 * RED[a] + RED[b]
+    if s == "k3":
+        return sum(RED[k] for k in SEVENS)
+    if s == "pair":
+        return set_tuo(a, 3) if avail[a] else -1
+    if s == "cpair":
+        if not (avail[a] or avail[b]):
+            return -1
+        return RED[a] + RED[b] + ((RED[a] and avail[a]) or (RED[b] and avail[b]))
+    # two different 7s
+    if not any(avail[k] for k in SEVENS):
+        return -1
+    return RED[a] + RED[b] + any(avail[k] for k in SEVEN_REDS)
+
+
+@lru_cache(maxsize=1 << 16)
+def _weights(ci: int, availbits: int, xy: bool) -> tuple[tuple[tuple[Candidate, int], ...], ...]:
+    comp = COMPONENTS[ci]
+    avail = {k: bool(availbits >> i & 1) for i, k in enumerate(comp)}
+    return tuple(
+        tuple((c, w) for c in cands if (w := _weight(c, avail, xy)) >= 0) for cands in CANDIDATES[ci]
+    )
+
+
+@lru_cache(maxsize=1 << 18)
+def component_best(ci: int, counts: tuple[int, ...], availbits: int, xy: bool) -> tuple[int, ...]:
+    """best[n] = most 砣 with exactly n disjoint candidate groups (-1: impossible)."""
+    first = next((i for i, n in enumerate(counts) if n), -1)
+    if first < 0:
+        return (0,)
+    rest = list(counts)
+    rest[first] -= 1
+    best = list(component_best(ci, tuple(rest), availbits, xy))  # leave one card unused
+    for c, w in _weights(ci, availbits, xy)[first]:
+        if any(u > h for h, u in zip(counts, c.need)):
+            continue
+        sub = component_best(ci, tuple(h - u for h, u in zip(counts, c.need)), availbits, xy)
+        for n, t in enumerate(sub):
+            if t < 0:
+                continue
+            if n + 1 >= len(best):
+                best.extend([-1] * (n + 2 - len(best)))
+            if best[n + 1] < t + w:
+                best[n + 1] = t + w
+    return tuple(best)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    tuo: int
+    groups: int
+    ok: bool
+
+
+def estimate(
+    counts,
+    unseen,
+    fixed_count: int,
+    fixed_tuo: int,
+    threshold: int,
+    strict: bool = False,
+    xy: bool = False,
+) -> Estimate:
+    """counts: free concealed cards; unseen[k]: copies this player has not seen."""
+    cap = max(0, 7 - fixed_count)
+    total = [0]
+    for ci, comp in enumerate(COMPONENTS):
+        local = tuple(counts[k] for k in comp)
+        if not any(local):
+            continue
+        bits = 0
+        for i, k in enumerate(comp):
+            if unseen[k] > 0:
+                bits |= 1 << i
+        best = component_best(ci, local, bits, xy)
+        merged = [-1] * min(cap + 1, len(total) + len(best) - 1)
+        for n1, t1 in enumerate(total):
+            if t1 < 0:
+                continue
+            for n2, t2 in enumerate(best):
+                if t2 < 0 or n1 + n2 >= len(merged):
+                    continue
+                if merged[n1 + n2] < t1 + t2:
+                    merged[n1 + n2] = t1 + t2
+        total = merged
+    top = max(total)
+    # groups beyond the cap still count for "7 坎": count them uncapped
+    g = min(7, fixed_count + _max_groups(counts, unseen, xy))
+    tuo = fixed_tuo + top
+    enough = tuo > threshold if strict else tuo >= threshold
+    killable = any(counts[k] >= 3 and unseen[k] > 0 for k in range(len(counts)))
+    ok = enough and (g == 7 or (g == 6 and killable))
+    return Estimate(tuo, g, ok)
+
+
+def _max_groups(counts, unseen, xy: bool) -> int:
+    n = 0
+    for ci, comp in enumerate(COMPONENTS):
+        local = tuple(counts[k] for k in comp)
+        if not any(local):
+            continue
+        bits = sum(1 << i for i, k in enumerate(comp) if unseen[k] > 0)
+        n += len(component_best(ci, local, bits, xy)) - 1
+    return n
+
+
+def clear_caches() -> None:
+    component_best.cache_clear()
+    _weights.cache_clear()

@@ -1,0 +1,51 @@
+"""The 幺地人 game: deal, dealers, variants, loading."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from games.base import Game, VariantError
+from games.changpai.cards import CODES, full_deck
+from games.changpai.state import ChangpaiState
+from games.changpai.variants import FLAGS, PRESETS
+
+
+class Changpai(Game):
+    id = "changpai"
+    seat_counts = (3,)
+    flags = FLAGS
+    presets = PRESETS
+
+    def deal(self, variant: Mapping[str, Any], seats: int, seed: int) -> str:
+        """The whole shuffled deck: seat s holds cards 20s..20s+19, the stock
+        is the rest in order (the dealer's 21st card first)."""
+        deck = full_deck()
+        random.Random(seed).shuffle(deck)
+        return "".join(CODES[k] for k in deck)
+
+    def next_dealer(self, variant: Mapping[str, Any], finished: ChangpaiState, seed: int) -> int:
+        out = finished.outcome or {}
+        if out.get("kind") == "win":
+            return out["win"]["winner"]  # the winner deals
+        if out.get("kind") == "huang" and variant.get("dealer_on_draw") == "next":
+            return (finished.dealer + 1) % finished.seats
+        return finished.dealer  # 荒 (default) and redeal: the dealer stays
+
+    def start(self, variant: Mapping[str, Any], deal: Any, dealer: int, seats: int | None = None):
+        n = seats or self.default_seats
+        if n not in self.seat_counts:
+            raise VariantError(f"changpai is played by 3, not {n}")
+        if not 0 <= dealer < n:
+            raise ValueError(f"dealer {dealer} out of range")
+        state = ChangpaiState(self, dict(variant), n, dealer, deal)
+        state.begin()
+        return state
+
+    def load(self, data: Mapping[str, Any]) -> ChangpaiState:
+        state = ChangpaiState(self, self.variant(data["variant"]), data["seats"], data["dealer"],
+                              data["deal"])
+        state.history = [(int(s), str(c)) for s, c in data["history"]]
+        state.restore(data["state"])
+        return state

@@ -1,0 +1,35 @@
+"""Exposed and locked sets of one player, and what they add to 胡 and estimates."""
+
+from __future__ import annotations
+
+from games.changpai.cards import RED
+from games.changpai.hu import Fixed
+from games.changpai.kan import K2, K3, classify
+
+# Meld kinds: tou 偷 (locked 4/5 of a kind from the hand), sha 杀 (claimed 4th),
+# fire 吐火 (claimed 5th), peng 碰, chi 吃.
+# A meld is stored as [kind, [card kinds], claimed kind or -1, from seat or -1].
+
+
+def fixed_of(melds) -> Fixed:
+    count = tuo = fan = 0
+    has_k2 = has_k3 = False
+    all_black = True
+    for _mk, cards, _c, _f in melds:
+        shape, t, f = classify(cards)
+        count += 1
+        tuo += t
+        fan += f
+        has_k2 |= shape == K2
+        has_k3 |= shape == K3
+        all_black &= not any(RED[k] for k in cards)
+    return Fixed(count, tuo, fan, has_k2, has_k3, all_black)
+
+
+def extra_of(melds) -> int:
+    """Σ(size − 3) over 4- and 5-sets: how many cards above 20 a hand holds."""
+    return sum(len(cards) - 3 for _mk, cards, _c, _f in melds)
+
+
+def card_total(melds) -> int:
+    return sum(len(cards) for _mk, cards, _c, _f in melds)

@@ -1,0 +1,729 @@
+"""One hand of 幺地人: the 起/打/仰 round, the dealer's 21st card and 偷牌, the
+loop of discards, flips, claims and supplementary draws, and the end
+(spec B3). Moves:
+
+  Q 起, A 打, Y 仰                    qualification round
+  T<code> 偷/吐火 own set, N no 偷     偷 decisions (only when there is a choice)
+  D<code> discard, H 胡 (self-draw)    the player to discard
+  H F K P C<code><code> N              claims on a discarded or flipped card
+
+Forced steps (a hopeless hand's 仰, a mandatory 偷/杀/吐火 with no 胡
+alternative, flips) happen inside the engine and show up as events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import IllegalMove, Move, Result, State
+from games.changpai.cards import (
+    CODES,
+    COPIES,
+    DECK_SIZE,
+    N_KINDS,
+    YDR,
+    kind,
+    to_codes,
+)
+from games.changpai.claims import RANK, claim_codes
+from games.changpai.estimate import estimate
+from games.changpai.hu import Fixed, Rules, evaluate, threshold
+from games.changpai.kan import classify
+from games.changpai.melds import card_total, extra_of, fixed_of
+from games.changpai.scoring import net_of, payments
+
+HAND = 20
+
+MOVE_KIND = {"Q": "qi", "A": "da", "Y": "yang", "H": "hu", "F": "fire", "K": "sha", "P": "peng",
+             "N": "pass", "C": "chi", "D": "discard", "T": "tou"}
+
+
+def parse_deal(deal: Any) -> list[int]:
+    if not isinstance(deal, str) or len(deal) != 2 * DECK_SIZE:
+        raise ValueError("changpai deal must be a string of 105 two-character card codes")
+    cards = [kind(deal[i : i + 2]) for i in range(0, len(deal), 2)]
+    if any(cards.count(k) != COPIES for k in range(N_KINDS)):
+        raise ValueError("changpai deal must hold every card kind five times")
+    return cards
+
+
+class ChangpaiState(State):
+    def __init__(self, game, variant: dict[str, Any], seats: int, dealer: int, deal: Any) -> None:
+        self.game = game
+        self.variant = variant
+        self.seats = seats
+        self.dealer = dealer
+        self.deal = deal
+        self.history = []
+        self.deck = parse_deal(deal)
+        self.pos = seats * HAND  # next stock card
+        self.conc = [[0] * N_KINDS for _ in range(seats)]
+        for s in range(seats):
+            for k in self.deck[s * HAND : (s + 1) * HAND]:
+                self.conc[s][k] += 1
+        self.melds: list[list[list]] = [[] for _ in range(seats)]
+        self.status = ["in"] * seats  # in / yang 仰 / fold 系统仰 / baozi 包子
+        self.qchoice: list[str | None] = [None] * seats
+        self.qi_seat = -1
+        self.phase = "qualify"
+        self.actor = -1
+        self.tou_seats: list[int] = []
+        self.tou_scope: list[int] | None = None  # None: any kind (opening); else kinds just drawn
+        self.hu_here = False
+        self.drawn = -1  # last card drawn by `turn` (self-draw 胡 card)
+        self.last_sha = -1  # the 4-set just 杀ed (its 5th may come by the supplementary draw)
+        self.opening = True  # before the dealer's first discard (天胡)
+        self.offer: dict[str, Any] | None = None
+        self.peng_bar: list[list[int]] = [[] for _ in range(seats)]
+        self.hu_bar: list[list[int]] = [[] for _ in range(seats)]
+        self.dead: list[int] = []
+        self.seen = [0] * N_KINDS  # public cards: melds, dead pile, the card on offer
+        self.outcome: dict[str, Any] | None = None
+        self.last: list[dict[str, Any]] = []
+        self._fixed: list[Fixed | None] = [None] * seats
+        self._moves: dict[int, list[Move]] = {}
+
+    # -- helpers ----------------------------------------------------------
+    def fixed(self, s: int) -> Fixed:
+        f = self._fixed[s]
+        if f is None:
+            f = self._fixed[s] = fixed_of(self.melds[s])
+        return f
+
+    def active(self, s: int) -> bool:
+        return self.status[s] == "in"
+
+    def next_active(self, s: int) -> int:
+        for i in range(1, self.seats + 1):
+            t = (s + i) % self.seats
+            if self.status[t] == "in":
+                return t
+        return -1
+
+    def any_active(self) -> bool:
+        return "in" in self.status
+
+    def chi_seats(self, src: int, okind: str) -> tuple[int, ...]:
+        """吃 is for 自己或下家: src or its next active player on a flip, only
+        the next active player on a discard."""
+        nxt = self.next_active(src)
+        if okind == "flip":
+            return (src, nxt)
+        return (nxt,) if nxt != src else ()
+
+    def is_dealer(self, s: int) -> bool:
+        return s == self.dealer
+
+    def rules(self) -> Rules:
+        v = self.variant
+        return Rules(v["threshold_strict"], v["k3_breaks_duidui"], v["all_black_exempt"])
+
+    def holds(self, s: int) -> int:
+        return sum(self.conc[s]) + card_total(self.melds[s])
+
+    def can_win_size(self, s: int, extra_card: int) -> bool:
+        """21 + extra cards make 7 坎; anything else cannot win."""
+        return self.holds(s) + extra_card == 21 + extra_of(self.melds[s])
+
+    def claim_hu(self, s: int, x: int, need_k23: bool, need_k1: bool) -> bool:
+        if not self.can_win_size(s, 1):
+            return False
+        counts = list(self.conc[s])
+        counts[x] += 1
+        return bool(evaluate(counts, self.fixed(s), self.is_dealer(s), self.rules(), x,
+                             need_k23, need_k1, full=False))
+
+    def self_hu(self, s: int) -> bool:
+        if self.opening and not self.variant["tianhu"]:
+            return False
+        if not self.can_win_size(s, 0):
+            return False
+        return bool(evaluate(self.conc[s], self.fixed(s), self.is_dealer(s), self.rules(), full=False))
+
+    def estimates_on(self) -> bool:
+        return self.variant["qualify_mode"] == "xy"
+
+    def unseen(self, s: int, conc=None, seen=None) -> list[int]:
+        conc = self.conc[s] if conc is None else conc
+        seen = self.seen if seen is None else seen
+        return [COPIES - seen[k] - conc[k] for k in range(N_KINDS)]
+
+    def estimate_of(self, s: int, conc=None, fixed: Fixed | None = None, seen=None):
+        conc = self.conc[s] if conc is None else conc
+        f = self.fixed(s) if fixed is None else fixed
+        return estimate(conc, self.unseen(s, conc, seen), f.count, f.tuo,
+                        threshold(self.is_dealer(s)), self.variant["threshold_strict"],
+                        self.variant["estimate_mode"] == "xy")
+
+    def claim_keeps_hand(self, s: int, used: tuple[int, ...], x: int) -> bool:
+        """A 吃/碰 needs a card left to discard, and (while estimates are in
+        force) must not make the claimer's own estimate fail."""
+        conc = list(self.conc[s])
+        for k in used:
+            conc[k] -= 1
+        if not any(conc):
+            return False
+        if not self.estimates_on():
+            return True
+        seen = list(self.seen)
+        for k in used:
+            seen[k] += 1
+        f = self.fixed(s)
+        _shape, tuo, fan = classify((*used, x))
+        after = Fixed(f.count + 1, f.tuo + tuo, f.fan + fan)
+        return self.estimate_of(s, conc, after, seen).ok
+
+    def discardable(self, s: int) -> list[int]:
+        conc = self.conc[s]
+        kinds = [k for k in range(N_KINDS) if conc[k]]
+        if self.variant["no_discard_from_triple"]:
+            free = [k for k in kinds if conc[k] < 3]
+            return free or kinds  # never stuck: with only triples left, any card goes
+        return kinds
+
+    # -- qualification (起/打/仰) -------------------------------------------
+    def qualify_options(self, s: int) -> list[str]:
+        conc = self.conc[s]
+        e = estimate(conc, [COPIES - c for c in conc], 0, 0, threshold(self.is_dealer(s)),
+                     self.variant["threshold_strict"], self.variant["estimate_mode"] == "xy")
+        if not e.ok:
+            return ["Y"]
+        opts = []
+        if self.qi_seat < 0 and any((YDR[k] and conc[k] >= 2) or conc[k] >= 4 for k in range(N_KINDS)):
+            opts.append("Q")
+        return opts + ["A", "Y"]
+
+    def _advance_qualify(self, ev: list) -> None:
+        while True:
+            pending = [s for s in self._q_order() if self.qchoice[s] is None]
+            if not pending:
+                self._start_play(ev)
+                return
+            s = pending[0]
+            opts = self.qualify_options(s)
+            if opts != ["Y"]:
+                self.actor = s
+                return
+            self.qchoice[s] = "yang"
+            self.status[s] = "yang"
+            ev.append({"type": "qualify", "seat": s, "choice": "yang", "forced": True})
+
+    def _q_order(self) -> list[int]:
+        return [(self.dealer + i) % self.seats for i in range(self.seats)]
+
+    # -- opening: 21st card and 偷 ------------------------------------------
+    def begin(self) -> None:
+        ev: list[dict[str, Any]] = []
+        if self.variant["qualify_mode"] == "xy":
+            self._advance_qualify(ev)
+        else:
+            self._start_play(ev)
+        self.last = ev
+
+    def _start_play(self, ev: list) -> None:
+        if self.variant["qualify_mode"] == "xy" and self.qi_seat < 0:
+            self._end({"kind": "redeal"}, ev)
+            return
+        if not self.any_active():
+            self._end({"kind": "huang"}, ev)
+            return
+        self.phase = "tou"
+        if self.active(self.dealer):
+            self._draw_private(self.dealer, ev)
+        self.tou_seats = [s for s in self._q_order() if self.active(s)]
+        self.tou_scope = None
+        self._next_tou(ev)
+
+    def _draw_private(self, s: int, ev: list) -> None:
+        k = self.deck[self.pos]
+        self.pos += 1
+        self.conc[s][k] += 1
+        if s == self.dealer:  # his 天胡 card, shown only to him
+            self.drawn = k
+        ev.append({"type": "draw", "seat": s, "count": 1})
+
+    def tou_options(self, s: int) -> list[int]:
+        conc = self.conc[s]
+        scope = range(N_KINDS) if self.tou_scope is None else self.tou_scope
+        out = []
+        for x in scope:
+            if conc[x] >= 4:
+                out.append(x)
+            elif conc[x] >= 1 and self._own_four(s, x) is not None:
+                out.append(x)
+        return sorted(set(out))
+
+    def _own_four(self, s: int, x: int) -> int | None:
+        """Index of this player's 4-set of x that a 5th card may join."""
+        for i, (mk, cards, _c, _f) in enumerate(self.melds[s]):
+            if len(cards) == 4 and cards[0] == x and (
+                mk == "tou"
+                or (mk == "sha" and (x == self.last_sha or self.variant["upgrade_melds"]))
+            ):
+                return i
+        return None
+
+    def _next_tou(self, ev: list) -> None:
+        """Run the opening 偷 round; stop where a player has a real choice."""
+        while self.tou_seats:
+            s = self.tou_seats[0]
+            opts = self.tou_options(s)
+            if not opts:
+                self.tou_seats.pop(0)
+                continue
+            hu = self.self_hu(s)
+            if hu or self.variant["tou_optional"]:
+                self._ask_tou(s, hu)
+                return
+            if not self._do_tou(s, opts[0], ev):
+                return
+        self._first_turn(ev)
+
+    def _ask_tou(self, s: int, hu: bool) -> None:
+        self.phase = "tou"
+        self.actor = s
+        self.hu_here = hu
+
+    def _do_tou(self, s: int, x: int, ev: list) -> bool:
+        """Lock x (a new 4/5-set, or the 5th onto an own 4-set) and draw what it
+        earns. False if the stock ran out (荒)."""
+        conc = self.conc[s]
+        i = self._own_four(s, x) if conc[x] < 4 else None
+        if i is not None:
+            conc[x] -= 1
+            self.melds[s][i][1].append(x)
+            self.melds[s][i][0] = "tou" if self.melds[s][i][0] == "tou" else "fire"
+            draws, size = 1, 5
+        else:
+            size = conc[x]
+            conc[x] = 0
+            self.melds[s].append(["tou", [x] * size, -1, -1])
+            self.seen[x] += size
+            draws = size - 3
+        if i is not None:
+            self.seen[x] += 1
+        self._fixed[s] = None
+        ev.append({"type": "tou", "seat": s, "card": CODES[x], "size": size})
+        public = self.tou_scope is not None
+        drawn: list[int] = []
+        for _ in range(draws):
+            if self.pos >= DECK_SIZE:
+                self._end({"kind": "huang"}, ev)
+                return False
+            if public:
+                k = self.deck[self.pos]
+                self.pos += 1
+                self.conc[s][k] += 1
+                self.drawn = k
+                drawn.append(k)
+                ev.append({"type": "supplement", "seat": s, "card": CODES[k]})
+            else:
+                self._draw_private(s, ev)
+        if public:
+            self.tou_scope = drawn
+        return True
+
+    def _first_turn(self, ev: list) -> None:
+        self.tou_scope = None
+        if self.active(self.dealer):
+            self.phase = "discard"
+            self.actor = self.dealer
+            self.hu_here = self.self_hu(self.dealer)
+        else:
+            self.opening = False
+            self._flip(self.next_active(self.dealer), ev)
+
+    # -- the play loop ----------------------------------------------------
+    def _flip(self, s: int, ev: list) -> None:
+        if s < 0 or not self.any_active():
+            self._end({"kind": "huang"}, ev)
+            return
+        if self.pos >= DECK_SIZE:
+            self._end({"kind": "huang"}, ev)
+            return
+        x = self.deck[self.pos]
+        self.pos += 1
+        self.seen[x] += 1
+        ev.append({"type": "flip", "seat": s, "card": CODES[x]})
+        self._offer(x, s, "flip", ev)
+
+    def _offer(self, x: int, src: int, okind: str, ev: list) -> None:
+        options: dict[int, list[str]] = {}
+        for i in range(self.seats):
+            s = (src + i) % self.seats
+            if not self.active(s) or (okind == "discard" and s == src):
+                continue
+            codes = claim_codes(self, s, x, src, okind)
+            if codes:
+                options[s] = codes
+        # a due 杀/吐火 always beats 碰/吃: nobody is asked about those
+        if any("F" in c or "K" in c for c in options.values()):
+            options = {s: [c for c in codes if c in ("H", "F", "K") or (c == "N" and "H" in codes)]
+                       for s, codes in options.items()}
+            options = {s: c for s, c in options.items() if c and c != ["N"]}
+        answers = {s: c[0] for s, c in options.items() if len(c) == 1}  # forced 杀/吐火
+        self.offer = {"card": x, "src": src, "kind": okind,
+                      "options": {str(s): c for s, c in options.items()},
+                      "answers": {str(s): a for s, a in answers.items()}}
+        self.phase = "claim"
+        if len(answers) == len(options):
+            self._resolve(ev)
+
+    def _resolve(self, ev: list) -> None:
+        off = self.offer
+        assert off is not None
+        x, src, okind = off["card"], off["src"], off["kind"]
+        best = None
+        for key, code in off["answers"].items():
+            s = int(key)
+            offered = off["options"][key]
+            if "P" in offered and code != "P" and x not in self.peng_bar[s]:
+                self.peng_bar[s].append(x)  # 能碰而不碰: never 碰 this card again
+            if "H" in offered and code != "H" and self._hu_bar_applies(s, src, okind):
+                if x not in self.hu_bar[s]:
+                    self.hu_bar[s].append(x)
+            if code == "N":
+                continue
+            rank = (RANK[code[0]], -((s - src) % self.seats))
+            if best is None or rank > best[0]:
+                best = (rank, s, code)
+        self.offer = None
+        if best is None:
+            self.dead.append(x)
+            ev.append({"type": "dead", "card": CODES[x]})
+            self._flip(self.next_active(src), ev)
+            return
+        _rank, s, code = best
+        if code == "H":
+            self._win(s, x, False, src, ev)
+            return
+        conc = self.conc[s]
+        if code == "F":
+            i = next((i for i, (mk, c, _cl, _f) in enumerate(self.melds[s])
+                      if len(c) == 4 and c[0] == x), None)
+            if conc[x] == 4:
+                conc[x] = 0
+                self.melds[s].append(["fire", [x] * 5, x, src])
+                self.seen[x] += 4
+            else:
+                assert i is not None
+                self.melds[s][i] = ["fire", [x] * 5, x, src]
+            used: tuple[int, ...] = (x,) * 4
+        elif code == "K":
+            if conc[x] == 3:
+                conc[x] = 0
+                self.melds[s].append(["sha", [x] * 4, x, src])
+                self.seen[x] += 3
+            else:  # upgrade_melds: onto one's own 碰
+                i = next(i for i, (mk, c, _cl, _f) in enumerate(self.melds[s]) if mk == "peng" and c[0] == x)
+                self.melds[s][i] = ["sha", [x] * 4, x, src]
+            used = (x,) * 3
+        else:
+            used = (x, x) if code == "P" else (kind(code[1:3]), kind(code[3:5]))
+            for k in used:
+                conc[k] -= 1
+                self.seen[k] += 1
+            self.melds[s].append(["peng" if code == "P" else "chi", sorted([*used, x]), x, src])
+        self._fixed[s] = None
+        ev.append({"type": "claim", "seat": s, "kind": MOVE_KIND[code[0]], "card": CODES[x],
+                   "cards": [CODES[k] for k in sorted((*used, x))], "from": src})
+        self._checks(s, ev)
+        if self.phase == "over":
+            return
+        if not self.active(s):
+            self._flip(self.next_active(s), ev)
+            return
+        if code in ("F", "K"):
+            self.last_sha = x if code == "K" else -1
+            if self.variant["after_kill"] == "public_flip":
+                self._flip(s, ev)
+            else:
+                self._supplement(s, ev)
+            return
+        self.phase = "discard"
+        self.actor = s
+        self.hu_here = False
+        self.drawn = -1
+
+    def _hu_bar_applies(self, s: int, src: int, okind: str) -> bool:
+        scope = self.variant["hu_pass_scope"]
+        if scope == "off":
+            return False
+        if scope == "others_discards_only":
+            return okind == "discard" and src != s
+        return True
+
+    def _supplement(self, s: int, ev: list) -> None:
+        if self.pos >= DECK_SIZE:
+            self._end({"kind": "huang"}, ev)
+            return
+        k = self.deck[self.pos]
+        self.pos += 1
+        self.conc[s][k] += 1
+        self.drawn = k
+        ev.append({"type": "supplement", "seat": s, "card": CODES[k]})
+        self.tou_scope = [k]
+        self._after_supplement(s, ev)
+
+    def _after_supplement(self, s: int, ev: list) -> None:
+        """The drawn card(s): 胡, a due 偷/吐火 (then draw again), or keep and discard."""
+        while True:
+            opts = self.tou_options(s)
+            hu = self.self_hu(s)
+            if opts and (hu or self.variant["tou_optional"]):
+                self._ask_tou(s, hu)
+                return
+            if not opts:
+                break
+            if not self._do_tou(s, opts[0], ev):
+                return
+        self.tou_scope = None
+        self.phase = "discard"
+        self.actor = s
+        self.hu_here = hu
+
+    def _checks(self, actor: int, ev: list) -> None:
+        """包子 and 系统仰 after a discard or a claim (spec B3.6)."""
+        if not self.estimates_on():
+            return
+        if self.active(actor) and not self.estimate_of(actor).ok:
+            self.status[actor] = "baozi"
+            ev.append({"type": "baozi", "seat": actor})
+        if self.variant["auto_fold"]:
+            for s in range(self.seats):
+                if s != actor and self.active(s) and not self.estimate_of(s).ok:
+                    self.status[s] = "fold"
+                    ev.append({"type": "fold", "seat": s})
+        if not self.any_active():
+            self._end({"kind": "huang"}, ev)
+
+    def _win(self, s: int, x: int, self_draw: bool, src: int, ev: list) -> None:
+        counts = list(self.conc[s])
+        need_k23 = need_k1 = False
+        if not self_draw:
+            counts[x] += 1
+            okind = "flip" if src == s else "discard"
+            need_k23 = x in self.hu_bar[s]
+            need_k1 = self.variant["chi_type_hu_restricted"] and s not in self.chi_seats(src, okind)
+        w = evaluate(counts, self.fixed(s), self.is_dealer(s), self.rules(),
+                     x if not self_draw else -1, need_k23, need_k1)
+        assert w is not None and w is not True
+        if not self_draw:
+            self.conc[s][x] += 1
+        win = {
+            "winner": s,
+            "card": CODES[x] if x >= 0 else None,
+            "self_draw": self_draw,
+            "from": None if self_draw else src,
+            "fan": w.fan,
+            "set_fan": w.set_fan,
+            "duidui": w.duidui,
+            "extra_fan": w.extra_fan,
+            "tuo": w.tuo,
+            "concealed_kan": [[CODES[k] for k in g.kinds] for g in w.groups],
+        }
+        ev.append({"type": "hu", "seat": s, "card": win["card"], "self_draw": self_draw,
+                   "from": win["from"], "fan": w.fan, "tuo": w.tuo})
+        self._end({"kind": "win", "win": win}, ev)
+
+    def _end(self, outcome: dict[str, Any], ev: list) -> None:
+        self.outcome = outcome
+        self.phase = "over"
+        self.offer = None
+        self.actor = -1
+        if outcome["kind"] != "win":
+            ev.append({"type": outcome["kind"]})
+
+    # -- protocol ---------------------------------------------------------
+    def to_act(self) -> list[int]:
+        if self.phase == "over":
+            return []
+        if self.phase == "claim":
+            off = self.offer
+            return sorted(int(s) for s in off["options"] if s not in off["answers"])
+        return [self.actor]
+
+    def _codes(self, seat: int) -> list[str]:
+        if seat not in self.to_act():
+            return []
+        if self.phase == "qualify":
+            return self.qualify_options(seat)
+        if self.phase == "claim":
+            return list(self.offer["options"][str(seat)])
+        if self.phase == "tou":
+            codes = ["T" + CODES[k] for k in self.tou_options(seat)]
+            if self.variant["tou_optional"]:
+                codes.append("N")
+            return (["H"] if self.hu_here else []) + codes
+        codes = ["D" + CODES[k] for k in self.discardable(seat)]
+        return (["H"] if self.hu_here else []) + codes
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        cached = self._moves.get(seat)
+        if cached is not None:
+            return cached
+        moves = [self._move(seat, c) for c in self._codes(seat)]
+        self._moves[seat] = moves
+        return moves
+
+    def _move(self, seat: int, code: str) -> Move:
+        head = code[0]
+        cards: tuple[str, ...] = ()
+        data: dict[str, Any] | None = None
+        if self.phase == "claim":
+            x = CODES[self.offer["card"]]
+            data = {"card": x, "from": self.offer["src"], "offer": self.offer["kind"]}
+            cards = {"H": (x,), "F": (x,) * 5, "K": (x,) * 4, "P": (x,) * 3,
+                     "C": (code[1:3], code[3:5], x)}.get(head, ())
+        elif head in ("D", "T"):
+            cards = (code[1:],)
+        elif head == "H" and self.drawn >= 0:
+            cards = (CODES[self.drawn],)
+        kind_name = "no_tou" if (head == "N" and self.phase == "tou") else MOVE_KIND[head]
+        return Move(code, kind_name, cards, data)
+
+    def _apply(self, seat: int, code: str) -> list[dict[str, Any]]:
+        if code not in self._codes(seat):
+            raise IllegalMove("not_legal", code)
+        self._moves = {}
+        ev: list[dict[str, Any]] = []
+        head = code[0]
+        if self.phase == "qualify":
+            choice = {"Q": "qi", "A": "da", "Y": "yang"}[head]
+            self.qchoice[seat] = choice
+            if head == "Q":
+                self.qi_seat = seat
+            if head == "Y":
+                self.status[seat] = "yang"
+            ev.append({"type": "qualify", "seat": seat, "choice": choice, "forced": False})
+            self._advance_qualify(ev)
+        elif self.phase == "claim":
+            self.offer["answers"][str(seat)] = code
+            ev.append({"type": "answered", "seat": seat})
+            if len(self.offer["answers"]) == len(self.offer["options"]):
+                self._resolve(ev)
+        elif head == "H":
+            self._win(seat, self.drawn, True, seat, ev)
+        elif self.phase == "tou":
+            if head == "T":
+                if self._do_tou(seat, kind(code[1:]), ev):
+                    self._after_tou(seat, ev)
+            else:  # N: keep the sets in hand
+                self._tou_done(seat, ev)
+        else:  # D: discard
+            x = kind(code[1:])
+            self.conc[seat][x] -= 1
+            self.seen[x] += 1
+            self.opening = False
+            self.drawn = -1
+            self.hu_here = False
+            self.last_sha = -1
+            ev.append({"type": "discard", "seat": seat, "card": CODES[x]})
+            self._checks(seat, ev)
+            if self.phase != "over":
+                self._offer(x, seat, "discard", ev)
+        self.last = ev
+        return ev
+
+    def _after_tou(self, s: int, ev: list) -> None:
+        if self.phase == "over":
+            return
+        if self.tou_seats:  # opening round
+            self._next_tou(ev)
+        else:
+            self._after_supplement(s, ev)
+
+    def _tou_done(self, s: int, ev: list) -> None:
+        if self.tou_seats:
+            self.tou_seats.pop(0)
+            self._next_tou(ev)
+        else:
+            self.tou_scope = None
+            self.phase = "discard"
+            self.actor = s
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    # -- views ------------------------------------------------------------
+    def public_view(self) -> dict[str, Any]:
+        off = self.offer
+        return {
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "to_act": self.to_act(),
+            "actor": self.actor,
+            "stock": DECK_SIZE - self.pos,
+            "dead": [CODES[k] for k in self.dead],
+            "offer": None if off is None else {"card": CODES[off["card"]], "from": off["src"],
+                                               "kind": off["kind"]},
+            "qi": self.qi_seat,
+            "players": [
+                {
+                    "status": self.status[s],
+                    "choice": self.qchoice[s],
+                    "count": sum(self.conc[s]),
+                    "melds": [{"kind": mk, "cards": [CODES[k] for k in c],
+                               "claimed": CODES[cl] if cl >= 0 else None, "from": f if f >= 0 else None}
+                              for mk, c, cl, f in self.melds[s]],
+                    "tuo": self.fixed(s).tuo,
+                    "fan": self.fixed(s).fan,
+                }
+                for s in range(self.seats)
+            ],
+            "last": list(self.last),
+            "outcome": self.outcome,
+        }
+
+    def view(self, seat: int) -> dict[str, Any]:
+        v = self.public_view()
+        v["seat"] = seat
+        v["hand"] = to_codes(self.conc[seat])
+        v["drawn"] = CODES[self.drawn] if self.drawn >= 0 and self.actor == seat else None
+        v["peng_barred"] = [CODES[k] for k in self.peng_bar[seat]]
+        v["hu_barred"] = [CODES[k] for k in self.hu_bar[seat]]
+        v["threshold"] = threshold(self.is_dealer(seat))
+        if self.phase != "over" and self.active(seat):
+            e = self.estimate_of(seat)
+            v["estimate"] = {"tuo": e.tuo, "groups": e.groups, "ok": e.ok}
+        return v
+
+    def result(self) -> Result:
+        if self.outcome is None:
+            raise IllegalMove("hand_not_over")
+        win = self.outcome.get("win")
+        baozi = [s for s in range(self.seats) if self.status[s] == "baozi"]
+        pays = payments(self.seats, self.variant, self.status, win, baozi)
+        details: dict[str, Any] = {
+            "outcome": self.outcome["kind"],
+            "status": list(self.status),
+            "baozi": baozi,
+            "payments": pays,
+        }
+        if win is not None:
+            from games.changpai.scoring import unit
+
+            capped, u = unit(win["fan"], self.variant)
+            details.update(win)
+            details["fan_capped"] = capped
+            details["unit"] = u
+            details["amount"] = self.variant["base_stake"] * u
+            details["melds"] = self.public_view()["players"][win["winner"]]["melds"]
+        return Result(net_of(self.seats, pays), details)
+
+    # -- persistence ------------------------------------------------------
+    FIELDS = ("pos", "conc", "melds", "status", "qchoice", "qi_seat", "phase", "actor", "tou_seats",
+              "tou_scope", "hu_here", "drawn", "last_sha", "opening", "offer", "peng_bar", "hu_bar",
+              "dead", "seen", "outcome", "last")
+
+    def dump(self) -> dict[str, Any]:
+        return {f: getattr(self, f) for f in self.FIELDS}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        import copy
+
+        for f in self.FIELDS:
+            setattr(self, f, copy.deepcopy(data[f]))
+        self._fixed = [None] * self.seats
+        self._moves = {}
+
