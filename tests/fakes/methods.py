@@ -123,11 +123,10 @@ def send_message(tg, p, now):
         if replied is None and not reply.get("allow_sending_without_reply"):
             raise bad_request("message to be replied not found")
     tg.rate(chat_id, now)
-    m = tg.world.new_message(chat_id, tg.bot_id, plain, ents, markup)
-    d = tg.world.message_dict(m)
-    if replied is not None:
-        d["reply_to_message"] = tg.world.message_dict(replied)
-    return d
+    m = tg.world.new_message(chat_id, tg.bot_id, plain, ents, markup,
+                             silent=bool(p.get("disable_notification")),
+                             reply_to=replied.message_id if replied else None)
+    return tg.world.message_dict(m)
 
 
 def _editable(tg, p):

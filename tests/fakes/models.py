@@ -50,6 +50,8 @@ class FakeMessage:
     deleted: bool = False
     edit_date: int | None = None
     history: list[str] = field(default_factory=list)  # earlier texts, oldest first
+    silent: bool = False  # sent with disable_notification
+    reply_to: int | None = None  # message_id this one replies to
 
 
 @dataclass(frozen=True)

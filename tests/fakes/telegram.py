@@ -224,11 +224,24 @@ class FakeTelegram:
 
     # -- what users do -----------------------------------------------------------
 
-    async def send_message(self, user_id: int, chat_id: int, text: str) -> dict:
+    async def send_message(self, user_id: int, chat_id: int, text: str, *,
+                           reply_to: int | None = None) -> dict:
+        """The user writes `text` in the chat; returns the Message. Delivered
+        to the bot as a "message" update, except (like Telegram) plain group
+        text in privacy mode that is neither a command nor a reply to the
+        bot, commands addressed to another bot, and anything while the user
+        has blocked the bot. "/start ..." in the private chat starts (and
+        unblocks) the bot for that user."""
         self._check_can_act(user_id, chat_id)
         self._require_started_server()
         w = self.world
-        m = w.new_message(chat_id, user_id, text, command_entities(text), None)
+        replied = None
+        if reply_to is not None:
+            replied = w.get_message(chat_id, reply_to)
+            if replied is None:
+                raise FakeTelegramError(f"no message {reply_to} in chat {chat_id} to reply to")
+        m = w.new_message(chat_id, user_id, text, command_entities(text), None,
+                          reply_to=reply_to)
         msg = w.message_dict(m)
         cmd = leading_command(text)
         if chat_id > 0:
@@ -240,12 +253,23 @@ class FakeTelegram:
         else:
             if cmd and cmd[1] and cmd[1].lower() != self.bot_username.lower():
                 return msg  # addressed to another bot
-            if self.privacy_mode and not cmd:
+            to_bot = replied is not None and replied.from_bot
+            if self.privacy_mode and not cmd and not to_bot:
                 return msg  # privacy mode: plain group text is not delivered
             if w.groups[chat_id].bot_kicked:
                 return msg
         self.queue.put("message", msg)
         return msg
+
+    async def open_link(self, user_id: int, url: str) -> dict:
+        """The user follows a deep link t.me/<bot>?start=<payload> (from a
+        callback answer or a url button) and taps Start: sends "/start
+        <payload>" in their private chat. Returns that Message."""
+        m = re.fullmatch(r"(?:https?://)?t\.me/([A-Za-z0-9_]+)\?start=([A-Za-z0-9_-]*)", url)
+        if not m or m.group(1).lower() != self.bot_username.lower():
+            raise FakeTelegramError(f"not a deep link to @{self.bot_username}: {url!r}")
+        text = f"/start {m.group(2)}" if m.group(2) else "/start"
+        return await self.send_message(user_id, user_id, text)
 
     async def press(self, user_id: int, chat_id: int, message_id: int, callback_data: str,
                     *, timeout: float = 5.0, wait: bool = True) -> dict:
@@ -323,9 +347,11 @@ class FakeTelegram:
                 if (method is None or c.method.lower() == method)
                 and (chat_id is None or c.chat_id == chat_id)]
 
-    def sends_in_window(self, chat_id: int, seconds: float) -> int:
-        times = [c.t for c in self._calls if c.ok and c.chat_id == chat_id
-                 and c.method in COUNTED]
+    def sends_in_window(self, chat_id: int | None, seconds: float) -> int:
+        """Most successful sends+edits to the chat (None: to all chats) in any
+        window of `seconds` (half-open, as the limiter counts)."""
+        times = [c.t for c in self._calls if c.ok and c.method in COUNTED
+                 and c.chat_id is not None and (chat_id is None or c.chat_id == chat_id)]
         best, j = 0, 0
         for i, t in enumerate(times):
             while t - times[j] >= seconds:
@@ -334,16 +360,24 @@ class FakeTelegram:
         return best
 
     async def wait_for(self, predicate, timeout: float = 10.0) -> Any:
+        """Poll predicate() (sync or async) every 10 ms until truthy and return
+        its value. LookupError/AttributeError count as "not yet" (so
+        `lambda: tg.messages(g)[-1].text == "x"` works); TimeoutError after
+        `timeout` seconds, chained to the last such error."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
+        last: Exception | None = None
         while True:
-            value = predicate()
-            if inspect.isawaitable(value):
-                value = await value
+            try:
+                value = predicate()
+                if inspect.isawaitable(value):
+                    value = await value
+            except (LookupError, AttributeError) as e:
+                value, last = None, e
             if value:
                 return value
             if loop.time() >= deadline:
-                raise TimeoutError(f"wait_for: condition not met within {timeout}s")
+                raise TimeoutError(f"wait_for: condition not met within {timeout}s") from last
             await asyncio.sleep(0.01)
 
     # -- faults --------------------------------------------------------------------

@@ -65,6 +65,10 @@ class World:
             d["reply_markup"] = m.reply_markup
         if m.edit_date is not None:
             d["edit_date"] = m.edit_date
+        if m.reply_to is not None:
+            replied = self.messages.get(m.chat_id, {}).get(m.reply_to)
+            if replied is not None and replied.reply_to is None:
+                d["reply_to_message"] = self.message_dict(replied)
         return d
 
     def member_dict(self, chat_id: int, user_id: int) -> dict:
@@ -102,13 +106,14 @@ class World:
         return chat_id
 
     def new_message(self, chat_id: int, sender_id: int, text: str, entities: list,
-                    reply_markup: dict | None) -> FakeMessage:
+                    reply_markup: dict | None, *, silent: bool = False,
+                    reply_to: int | None = None) -> FakeMessage:
         mid = self._next_id.get(chat_id, 0) + 1
         self._next_id[chat_id] = mid
         m = FakeMessage(
             message_id=mid, chat_id=chat_id, text=text, reply_markup=reply_markup,
             from_bot=sender_id == self.bot_user["id"], edits=0, date=int(time.time()),
-            sender_id=sender_id, entities=entities,
+            sender_id=sender_id, entities=entities, silent=silent, reply_to=reply_to,
         )
         self.messages.setdefault(chat_id, {})[mid] = m
         return m

@@ -228,3 +228,52 @@ async def test_wait_for_returns_value_or_times_out(world):
     assert await world.wait_for(lambda: 42, timeout=0.1) == 42
     with pytest.raises(TimeoutError):
         await world.wait_for(lambda: None, timeout=0.1)
+
+
+async def test_wait_for_treats_missing_items_as_not_yet(bot, world):
+    async def later():
+        await asyncio.sleep(0.1)
+        await bot.send_message(GROUP, "table")
+
+    task = asyncio.create_task(later())
+    assert await world.wait_for(lambda: world.messages(GROUP)[-1].text == "table", 2)
+    await task
+    with pytest.raises(TimeoutError) as e:
+        await world.wait_for(lambda: world.messages(ALICE)[0], timeout=0.05)
+    assert isinstance(e.value.__cause__, IndexError)
+
+
+async def test_deep_link_starts_the_user_with_the_payload(bot, world):
+    msg = await world.open_link(CAROL, "https://t.me/paiju_test_bot?start=join-42")
+    assert msg["text"] == "/start join-42" and world.is_started(CAROL)
+    (update,) = await bot.get_updates(timeout=0)
+    assert update.message.text == "/start join-42" and update.message.chat.id == CAROL
+    with pytest.raises(FakeTelegramError):
+        await world.open_link(CAROL, "https://t.me/other_bot?start=x")
+
+
+async def test_replies_to_the_bot_pass_privacy_mode_and_silent_flag(bot, world):
+    m = await bot.send_message(GROUP, "lobby", disable_notification=True)
+    await world.send_message(ALICE, GROUP, "not for the bot")
+    await world.send_message(ALICE, GROUP, "ok", reply_to=m.message_id)
+    (update,) = await bot.get_updates(timeout=0)
+    assert update.message.text == "ok"
+    assert update.message.reply_to_message.message_id == m.message_id
+    assert world.message(GROUP, m.message_id).silent
+    assert not world.messages(GROUP)[-1].silent
+
+
+async def test_sends_in_window_per_chat_and_overall(bot, world):
+    m = await bot.send_message(GROUP, "a")
+    await bot.edit_message_text("b", chat_id=GROUP, message_id=m.message_id)
+    await bot.send_message(ALICE, "c")
+    await bot.delete_message(GROUP, m.message_id)  # deletes are not counted
+    with pytest.raises(TelegramBadRequest):
+        await bot.send_message(ALICE, "")  # failures are not counted
+    assert world.sends_in_window(GROUP, 60) == 2
+    assert world.sends_in_window(ALICE, 60) == 1
+    assert world.sends_in_window(None, 60) == 3
+    await asyncio.sleep(0.15)
+    await bot.send_message(BOB, "d")
+    assert world.sends_in_window(None, 60) == 4
+    assert world.sends_in_window(None, 0.15) <= 3  # the sleep separates the last send
