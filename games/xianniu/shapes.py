@@ -148,8 +148,8 @@ class Rules:
         return self.multi[r]
 
     def four_tier(self, r: int) -> int:
-        if self.mode == "N" and self.four_95_none and r in (NINE, FIVE):
-            return NONE
+        if r in (NINE, FIVE):  # 9999 / 5555 sit at their plain rank, 9 / 5
+            return NONE if self.four_95_none else (9 if r == NINE else 5)
         return self.multi[r]
 
     # -- classification -----------------------------------------------------
