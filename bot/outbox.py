@@ -233,6 +233,13 @@ class Outbox:
             chat.sent.append(now)
         self._overall.append(now)
 
+    def _settle(self, chat_id: int, chat: _Chat, now: float) -> None:
+        """Count the call from when it finished: Telegram saw it at some
+        moment before that, so this never underestimates the rate."""
+        chat.stamp = now  # no refill credit for the time the call took
+        if chat_id < 0 and chat.sent:
+            chat.sent[-1] = now
+
     def _next(self, chat_id: int, chat: _Chat, now: float) -> tuple[Op, float]:
         """The op to run next and how long until it may: the oldest, unless it
         is an edit held back by a group's reserve and a new message could go."""
@@ -261,7 +268,11 @@ class Outbox:
             if op.counted:
                 self._take(chat_id, chat, _now())
             try:
-                await self._run(op)
+                try:
+                    await self._run(op)
+                finally:
+                    if op.counted:
+                        self._settle(chat_id, chat, _now())
             except TelegramRetryAfter as e:
                 # Flood wait: pause only this chat, then try the same op again.
                 log.warning("429 in chat %s: retry after %s s", chat_id, e.retry_after)

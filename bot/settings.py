@@ -31,6 +31,7 @@ class Settings:
     default_lang: str = DEFAULT_LANG
     computer_delay: float = 1.0  # a computer's "thinking" pause, so play feels natural
     ai_budget: float = 0.5  # seconds a computer player may think
+    notify_idle: float = 15.0  # no "your turn" ping to someone who played this recently
     polling_timeout: int = 10
 
 
@@ -84,4 +85,5 @@ def load(env: Mapping[str, str] | None = None, dotenv: pathlib.Path | None = Non
         default_lang=lang,
         computer_delay=_number(merged, "PAIJU_COMPUTER_DELAY", Settings.computer_delay),
         ai_budget=_number(merged, "PAIJU_AI_BUDGET", Settings.ai_budget),
+        notify_idle=_number(merged, "PAIJU_NOTIFY_IDLE", Settings.notify_idle),
     )

@@ -56,21 +56,19 @@ def get_game(db: Database, game_id: int) -> dict[str, Any] | None:
 
 
 def record_move(
-    db: Database, game_id: int, fields: dict[str, Any], move: dict[str, Any]
+    db: Database,
+    game_id: int,
+    fields: dict[str, Any],
+    move: dict[str, Any],
+    hand: dict[str, Any] | None = None,
 ) -> None:
-    """The new state, deadline and the move itself: one transaction."""
+    """The new state, deadline and the move itself (and, when the move ended
+    the hand, the hand's result): one transaction."""
     with db.atomic():
         db["games"].update(game_id, {**fields, "updated_at": time.time()})
         db["moves"].insert({**move, "game_id": game_id, "at": time.time()})
-
-
-def record_hand(
-    db: Database, game_id: int, fields: dict[str, Any], hand: dict[str, Any]
-) -> None:
-    """A finished hand and the sitting's new totals: one transaction."""
-    with db.atomic():
-        db["games"].update(game_id, {**fields, "updated_at": time.time()})
-        db["hands"].insert({**hand, "game_id": game_id, "at": time.time()})
+        if hand is not None:
+            db["hands"].insert({**hand, "game_id": game_id, "at": time.time()})
 
 
 def active_games(db: Database) -> list[dict[str, Any]]:

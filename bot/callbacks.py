@@ -1,0 +1,74 @@
+"""Callback data of every button (aiogram CallbackData, ≤ 64 ASCII bytes).
+
+Every game button carries the game's DB id (`g`) and, where it matters, the
+turn number (`t`) it was drawn for, so a stale or forged press is recognised
+and changes nothing."""
+
+from __future__ import annotations
+
+from aiogram.filters.callback_data import CallbackData
+
+MAX_BYTES = 64
+
+
+class MoveCB(CallbackData, prefix="m"):
+    g: int  # game (sitting) id
+    t: int  # turn the button was drawn for
+    c: str  # the move code
+
+
+class MoveIndexCB(CallbackData, prefix="mi"):
+    """For move codes too long for 64 bytes: the index in legal_moves()."""
+
+    g: int
+    t: int
+    i: int
+
+
+class PickCB(CallbackData, prefix="p"):
+    g: int
+    t: int
+    a: str  # "x" toggle card i, "ok" confirm, "clr" clear, "hint" next hint
+    i: int = 0
+
+
+class TakeOverCB(CallbackData, prefix="tk"):
+    """接管: the player takes the seat back from the computer."""
+
+    g: int
+
+
+class LobbyCB(CallbackData, prefix="l"):
+    g: int
+    a: str  # join | leave | cpu | start | cancel
+
+
+class NewCB(CallbackData, prefix="n"):
+    game: str
+    preset: str = ""
+
+
+class HandEndCB(CallbackData, prefix="h"):
+    g: int
+    n: int  # hand number
+    a: str  # next | end
+
+
+class StopCB(CallbackData, prefix="s"):
+    g: int
+    a: str  # yes | no
+
+
+class LangCB(CallbackData, prefix="lang"):
+    code: str
+
+
+def move_button_data(game_id: int, turn: int, code: str, index: int) -> str:
+    """`m:<game>:<turn>:<code>`, or the move's index when the code is too long."""
+    try:
+        data = MoveCB(g=game_id, t=turn, c=code).pack()
+        if len(data.encode()) <= MAX_BYTES and data.isascii():
+            return data
+    except ValueError:  # a ':' in the code or too long
+        pass
+    return MoveIndexCB(g=game_id, t=turn, i=index).pack()

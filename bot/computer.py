@@ -1,0 +1,74 @@
+"""Computer players: the game's own `games.<pkg>.ai` when it exists, otherwise
+a plain policy that only ever picks legal moves.
+
+`choose` is blocking and CPU-bound: the bot runs it in a thread executor so
+other chats are never delayed."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import random
+from functools import cache
+from types import ModuleType
+
+from games import registry
+from games.base import IllegalMove, Move, Pick, State
+
+log = logging.getLogger(__name__)
+
+# Moves that give something up; a sensible player prefers to play cards.
+YIELDING = {"pass", "kou", "fold", "skip", "guo"}
+
+
+@cache
+def ai_module(game_id: str) -> ModuleType | None:
+    package = registry.PACKAGES[game_id]
+    try:
+        return importlib.import_module(f"{package}.ai")
+    except ModuleNotFoundError as e:
+        if e.name not in (f"{package}.ai", package):
+            raise  # the module exists but is broken: show it
+        return None
+
+
+def fallback(state: State, seat: int, rng: random.Random) -> str:
+    """Play cards rather than pass, the smallest such play first (keep strength
+    for later); among equals, the engine's order. Picks take the fewest cards."""
+    moves = state.legal_moves(seat)
+    if not moves:
+        raise IllegalMove("no_legal_moves", f"seat {seat}")
+    plays = [m for m in moves if isinstance(m, Move) and m.cards and m.kind not in YIELDING]
+    if plays:
+        return min(plays, key=lambda m: len(m.cards)).code
+    picks = [m for m in moves if isinstance(m, Pick)]
+    if picks:
+        p = picks[0]
+        return p.code_for(p.choices[: p.min_count])
+    others = [m for m in moves if isinstance(m, Move)]
+    non_yield = [m for m in others if m.kind not in YIELDING]
+    return (non_yield or others)[0].code
+
+
+def is_legal(state: State, seat: int, code: str) -> bool:
+    try:
+        state.copy().apply(seat, code)
+        return True
+    except IllegalMove:
+        return False
+
+
+def choose(state: State, seat: int, rng: random.Random, budget_s: float = 0.5) -> str:
+    """A legal move code for `seat`."""
+    ai = ai_module(state.game.id)
+    if ai is not None:
+        try:
+            code = ai.choose(state.copy(), seat, rng, budget_s)
+            if isinstance(code, Move):
+                code = code.code
+            if isinstance(code, str) and is_legal(state, seat, code):
+                return code
+            log.warning("%s ai chose an illegal move %r", state.game.id, code)
+        except Exception:
+            log.exception("%s ai failed; using the fallback", state.game.id)
+    return fallback(state, seat, rng)

@@ -1,0 +1,193 @@
+"""aiogram routers: commands and button presses, each a thin call into the
+service. Every press is answered (a toast, or silently) exactly once."""
+
+from __future__ import annotations
+
+from aiogram import F, Router
+from aiogram.filters import Command, CommandObject, CommandStart
+from aiogram.types import CallbackQuery, Message
+
+from bot import catalog, render
+from bot.callbacks import (
+    HandEndCB,
+    LangCB,
+    LobbyCB,
+    MoveCB,
+    MoveIndexCB,
+    NewCB,
+    PickCB,
+    StopCB,
+    TakeOverCB,
+)
+from bot.service import Reply, Service
+
+router = Router(name="paiju")
+
+
+def _is_private(message: Message) -> bool:
+    return message.chat.type == "private"
+
+
+async def _answer(service: Service, cq: CallbackQuery, reply: Reply) -> None:
+    await service.outbox.answer(cq.id, reply.text, alert=reply.alert, url=reply.url)
+
+
+def _find_game(arg: str, service: Service, lang_chat: int) -> str | None:
+    arg = arg.strip().lower()
+    for gid in catalog.landed():
+        if arg == gid:
+            return gid
+        p = catalog.presenter(gid)
+        for lang in ("zh_Hans", "zh_Hant", "en"):
+            from bot.i18n import translator
+
+            if arg == p.game_name(translator(lang)).lower():
+                return gid
+    return None
+
+
+@router.message(CommandStart())
+async def start(message: Message, command: CommandObject, service: Service) -> None:
+    text = await service.start_link(message.from_user, command.args or "")
+    service.outbox.send(message.chat.id, text)
+
+
+@router.message(Command("help"))
+async def help_(message: Message, service: Service) -> None:
+    _ = service.t(message.chat.id)
+    service.outbox.send(
+        message.chat.id,
+        _("/new — start a game (in a group), or practise against the computer (here)\n"
+          "/hand — send my cards again\n/stop — end the game\n/lang — language"),
+    )
+
+
+@router.message(Command("new"))
+async def new(message: Message, command: CommandObject, service: Service) -> None:
+    chat_id = message.chat.id
+    _ = service.t(chat_id)
+    args = (command.args or "").split()
+    if not args:
+        games = catalog.landed()
+        text, kb = render.choose_game(games, _)
+        service.outbox.send(chat_id, text, kb)
+        return
+    game_id = _find_game(args[0], service, chat_id)
+    if game_id is None:
+        service.outbox.send(chat_id, _("Unknown game. Send /new to choose one."))
+        return
+    preset = args[1] if len(args) > 1 else "default"
+    refusal = await service.new_game(chat_id, _is_private(message), message.from_user, game_id, preset)
+    if refusal:
+        service.outbox.send(chat_id, refusal)
+
+
+@router.message(Command("hand"))
+async def hand(message: Message, service: Service) -> None:
+    text = await service.resend_hand(message.chat.id, message.from_user)
+    if text:
+        service.outbox.send(message.chat.id, text)
+
+
+@router.message(Command("stop"))
+async def stop(message: Message, service: Service) -> None:
+    text = await service.stop_request(message.chat.id, message.from_user)
+    if text:
+        service.outbox.send(message.chat.id, text)
+
+
+@router.message(Command("lang"))
+async def lang(message: Message, service: Service) -> None:
+    text, kb = render.languages(service.t(message.chat.id))
+    service.outbox.send(message.chat.id, text, kb)
+
+
+# -- buttons ----------------------------------------------------------------
+@router.callback_query(MoveCB.filter())
+async def on_move(cq: CallbackQuery, callback_data: MoveCB, service: Service) -> None:
+    reply = await service.move(callback_data.g, cq.from_user, callback_data.t, code=callback_data.c)
+    await _answer(service, cq, reply)
+
+
+@router.callback_query(MoveIndexCB.filter())
+async def on_move_index(cq: CallbackQuery, callback_data: MoveIndexCB, service: Service) -> None:
+    reply = await service.move(callback_data.g, cq.from_user, callback_data.t, index=callback_data.i)
+    await _answer(service, cq, reply)
+
+
+@router.callback_query(PickCB.filter())
+async def on_pick(cq: CallbackQuery, callback_data: PickCB, service: Service) -> None:
+    d = callback_data
+    reply = await service.pick(d.g, cq.from_user, d.t, d.a, d.i)
+    await _answer(service, cq, reply)
+
+
+@router.callback_query(TakeOverCB.filter())
+async def on_take_over(cq: CallbackQuery, callback_data: TakeOverCB, service: Service) -> None:
+    await _answer(service, cq, await service.take_over(callback_data.g, cq.from_user))
+
+
+@router.callback_query(LobbyCB.filter())
+async def on_lobby(cq: CallbackQuery, callback_data: LobbyCB, service: Service) -> None:
+    reply = await service.lobby_action(callback_data.g, cq.from_user, callback_data.a)
+    await _answer(service, cq, reply)
+
+
+@router.callback_query(HandEndCB.filter())
+async def on_hand_end(cq: CallbackQuery, callback_data: HandEndCB, service: Service) -> None:
+    d = callback_data
+    await _answer(service, cq, await service.hand_end_action(d.g, cq.from_user, d.n, d.a))
+
+
+@router.callback_query(StopCB.filter())
+async def on_stop(cq: CallbackQuery, callback_data: StopCB, service: Service) -> None:
+    mid = cq.message.message_id if cq.message is not None else None
+    reply = await service.stop_answer(callback_data.g, cq.from_user, callback_data.a, mid)
+    await _answer(service, cq, reply)
+
+
+@router.callback_query(NewCB.filter())
+async def on_new(cq: CallbackQuery, callback_data: NewCB, service: Service) -> None:
+    if cq.message is None:
+        await _answer(service, cq, Reply())
+        return
+    chat_id = cq.message.chat.id
+    _ = service.t(chat_id)
+    game_id = callback_data.game
+    if game_id not in catalog.landed():
+        await _answer(service, cq, Reply(_("Unknown game.")))
+        return
+    presets = list(catalog.game(game_id).presets)
+    if not callback_data.preset and len(presets) > 1:
+        text, kb = render.choose_preset(game_id, _)
+        key = ("choose", chat_id, cq.message.message_id)
+        service.outbox.bind(key, cq.message.message_id)
+        service.outbox.show(chat_id, key, text, kb)
+        await _answer(service, cq, Reply())
+        return
+    preset = callback_data.preset or presets[0]
+    private = cq.message.chat.type == "private"
+    refusal = await service.new_game(chat_id, private, cq.from_user, game_id, preset)
+    if refusal is None:
+        key = ("choose", chat_id, cq.message.message_id)
+        service.outbox.bind(key, cq.message.message_id)
+        name = catalog.presenter(game_id).game_name(_)
+        service.outbox.show(chat_id, key, f"{name} · {render.preset_name(preset, _)}", None)
+    await _answer(service, cq, Reply(refusal))
+
+
+@router.callback_query(LangCB.filter())
+async def on_lang(cq: CallbackQuery, callback_data: LangCB, service: Service) -> None:
+    if cq.message is None or callback_data.code not in ("zh_Hans", "zh_Hant", "en"):
+        await _answer(service, cq, Reply())
+        return
+    chat_id = cq.message.chat.id
+    await service.set_lang(chat_id, callback_data.code)
+    _ = service.t(chat_id)
+    await _answer(service, cq, Reply(_("Language set.")))
+
+
+@router.callback_query(F.data)
+async def on_unknown(cq: CallbackQuery, service: Service) -> None:
+    """Malformed or forged data: a toast, nothing else."""
+    await _answer(service, cq, Reply(service.t(cq.from_user.id)("This button has expired.")))

@@ -1,0 +1,327 @@
+"""Texts and keyboards of the bot's messages, from a sitting and a presenter.
+
+Group texts use only `public_view()` and the engine's public events; a hand
+text uses only `view(seat)` of its own seat. Nothing here sends anything."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Sequence
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot import catalog
+from bot.callbacks import (
+    HandEndCB,
+    LangCB,
+    LobbyCB,
+    NewCB,
+    PickCB,
+    StopCB,
+    TakeOverCB,
+    move_button_data,
+)
+from bot.i18n import Translator
+from bot.sitting import Sitting
+from games.base import Move, Pick
+
+MAX_TEXT = 4000  # Telegram allows 4096
+RULE = "────────────"
+
+
+def names(s: Sitting, _: Translator) -> list[str]:
+    out, n = [], 0
+    for seat in s.seats:
+        if seat is None:
+            out.append("—")
+        elif seat.user_id is None:
+            n += 1
+            out.append(_("Computer {n}").format(n=n))
+        else:
+            out.append(seat.name)
+    return out
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def clip(text: str) -> str:
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
+
+
+def keyboard(rows: Sequence[Sequence[tuple[str, str | None]]]) -> InlineKeyboardMarkup | None:
+    rows = [r for r in rows if r]
+    if not rows:
+        return None
+    return InlineKeyboardMarkup(
+        inline_keyboard=[[InlineKeyboardButton(text=t, callback_data=d) for t, d in r] for r in rows]
+    )
+
+
+def flow(buttons: list[tuple[str, str]], width: int = 24, most: int = 4) -> list[list[tuple[str, str]]]:
+    """Rows of buttons that fit a phone: by label length, at most `most` a row."""
+    rows: list[list[tuple[str, str]]] = []
+    row: list[tuple[str, str]] = []
+    used = 0
+    for b in buttons:
+        w = max(4, len(b[0]) + 2)
+        if row and (used + w > width or len(row) >= most):
+            rows.append(row)
+            row, used = [], 0
+        row.append(b)
+        used += w
+    if row:
+        rows.append(row)
+    return rows
+
+
+def seconds_left(s: Sitting) -> int | None:
+    if s.deadline is None:
+        return None
+    return max(0, round(s.deadline - time.time()))
+
+
+def game_name(s: Sitting, _: Translator) -> str:
+    return catalog.presenter(s.game).game_name(_)
+
+
+# -- choosing a game and the lobby ------------------------------------------
+def choose_game(game_ids: list[str], _: Translator) -> tuple[str, InlineKeyboardMarkup | None]:
+    buttons = []
+    for gid in game_ids:
+        g = catalog.game(gid)
+        label = f"{catalog.presenter(gid).game_name(_)} ({'/'.join(map(str, g.seat_counts))})"
+        buttons.append((label, NewCB(game=gid).pack()))
+    return _("Which game?"), keyboard(flow(buttons, width=30, most=2))
+
+
+def choose_preset(game_id: str, _: Translator) -> tuple[str, InlineKeyboardMarkup | None]:
+    g = catalog.game(game_id)
+    buttons = [(preset_name(p, _), NewCB(game=game_id, preset=p).pack()) for p in g.presets]
+    name = catalog.presenter(game_id).game_name(_)
+    return _("{game}: which rules?").format(game=name), keyboard(flow(buttons, width=30, most=2))
+
+
+def preset_name(preset: str, _: Translator) -> str:
+    return _("default") if preset == "default" else preset
+
+
+def lobby(s: Sitting, timeout: float, _: Translator) -> tuple[str, InlineKeyboardMarkup | None]:
+    ns = names(s, _)
+    head = _("🀄 New game: {game} ({n} players) · rules: {preset} · {sec} s a move").format(
+        game=game_name(s, _), n=len(s.seats), preset=preset_name(s.preset, _), sec=round(timeout)
+    )
+    lines = [head]
+    for i, seat in enumerate(s.seats):
+        who = ns[i]
+        if seat is not None and seat.user_id == s.creator_id:
+            who += " " + _("(started the game)")
+        lines.append(f"{i + 1}. {who}")
+    if s.status == "lobby":
+        rows = [
+            [(_("Join"), LobbyCB(g=s.id, a="join").pack()), (_("Leave"), LobbyCB(g=s.id, a="leave").pack())],
+            [(_("Add computer"), LobbyCB(g=s.id, a="cpu").pack())],
+            [(_("Start"), LobbyCB(g=s.id, a="start").pack()), (_("Cancel"), LobbyCB(g=s.id, a="cancel").pack())],
+        ]
+        return clip("\n".join(lines)), keyboard(rows)
+    lines.append(_("Cancelled.") if s.status == "cancelled" else _("Started: see the table below."))
+    return clip("\n".join(lines)), None
+
+
+# -- the table ---------------------------------------------------------------
+def last_line(s: Sitting, ns: list[str], _: Translator) -> str | None:
+    if not s.last:
+        return None
+    p = catalog.presenter(s.game)
+    parts = [p.event_line(e, ns, _) for e in s.last.get("events", [])]
+    parts = [x for x in parts if x]
+    return "，".join(parts) if parts else None
+
+
+def table(s: Sitting, _: Translator) -> str:
+    assert s.state is not None
+    p = catalog.presenter(s.game)
+    ns = names(s, _)
+    lines = [_("🂠 {game} · hand {n}").format(game=p.game_name(_), n=s.hand_no)]
+    lines.append(p.table_text(s.state.public_view(), ns, _))
+    lines.append(RULE)
+    if (last := last_line(s, ns, _)) is not None:
+        lines.append(_("Last: {what}").format(what=last))
+    if s.status == "running" and not s.state.is_over():
+        who = "、".join(ns[i] for i in s.state.to_act())
+        left = seconds_left(s)
+        if left is not None:
+            lines.append(_("Now: {who} (⏱ {sec} s)").format(who=who, sec=left))
+        else:
+            lines.append(_("Now: {who}").format(who=who))
+        auto = [ns[i] for i, seat in enumerate(s.seats) if seat and seat.human and seat.tuoguan]
+        if auto:
+            lines.append(_("🤖 Computer plays for: {who}").format(who="、".join(auto)))
+    elif s.status in ("finished", "cancelled"):
+        lines.append(_("The game was ended."))
+    else:
+        lines.append(_("Hand over."))
+    return clip("\n".join(lines))
+
+
+# -- a player's hand -----------------------------------------------------------
+def picker_cards(s: Sitting, seat: int, moves: list[Move | Pick]) -> list[str]:
+    """The cards the picker shows: a Pick's choices, else the whole hand."""
+    for m in moves:
+        if isinstance(m, Pick):
+            return list(m.choices)
+    assert s.state is not None
+    return list(s.state.view(seat)["hand"])
+
+
+def needs_picker(s: Sitting, moves: list[Move | Pick]) -> bool:
+    return any(isinstance(m, Pick) for m in moves) or catalog.presenter(s.game).uses_picker(moves)
+
+
+def hand(
+    s: Sitting, seat: int, _: Translator, chat_title: str = "", selected: Sequence[int] = ()
+) -> tuple[str, InlineKeyboardMarkup | None]:
+    assert s.state is not None
+    st = s.state
+    p = catalog.presenter(s.game)
+    ns = names(s, _)
+    head = _("🂠 {game} · hand {n}").format(game=p.game_name(_), n=s.hand_no)
+    if chat_title:
+        head += f" @ {chat_title}"
+    lines = [head, p.hand_text(st.view(seat), seat, ns, _), RULE]
+    rows: list[list[tuple[str, str]]] = []
+    me = s.seats[seat]
+    assert me is not None
+    if s.status != "running" or st.is_over():
+        lines.append(_("Hand over."))
+    elif me.tuoguan:
+        lines.append(_("🤖 The computer is playing for you. Tap Take over to play again."))
+        rows.append([(_("Take over"), TakeOverCB(g=s.id).pack())])
+    elif seat in st.to_act():
+        left = seconds_left(s)
+        lines.append(
+            _("👉 Your turn (⏱ {sec} s)").format(sec=left) if left is not None else _("👉 Your turn")
+        )
+        moves = st.legal_moves(seat)
+        if needs_picker(s, moves):
+            lines.extend(picker_lines(s, seat, moves, selected, _))
+            rows.extend(picker_rows(s, seat, moves, selected, _))
+        else:
+            buttons = [
+                (p.move_label(m, _), move_button_data(s.id, st.turn, m.code, i))
+                for i, m in enumerate(moves)
+                if isinstance(m, Move)
+            ]
+            rows.extend(flow(buttons))
+    else:
+        who = "、".join(ns[i] for i in st.to_act())
+        lines.append(_("Waiting for {who}").format(who=who))
+    return clip("\n".join(lines)), keyboard(rows)
+
+
+def picker_lines(
+    s: Sitting, seat: int, moves: list[Move | Pick], selected: Sequence[int], _: Translator
+) -> list[str]:
+    p = catalog.presenter(s.game)
+    cards = picker_cards(s, seat, moves)
+    out = []
+    for m in moves:
+        if isinstance(m, Pick):
+            out.append(p.pick_prompt(m, _))
+    chosen = [p.card(cards[i], _) for i in selected if i < len(cards)]
+    out.append(_("Selected: {cards}").format(cards=" ".join(chosen) if chosen else "—"))
+    return out
+
+
+def picker_rows(
+    s: Sitting, seat: int, moves: list[Move | Pick], selected: Sequence[int], _: Translator
+) -> list[list[tuple[str, str]]]:
+    assert s.state is not None
+    p = catalog.presenter(s.game)
+    turn = s.state.turn
+    cards = picker_cards(s, seat, moves)
+    chosen = set(selected)
+    toggles = [
+        (("✓" if i in chosen else "") + p.card(c, _), PickCB(g=s.id, t=turn, a="x", i=i).pack())
+        for i, c in enumerate(cards)
+    ]
+    rows = flow(toggles, width=28, most=7)
+    confirm = _("Confirm") if any(isinstance(m, Pick) for m in moves) else _("Play")
+    controls = [
+        (confirm, PickCB(g=s.id, t=turn, a="ok").pack()),
+        (_("Clear"), PickCB(g=s.id, t=turn, a="clr").pack()),
+    ]
+    if p.hints(moves):
+        controls.append((_("Hint"), PickCB(g=s.id, t=turn, a="hint").pack()))
+    rows.append(controls)
+    # Moves without cards (pass, 扣 ...) stay plain buttons.
+    plain = [
+        (p.move_label(m, _), move_button_data(s.id, turn, m.code, i))
+        for i, m in enumerate(moves)
+        if isinstance(m, Move) and not m.cards
+    ]
+    rows.extend(flow(plain))
+    return rows
+
+
+def cards_of(cards: list[str], selected: Sequence[int]) -> list[str]:
+    return [cards[i] for i in selected if 0 <= i < len(cards)]
+
+
+def indices_for(cards: list[str], wanted: Sequence[str]) -> list[int]:
+    """Indices in `cards` that make up the multiset `wanted`."""
+    need = Counter(wanted)
+    out = []
+    for i, c in enumerate(cards):
+        if need[c] > 0:
+            need[c] -= 1
+            out.append(i)
+    return out
+
+
+# -- end of hand -------------------------------------------------------------
+def hand_end(s: Sitting, net: list[int], _: Translator, buttons: bool = True) -> tuple[str, InlineKeyboardMarkup | None]:
+    assert s.state is not None
+    p = catalog.presenter(s.game)
+    ns = names(s, _)
+    lines = [_("🏁 {game} hand {n} is over").format(game=p.game_name(_), n=s.hand_no)]
+    lines.append(p.result_text(s.state.result(), s.state.revealed(), ns, _))
+    lines.append(RULE)
+    lines.append(_("This hand: {scores}").format(scores=" · ".join(f"{n} {signed(v)}" for n, v in zip(ns, net))))
+    lines.append(_("Totals: {scores}").format(scores=totals(s, ns)))
+    rows = []
+    if buttons:
+        rows = [[
+            (_("Next hand"), HandEndCB(g=s.id, n=s.hand_no, a="next").pack()),
+            (_("Finish"), HandEndCB(g=s.id, n=s.hand_no, a="end").pack()),
+        ]]
+    return clip("\n".join(lines)), keyboard(rows)
+
+
+def totals(s: Sitting, ns: list[str]) -> str:
+    order = sorted(range(len(ns)), key=lambda i: -s.totals[i] if i < len(s.totals) else 0)
+    return " · ".join(f"{ns[i]} {signed(s.totals[i])}" for i in order if i < len(s.totals))
+
+
+def finished(s: Sitting, _: Translator) -> str:
+    ns = names(s, _)
+    return _("🏁 {game}: the game is over after {n} hands.\nTotals: {scores}").format(
+        game=game_name(s, _), n=s.hand_no, scores=totals(s, ns) or "—"
+    )
+
+
+def stop_confirm(s: Sitting, _: Translator) -> tuple[str, InlineKeyboardMarkup | None]:
+    return _("End this game of {game} now?").format(game=game_name(s, _)), keyboard([[
+        (_("Yes, end it"), StopCB(g=s.id, a="yes").pack()),
+        (_("No, keep playing"), StopCB(g=s.id, a="no").pack()),
+    ]])
+
+
+def languages(_: Translator) -> tuple[str, InlineKeyboardMarkup | None]:
+    return _("Language:"), keyboard([[
+        ("简体中文", LangCB(code="zh_Hans").pack()),
+        ("繁體中文", LangCB(code="zh_Hant").pack()),
+        ("English", LangCB(code="en").pack()),
+    ]])

@@ -1,0 +1,100 @@
+"""A sitting (本场): one game in one chat, from the lobby over many hands.
+The bot keeps one in memory per active game and writes every change through
+storage; `to_row`/`from_row` are the only places that know the columns."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from games.base import State
+
+
+@dataclass
+class Seat:
+    user_id: int | None  # None: a computer player
+    name: str = ""
+    tuoguan: bool = False  # 托管: the computer plays for this absent player
+    timeouts: int = 0  # turn timeouts in a row
+
+    @property
+    def human(self) -> bool:
+        return self.user_id is not None
+
+    @property
+    def auto(self) -> bool:
+        """The computer moves for this seat."""
+        return self.user_id is None or self.tuoguan
+
+
+@dataclass
+class Sitting:
+    id: int
+    chat_id: int
+    game: str
+    preset: str
+    variant: dict[str, Any]
+    status: str  # lobby | running | hand_over | finished | cancelled
+    creator_id: int
+    seats: list[Seat | None]
+    hand_no: int = 0
+    seed: int = 0
+    state: State | None = None
+    deadline: float | None = None
+    totals: list[int] = field(default_factory=list)
+    msgs: dict[str, int] = field(default_factory=dict)
+    last: dict[str, Any] = field(default_factory=dict)  # {"seat": n, "events": [...]}
+
+    @property
+    def solo(self) -> bool:
+        return self.chat_id > 0
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s is not None and s.user_id == user_id:
+                return i
+        return None
+
+    def humans(self) -> list[tuple[int, int]]:
+        """(seat, user id) of every human seat."""
+        return [(i, s.user_id) for i, s in enumerate(self.seats) if s and s.user_id is not None]
+
+    def to_row(self) -> dict[str, Any]:
+        return {
+            "chat_id": self.chat_id,
+            "game": self.game,
+            "preset": self.preset,
+            "variant": json.dumps(self.variant, sort_keys=True),
+            "status": self.status,
+            "creator_id": self.creator_id,
+            "seats": json.dumps([asdict(s) if s else None for s in self.seats], ensure_ascii=False),
+            "hand_no": self.hand_no,
+            "seed": self.seed,
+            "state": self.state.to_json() if self.state else None,
+            "turn": self.state.turn if self.state else 0,
+            "deadline": self.deadline,
+            "totals": json.dumps(self.totals),
+            "msgs": json.dumps(self.msgs),
+            "last_line": json.dumps(self.last, ensure_ascii=False),
+        }
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> Sitting:
+        return cls(
+            id=row["id"],
+            chat_id=row["chat_id"],
+            game=row["game"],
+            preset=row["preset"] or "default",
+            variant=json.loads(row["variant"] or "{}"),
+            status=row["status"],
+            creator_id=row["creator_id"],
+            seats=[Seat(**s) if s else None for s in json.loads(row["seats"] or "[]")],
+            hand_no=row["hand_no"] or 0,
+            seed=row["seed"] or 0,
+            state=State.from_json(row["state"]) if row["state"] else None,
+            deadline=row["deadline"],
+            totals=json.loads(row["totals"] or "[]"),
+            msgs=json.loads(row["msgs"] or "{}"),
+            last=json.loads(row["last_line"] or "{}"),
+        )
