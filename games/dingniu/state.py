@@ -39,6 +39,12 @@ PLAY_MOVES = {
                        {"end": side, "on": v, "to": OTHER[t][v]})
     for side in "LR" for t in range(N_KINDS) for v in PIPS[t]
 }
+FULL_SIGS = sz.signatures(list(COPIES))
+# ORIENTED[t][left pip]: the tile as it lies on the layout.
+ORIENTED = tuple({a: oriented(t, a), b: oriented(t, b)} for t, (a, b) in enumerate(PIPS))
+# Per end value: (kind, move) of every tile that fits it, on the left / right.
+L_MOVES = tuple(tuple((t, PLAY_MOVES["L", t, v]) for t in FIT[v]) for v in range(7))
+R_MOVES = tuple(tuple((t, PLAY_MOVES["R", t, v]) for t in FIT[v]) for v in range(7))
 KOU_MOVES = tuple(Move(f"K{c}", "kou", (c,)) for c in CODES)
 LEAD_MOVES = tuple(Move(f"O{c}", "lead", (c,)) for c in CODES)
 PAIR_MOVES = tuple(Move(f"O{c}{c}", "lead", (c, c), {"pair": True}) for c in CODES)
@@ -57,10 +63,10 @@ class DingNiuState(State):
         self.dealer = dealer  # 头牌, the head
         self.deal = deal
         self.history = []
-        self.hands = [[0] * N_KINDS for _ in range(4)]
-        for seat, codes in enumerate(deal["hands"]):
+        self.hands = hands = [[0] * N_KINDS for _ in range(4)]
+        for hand, codes in zip(hands, deal["hands"]):
             for c in codes:
-                self.hands[seat][KIND_OF[c]] += 1
+                hand[KIND_OF[c]] += 1
         self.sizes = [6, 6, 6, 6]
         self.kou: list[list[int]] = [[], [], [], []]  # 扣 tiles in the order laid down
         self.layout: list[str] = []  # oriented codes, left to right ("64" = [6|4])
@@ -74,7 +80,10 @@ class DingNiuState(State):
         self.silan_hong = -1
         self.silan_any = -1
         self._setup_variant()
-        self._recount()
+        # before the opening every tile is in V under either basis
+        self._rem = list(COPIES)
+        self._nd, self._d = FULL_SIGS
+        self._an = None
 
     # -- derived data ------------------------------------------------------
     def _setup_variant(self) -> None:
@@ -84,6 +93,7 @@ class DingNiuState(State):
         self._mask = sz.SMOTHER_MASKS[v["smother_values"]]
         self._sizha_all = v["sizha_scope"] == "all"
         self._pair_all = v["pair_double_lead_all"]
+        self._silan_all = v["silan_scope"] == "all_classic"
         self._legal: list[Move] | None = None
 
     def _recount(self) -> None:
@@ -114,10 +124,12 @@ class DingNiuState(State):
 
     def _compute_legal(self, seat: int) -> list[Move]:
         hand = self.hands[seat]
-        if not self.left:
+        left, right = self.left, self.right
+        if not left:
             return [PAIR_MOVES[t] if pair else LEAD_MOVES[t] for t, pair in leads(hand, self._pair_all)]
-        out = [PLAY_MOVES["L", t, v] if side == "L" else PLAY_MOVES["R", t, v]
-               for side, t, v in self._plays(hand)]
+        out = [m for t, m in L_MOVES[left] if hand[t]]
+        if left != right:
+            out += [m for t, m in R_MOVES[right] if hand[t]]
         if out:
             return out
         return [KOU_MOVES[t] for t in range(N_KINDS) if hand[t]]  # 扣: any tile
@@ -129,6 +141,9 @@ class DingNiuState(State):
         if left != right:
             out.extend(("R", t, right) for t in FIT[right] if hand[t])
         return out
+
+    def _can_play(self, hand: list[int]) -> bool:
+        return any(hand[t] for t in FIT[self.left]) or any(hand[t] for t in FIT[self.right])
 
     # -- applying ----------------------------------------------------------
     def _apply(self, seat: int, code: str) -> list[dict[str, Any]]:
@@ -149,7 +164,7 @@ class DingNiuState(State):
                 raise IllegalMove("same_end", "both ends show the same value: use L")
             return self._play(seat, t, c, v)
         if c == "K":
-            if self._plays(hand):
+            if self._can_play(hand):
                 raise IllegalMove("must_play", "不能扣活牌: a tile fits")
             return self._kou(seat, t)
         raise IllegalMove("malformed_move", code)
@@ -190,11 +205,22 @@ class DingNiuState(State):
         left, right = (w, self.right) if side == "L" else (self.left, w)
         nd, d = self._nd - ND_WEIGHT[t], self._d - D_WEIGHT[t]
         an = self._analyse(nd, d, left, right)
-        return left, right, nd, d, an, sz.classify(self._an, an, left, right, self._mask)
+        old = self._an
+        typ = sz.classify(old, an, left, right, self._mask) if an != old else None
+        return left, right, nd, d, an, typ
 
     def _play(self, seat: int, t: int, side: str, v: int) -> list[dict[str, Any]]:
         hand = self.hands[seat]
-        left, right, nd, d, an, typ = self._outcome(t, side, v)
+        # the position after the move (inlined _outcome: this is the hot path)
+        w = OTHER[t][v]
+        if side == "L":
+            left, right = w, self.right
+        else:
+            left, right = self.left, w
+        nd, d = self._nd - ND_WEIGHT[t], self._d - D_WEIGHT[t]
+        an = sz.analyse(nd, d if self._doubles else -1, left, right)
+        old = self._an
+        typ = sz.classify(old, an, left, right, self._mask) if an != old else None
         forced = False
         if typ is not None and (self._sizha_all or typ not in sz.CLASSIC_TYPES):
             # 死砸: no 算帐 when every legal play of this turn makes one.
@@ -202,7 +228,10 @@ class DingNiuState(State):
                 self._outcome(u, s, ev)[5] is not None
                 for s, u, ev in self._plays(hand) if (s, u) != (side, t)
             )
-        silan_hong, silan_any = self._silan_after(seat, t, side, hand)
+        if self._silan_all or (self.left, self.right) in ((4, 6), (6, 4)):
+            silan_hong, silan_any = self._silan_after(seat, t, side, hand)
+        else:
+            silan_hong = silan_any = -1
         # -- validated: mutate --
         prev_hong, prev_any = self.silan_hong, self.silan_any
         hand[t] -= 1
@@ -211,9 +240,9 @@ class DingNiuState(State):
         self._rem[t] -= 1
         self._nd, self._d, self._an = nd, d, an
         if side == "L":
-            self.layout.insert(0, oriented(t, OTHER[t][v]))
+            self.layout.insert(0, ORIENTED[t][w])
         else:
-            self.layout.append(oriented(t, v))
+            self.layout.append(ORIENTED[t][v])
         self.left, self.right = left, right
         self.silan_hong, self.silan_any = silan_hong, silan_any
         events: list[dict[str, Any]] = [
@@ -261,12 +290,12 @@ class DingNiuState(State):
         threat stood before the play, he could have defused it and did not."""
         hong = -1
         left, right = self.left, self.right
-        if {left, right} == {4, 6} and self.on_layout[HONGSHI] == 1:
+        if (left, right) in ((4, 6), (6, 4)) and self.on_layout[HONGSHI] == 1:
             six = "L" if left == 6 else "R"
             if any(hand[u] for u in SIX_COVERS) and not (t in SIX_COVERS and side == six):
                 hong = seat
         anyb = -1
-        if self.variant["silan_scope"] == "all_classic" and self._threat(self._nd, self.left, self.right):
+        if self._silan_all and self._threat(self._nd, self.left, self.right):
             after = self._outcome(t, side, left if side == "L" else right)
             if self._threat(after[2], after[0], after[1]):
                 for s, u, ev in self._plays(hand):

@@ -1,0 +1,93 @@
+"""Records: the examples replay; bad records name the failing move; head rules."""
+
+import copy
+import json
+import pathlib
+
+import pytest
+
+from games import registry
+from games.base import VariantError
+from games.play import play_out
+from games.records import RecordError, load, record_of, replay
+
+EXAMPLES = sorted((pathlib.Path(__file__).resolve().parents[3] / "docs/examples").glob("dingniu-*.json"))
+GAME = registry.get("dingniu")
+
+
+def test_there_are_examples():
+    assert len(EXAMPLES) >= 3
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_example_replays_to_a_finished_hand(path):
+    record = load(str(path))
+    state, events = replay(record)
+    assert state.is_over() and sum(state.result().net) == 0
+    assert record_of(state)["moves"] == record["moves"]
+    assert events[-1]["type"] == "end"
+
+
+def test_known_examples_results():
+    by_name = {p.name: replay(load(str(p)))[0].result() for p in EXAMPLES}
+    assert by_name["dingniu-hongzhang-silan.json"].net == [0, -12, 12, 0]
+    assert by_name["dingniu-menwuzhang.json"].net == [-6, -4, 12, -2]
+
+
+def test_illegal_move_in_a_record_reports_its_index():
+    record = load(str(EXAMPLES[0]))
+    bad = copy.deepcopy(record)
+    bad["moves"][1][1] = "K66"  # 扣 while holding a playable tile, or a tile not held
+    with pytest.raises(RecordError) as e:
+        replay(bad)
+    assert e.value.index == 1
+    bad = copy.deepcopy(record)
+    bad["moves"][2][0] = (bad["moves"][2][0] + 1) % 4
+    with pytest.raises(RecordError) as e:
+        replay(bad)
+    assert e.value.index == 2 and e.value.reason == "not_your_turn"
+
+
+def test_bad_deals_are_refused():
+    record = load(str(EXAMPLES[0]))
+    bad = copy.deepcopy(record)
+    bad["deal"]["hands"][0][0] = "12"  # a 杂 tile not in the set
+    with pytest.raises(RecordError):
+        replay(bad)
+    bad = copy.deepcopy(record)
+    bad["deal"]["hands"][0].pop()
+    with pytest.raises(RecordError):
+        replay(bad)
+
+
+def test_deal_is_a_uniform_split_reproducible_from_the_seed():
+    a = GAME.deal(GAME.variant(), 4, 11)
+    assert a == GAME.deal(GAME.variant(), 4, 11) and a != GAME.deal(GAME.variant(), 4, 12)
+    assert [len(h) for h in a["hands"]] == [6, 6, 6, 6]
+
+
+def test_head_rules():
+    import random
+
+    finished = play_out(GAME.new_state(seed=3, dealer=1), random.Random(0))
+    winner = finished.result().details["winner"]
+    assert GAME.next_dealer(GAME.variant({"head_rule": "prev_winner"}), finished, 4) == winner
+    assert GAME.next_dealer(GAME.variant({"head_rule": "rotate"}), finished, 4) == 2
+    heads = {GAME.next_dealer(GAME.variant(), finished, seed) for seed in range(40)}
+    assert heads == {0, 1, 2, 3}
+
+
+def test_unknown_flag_values_are_refused():
+    with pytest.raises(VariantError):
+        GAME.variant({"sz_settlement": "maybe"})
+    assert set(GAME.presets) >= {"default", "navpil"}
+    for name in GAME.presets:
+        GAME.preset(name)
+
+
+def test_json_round_trip_mid_hand_keeps_suanzhang_and_silan_state():
+    record = load(str(next(p for p in EXAMPLES if "silan" in p.name)))
+    state, _ = replay({**record, "moves": record["moves"][:2]})
+    again = type(state).from_json(state.to_json())
+    assert again == state and again.silan_hong == state.silan_hong == 1
+    assert json.loads(again.to_json())["state"]["silan"] == [1, -1]
