@@ -1,0 +1,80 @@
+"""The 刨幺 Game: deal, leaders of each hand (D1, D2), loading states."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from games.base import Game, VariantError
+from games.paoyao.cards import deck, sorted_cards
+from games.paoyao.flags import FLAGS, PRESETS
+from games.paoyao.state import PaoyaoState
+
+
+@cache
+def _sorted_deck(remove_threes: bool) -> list[str]:
+    """Both packs in rank order (the copies adjacent)."""
+    return sorted_cards(deck(remove_threes))
+
+
+@cache
+def _plain_sorted_deck(remove_threes: bool) -> list[str]:
+    return sorted(deck(remove_threes))
+
+
+def _mix(seed: int) -> int:
+    """A well-mixed integer from a seed (splitmix64 finaliser): cheap and stable."""
+    z = (seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return z ^ (z >> 31)
+
+
+class PaoyaoGame(Game):
+    id = "paoyao"
+    seat_counts = (4,)
+    flags = FLAGS
+    presets = PRESETS
+
+    def deal(self, variant: Mapping[str, Any], seats: int, seed: int) -> dict[str, Any]:
+        """All cards dealt, 27 each (25 with 无3); no kitty."""
+        cards = _sorted_deck(variant["remove_threes"])
+        rng = random.Random(seed)
+        keys = [rng.random() for _ in cards]
+        shuffled = sorted(range(len(cards)), key=keys.__getitem__)
+        n = len(cards) // 4
+        return {
+            "hands": [[cards[i] for i in sorted(shuffled[s * n : (s + 1) * n])] for s in range(4)]
+        }
+
+    def first_dealer(self, variant: Mapping[str, Any], seats: int, seed: int) -> int:
+        """Leader of the first hand (D1). "host": the bot seats the host at 0."""
+        if variant["first_leader"] == "random":
+            return _mix(seed) % seats
+        return 0
+
+    def next_dealer(self, variant: Mapping[str, Any], finished: PaoyaoState, seed: int) -> int:
+        return finished.next_leader()
+
+    def start(self, variant, deal, dealer: int, seats: int | None = None) -> PaoyaoState:
+        if (seats or 4) != 4:
+            raise VariantError("paoyao is played by 4 players")
+        if not (isinstance(dealer, int) and 0 <= dealer < 4):
+            raise VariantError(f"bad leader seat {dealer!r}")
+        hands = deal["hands"]
+        if len(hands) != 4 or sorted([c for h in hands for c in h]) != _plain_sorted_deck(
+            variant["remove_threes"]
+        ):
+            raise VariantError("the deal must hand out both packs exactly")
+        return PaoyaoState(self, variant, deal, dealer, 4)
+
+    def load(self, data: Mapping[str, Any]) -> PaoyaoState:
+        variant = self.variant(data.get("variant"))
+        state = PaoyaoState(
+            self, variant, data["deal"], int(data["dealer"]), int(data.get("seats", 4))
+        )
+        state.history = [(int(s), str(c)) for s, c in data.get("history", [])]
+        state.restore(data["state"])
+        return state

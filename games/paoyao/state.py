@@ -1,0 +1,464 @@
+"""One hand of 刨幺: the trick flow (§5), the win checks and the 雪 decision (§6).
+
+Seats 0..3 in turn order; partners sit opposite, team 0 = {0, 2} and team
+1 = {1, 3} (seat % 2). `dealer` is the seat that leads the first trick.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import IllegalMove, Move, Result, State
+from games.paoyao import notation
+from games.paoyao.cards import (
+    NRANKS,
+    POINTS,
+    RANK_CHARS,
+    RANK_OF,
+    TOTAL_POINTS,
+    is_card,
+    rank_order,
+)
+from games.paoyao.combos import KIND_NAMES, beats, classify, refusal, why_invalid
+from games.paoyao.moves import HandMoves
+from games.paoyao.scoring import SNOW_NAMES, grade, settlement, snowable
+
+PLAY, SNOW, OVER = "play", "snow", "over"
+_ORDERS = {True: rank_order(True), False: rank_order(False)}
+_PASS_MOVE = Move(notation.PASS, "pass")
+_SNOW_MOVES = (Move(notation.SNOW, "snow"), Move(notation.NO_SNOW, "no_snow"))
+
+
+class PaoyaoState(State):
+    def __init__(self, game, variant, deal, dealer: int, seats: int = 4) -> None:
+        self.game = game
+        self.variant = dict(variant)
+        self.seats = seats
+        self.dealer = dealer
+        self.deal = deal
+        self.history = []
+        self.order = _ORDERS[bool(variant["three_beats_two"])]
+        self.hands: list[list[list[str]]] = [[[] for _ in range(NRANKS)] for _ in range(4)]
+        for s, codes in enumerate(deal["hands"]):
+            hand = self.hands[s]
+            for c in codes:
+                hand[RANK_OF[c[0]]].append(c)
+            for cards in hand:
+                cards.sort()
+        self.left = [len(h) for h in deal["hands"]]  # cards left per seat
+        self.phase = PLAY
+        self.current = dealer
+        self.top: tuple[int, int, int] | None = None  # combination on top of the trick
+        self.top_seat: int | None = None
+        self.trick: list[list[Any]] = []  # [seat, cards] per play, [seat, None] per pass
+        self.trick_points = 0
+        self.passes = 0  # consecutive passes since the top play
+        self.out: list[int] = []  # seats in the order they went out (出完)
+        self.score = [0, 0]  # captured points per team
+        self.taken: list[list[str]] = [[], []]  # cards captured per team
+        self.chase: int | None = None  # after 雪: the fixed winning team
+        self.snow: dict[str, Any] | None = None  # pending 雪 decision
+        self.resume: str | None = None  # what follows the decision: "play" or "award"
+        self.last_trick_winner: int | None = None
+        self.finish: dict[str, Any] | None = None
+        self._hm = [HandMoves(h, self.order) for h in self.hands]  # cached plays per seat
+
+    # -- helpers -------------------------------------------------------------
+    def _active(self, seat: int) -> bool:
+        return self.left[seat] > 0
+
+    def _next_active(self, seat: int) -> int | None:
+        for i in range(1, 5):
+            s = (seat + i) % 4
+            if self.left[s]:
+                return s
+        return None
+
+    def _counts(self, seat: int) -> list[int]:
+        return [len(x) for x in self.hands[seat]]
+
+    def hand_codes(self, seat: int) -> list[str]:
+        return [c for rank in self.hands[seat] for c in rank]
+
+    # -- protocol ------------------------------------------------------------
+    def to_act(self) -> list[int]:
+        if self.phase == PLAY:
+            return [self.current]
+        if self.phase == SNOW:
+            answered = {s for s, _ in self.snow["answers"]}
+            return [s for s in self.snow["deciders"] if s not in answered]
+        return []
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if self.phase != PLAY:
+            return list(_SNOW_MOVES) if self.phase == SNOW and seat in self.to_act() else []
+        if seat != self.current:
+            return []
+        hm = self._hm[seat]
+        if self.top is None:
+            return list(hm.leads())
+        moves = hm.responses(self.top)
+        moves.append(_PASS_MOVE)
+        return moves
+
+    def code_for_cards(self, seat: int, cards) -> str:
+        if self.phase != PLAY or seat != self.current:
+            raise IllegalMove("not_your_turn", f"seat {seat}")
+        cards = list(cards)
+        if not cards:
+            raise IllegalMove("no_cards")
+        if not all(isinstance(c, str) and is_card(c) for c in cards):
+            raise IllegalMove("unknown_card", repr(cards))
+        hand = self.hands[seat]
+        for c in set(cards):
+            if hand[RANK_OF[c[0]]].count(c) < cards.count(c):
+                raise IllegalMove("not_in_hand", c)
+        cnt = [0] * NRANKS
+        for c in cards:
+            cnt[RANK_OF[c[0]]] += 1
+        self._check_play(seat, cnt)
+        return notation.encode(cards)
+
+    def _check_play(self, seat: int, cnt: list[int]) -> tuple[int, int, int]:
+        """The combination the rank counts `cnt` form if `seat` may play them now."""
+        hand = self.hands[seat]
+        for r in range(NRANKS):
+            if cnt[r] > len(hand[r]):
+                raise IllegalMove("not_in_hand", RANK_CHARS[r])
+        combo = classify(cnt, self.order)
+        if combo is None:
+            raise IllegalMove(why_invalid(cnt), notation.encode_counts(cnt))
+        if not beats(combo, self.top):
+            raise IllegalMove(refusal(combo, self.top), notation.encode_counts(cnt))
+        return combo
+
+    def _apply(self, seat: int, code: str) -> list[dict[str, Any]]:
+        if self.phase == SNOW:
+            if code not in (notation.SNOW, notation.NO_SNOW):
+                raise IllegalMove("not_legal", f"{code!r}: 雪 (X) or 不雪 (N)")
+            return self._answer_snow(seat, code == notation.SNOW)
+        if code == notation.PASS:
+            if self.top is None:
+                raise IllegalMove("must_lead")
+            return self._pass(seat)
+        known = self._hm[seat].by_code.get(code)
+        if known is not None and beats(known[0], self.top):  # listed earlier: no re-check
+            return self._play(seat, list(known[1].cards), known[0])
+        cnt = notation.decode(code)
+        combo = self._check_play(seat, cnt)
+        hand = self.hands[seat]
+        cards = [c for r in range(NRANKS) if cnt[r] for c in hand[r][: cnt[r]]]
+        return self._play(seat, cards, combo)
+
+    # -- trick flow (§5) -----------------------------------------------------
+    def _play(self, seat: int, cards: list[str], combo) -> list[dict[str, Any]]:
+        hand = self.hands[seat]
+        ranks: dict[int, int] = {}
+        for c in cards:
+            r = RANK_OF[c[0]]
+            hand[r].remove(c)
+            ranks[r] = ranks.get(r, 0) + 1
+        self._hm[seat].played(ranks)
+        self.left[seat] -= len(cards)
+        self.trick.append([seat, cards])
+        self.trick_points += sum([POINTS[r] * cnt for r, cnt in ranks.items()])
+        self.top, self.top_seat, self.passes = combo, seat, 0
+        events: list[dict[str, Any]] = [
+            {
+                "type": "play",
+                "seat": seat,
+                "cards": cards,
+                "combo": KIND_NAMES[combo[0]],
+                "left": self.left[seat],
+            }
+        ]
+        if not self.left[seat]:
+            self.out.append(seat)
+            events.append({"type": "out", "seat": seat, "place": len(self.out)})
+            self._on_out(seat, events)
+        if self.phase == PLAY:
+            self._after_move(seat, events)
+        elif self.phase == SNOW:
+            self.resume = "play"
+        return events
+
+    def _pass(self, seat: int) -> list[dict[str, Any]]:
+        self.trick.append([seat, None])
+        self.passes += 1
+        events: list[dict[str, Any]] = [{"type": "pass", "seat": seat}]
+        self._after_move(seat, events)
+        return events
+
+    def _after_move(self, mover: int, events) -> None:
+        """End the trick once every other active player has passed (§5.4),
+        else hand the turn on."""
+        active = 4 - len(self.out)
+        needed = active - 1 if self.left[self.top_seat] else active
+        if self.passes >= needed:
+            self._award(events)
+        else:
+            self.current = self._next_active(mover)
+
+    def _award(self, events) -> None:
+        winner = self.top_seat
+        team = winner % 2
+        points = self.trick_points
+        self.score[team] += points
+        for _s, cards in self.trick:
+            if cards:
+                self.taken[team].extend(cards)
+        self.last_trick_winner = winner
+        self.top, self.top_seat, self.trick, self.trick_points, self.passes = None, None, [], 0, 0
+        leader = winner
+        if not self.left[winner]:  # 接风 (D3)
+            partner = (winner + 2) % 4
+            if self.variant["jiefeng"] == "partner" and self.left[partner]:
+                leader = partner
+            else:
+                leader = self._next_active(winner)
+        self.current = leader
+        events.append(
+            {
+                "type": "trick",
+                "seat": winner,
+                "team": team,
+                "points": points,
+                "score": list(self.score),
+                "leader": leader,
+            }
+        )
+        self._on_award(team, events)
+
+    # -- hand-end checks (§6.2, §6.4) -------------------------------------------
+    def _on_out(self, seat: int, events) -> None:
+        team = seat % 2
+        if self.chase is not None:
+            self._check_chase(events)
+        elif not self.left[(seat + 2) % 4]:  # 双飞: both partners out
+            self._finish(team, grade(self.score[1 - team], self.variant), "double_out", events)
+        elif self.out[0] == seat and self.score[team] >= self.variant["kangqi_threshold"]:
+            self._offer_snow(team, "kangqi", events)  # 扛旗 as the first player goes out
+
+    def _on_award(self, team: int, events) -> None:
+        if self.chase is not None:
+            self._check_chase(events)
+            return
+        v = self.variant
+        if self.score[team] == TOTAL_POINTS:
+            self._finish(team, 4, "200", events)
+        elif self.score[team] >= v["win_threshold"]:
+            self._offer_snow(team, "140", events)
+        elif (
+            v["kangqi_check"] == "continuous"
+            and self.out
+            and self.out[0] % 2 == team
+            and self.score[team] >= v["kangqi_threshold"]
+        ):
+            self._offer_snow(team, "kangqi", events)
+
+    def _check_chase(self, events) -> None:
+        w = self.chase
+        lose = self.score[1 - w]
+        reason = self.snow["reason"]
+        if not snowable(lose, self.variant):
+            self._finish(w, 1, reason, events)  # 免雪
+        elif not self.left[w] and not self.left[w + 2]:
+            self._finish(w, grade(lose, self.variant), reason, events)
+        elif not self.left[1 - w] and not self.left[3 - w] and self.top is None:
+            self._finish(w, grade(lose, self.variant), reason, events)  # losers gone: as 双飞
+        elif self.score[0] + self.score[1] == TOTAL_POINTS:
+            self._finish(w, grade(lose, self.variant), reason, events)
+
+    # -- 雪 / 不雪 (§6.3) -----------------------------------------------------------
+    def _offer_snow(self, team: int, reason: str, events) -> None:
+        if not snowable(self.score[1 - team], self.variant):
+            self._finish(team, 1, reason, events)  # 免雪: no decision
+            return
+        if self.variant["snow_deciders"] == "all_winners":
+            deciders = [team, team + 2]
+        else:
+            deciders = [s for s in (team, team + 2) if self.left[s]]
+        self.phase = SNOW
+        self.snow = {"team": team, "reason": reason, "deciders": deciders, "answers": []}
+        events.append({"type": "snow_offer", "team": team, "reason": reason, "deciders": deciders})
+
+    def _answer_snow(self, seat: int, snow: bool) -> list[dict[str, Any]]:
+        offer = self.snow
+        offer["answers"].append([seat, snow])
+        events: list[dict[str, Any]] = [{"type": "snow", "seat": seat, "snow": snow}]
+        answers = [a for _, a in offer["answers"]]
+        complete = len(answers) == len(offer["deciders"])
+        if self.variant["snow_vote"] == "any_snow":
+            start, decline = snow, complete and not any(answers)
+        else:
+            start, decline = complete and all(answers), not snow
+        if decline:
+            self._finish(offer["team"], 1, offer["reason"], events, declined=True)
+        elif start:
+            self.phase, self.chase = PLAY, offer["team"]
+            events.append({"type": "chase", "team": offer["team"]})
+            self._check_chase(events)
+            if self.phase == PLAY and self.resume == "play":
+                self._after_move(self.top_seat, events)
+            self.resume = None
+        return events
+
+    def _finish(self, team: int, multiplier: int, win: str, events, declined: bool = False) -> None:
+        self.phase = OVER
+        snow = "declined" if declined else SNOW_NAMES[multiplier]
+        self.finish = {"team": team, "multiplier": multiplier, "win": win, "snow": snow}
+        events.append(
+            {"type": "end", "team": team, "multiplier": multiplier, "win": win, "snow": snow}
+        )
+
+    # -- views -----------------------------------------------------------------
+    def next_leader(self) -> int:
+        """Leader of the next hand (D2)."""
+        if self.variant["next_leader"] == "rotate":
+            return (self.dealer + 1) % 4
+        if self.out:
+            return self.out[0]  # 头跑
+        return self.last_trick_winner if self.last_trick_winner is not None else self.dealer
+
+    def final_points(self) -> list[int]:
+        """Captured points, plus leftovers under leftover_points (D9)."""
+        pts = list(self.score)
+        if self.variant["leftover_points"] == "to_opponents_of_holder":
+            for s in range(4):
+                pts[1 - s % 2] += sum(POINTS[r] * len(c) for r, c in enumerate(self.hands[s]))
+            if self.top_seat is not None:
+                pts[self.top_seat % 2] += self.trick_points
+        return pts
+
+    def public_view(self) -> dict[str, Any]:
+        top = None
+        if self.top is not None:
+            cards = next(c for s, c in reversed(self.trick) if c)
+            top = {
+                "seat": self.top_seat,
+                "cards": cards,
+                "combo": KIND_NAMES[self.top[0]],
+                "key": list(self.top),
+            }
+        view: dict[str, Any] = {
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "turn": self.current if self.phase == PLAY else None,
+            "to_act": self.to_act(),
+            "teams": [[0, 2], [1, 3]],
+            "left": list(self.left),
+            "out": list(self.out),
+            "points": list(self.score),
+            "top": top,
+            "trick": [
+                {"seat": s, "cards": c} if c else {"seat": s, "pass": True} for s, c in self.trick
+            ],
+            "trick_points": self.trick_points,
+            "chase": self.chase,
+            "snow": None
+            if self.snow is None
+            else {**self.snow, "answers": [list(a) for a in self.snow["answers"]]},
+            "thresholds": {
+                "win": self.variant["win_threshold"],
+                "kangqi": self.variant["kangqi_threshold"],
+                "snow": self.variant["snow_threshold"],
+            },
+        }
+        if self.variant["ming_yao"]:  # 明幺: As and 4s in hand are public
+            view["yao_counts"] = [[len(h[RANK_OF["A"]]), len(h[RANK_OF["4"]])] for h in self.hands]
+        if self.phase == OVER:
+            view["result"] = self.result().details
+        return view
+
+    def view(self, seat: int) -> dict[str, Any]:
+        v = self.public_view()
+        v["seat"] = seat
+        v["hand"] = self.hand_codes(seat)
+        partner = (seat + 2) % 4
+        if (
+            self.variant["show_partner_hand_after_out"]
+            and not self.left[seat]
+            and self.left[partner]
+        ):
+            v["partner_hand"] = self.hand_codes(partner)
+        return v
+
+    def result(self) -> Result:
+        if self.finish is None:
+            raise IllegalMove("hand_not_over")
+        f = self.finish
+        net, tally = settlement(f["team"], f["multiplier"], self.variant)
+        details = {
+            "winner_team": f["team"],
+            "winners": [f["team"], f["team"] + 2],
+            "multiplier": f["multiplier"],
+            "win": f["win"],  # 200 | 140 | kangqi (扛旗) | double_out (双飞)
+            "snow": f["snow"],  # big 大雪 | small 小雪 | escaped 免雪 | declined 不雪
+            "chased": self.chase is not None,
+            "points": list(self.score),
+            "final_points": self.final_points(),
+            "out": list(self.out),
+            "payments": net,
+            "tally": tally,
+            "next_leader": self.next_leader(),
+        }
+        return Result(net, details)
+
+    def timeout_move(self, seat: int) -> str:
+        """The move the bot makes for a seat whose timer ran out: the flag
+        snow_timeout_default for 雪, a pass when following, else the lowest single."""
+        if self.phase == SNOW:
+            return (
+                notation.SNOW
+                if self.variant["snow_timeout_default"] == "snow"
+                else notation.NO_SNOW
+            )
+        if self.top is not None:
+            return notation.PASS
+        return next(c for rank in self.hands[seat] for c in rank)
+
+    # -- persistence ---------------------------------------------------------------
+    def dump(self) -> dict[str, Any]:
+        return {
+            "hands": [self.hand_codes(s) for s in range(4)],
+            "phase": self.phase,
+            "turn": self.current,
+            "top": list(self.top) if self.top else None,
+            "top_seat": self.top_seat,
+            "trick": [[s, c] for s, c in self.trick],
+            "trick_points": self.trick_points,
+            "passes": self.passes,
+            "out": list(self.out),
+            "score": list(self.score),
+            "taken": [list(t) for t in self.taken],
+            "chase": self.chase,
+            "snow": self.snow,
+            "resume": self.resume,
+            "last_trick_winner": self.last_trick_winner,
+            "finish": self.finish,
+        }
+
+    def restore(self, d: dict[str, Any]) -> None:
+        self.hands = [[[] for _ in range(NRANKS)] for _ in range(4)]
+        for s, codes in enumerate(d["hands"]):
+            for c in codes:
+                self.hands[s][RANK_OF[c[0]]].append(c)
+        self.left = [len(h) for h in d["hands"]]
+        self.phase, self.current = d["phase"], d["turn"]
+        self.top = tuple(d["top"]) if d["top"] else None
+        self.top_seat = d["top_seat"]
+        self.trick = [[s, list(c) if c else None] for s, c in d["trick"]]
+        self.trick_points, self.passes = d["trick_points"], d["passes"]
+        self.out, self.score = list(d["out"]), list(d["score"])
+        self.taken = [list(t) for t in d["taken"]]
+        self.chase, self.resume = d["chase"], d["resume"]
+        self.snow = (
+            None
+            if d["snow"] is None
+            else {**d["snow"], "answers": [list(a) for a in d["snow"]["answers"]]}
+        )
+        self.last_trick_winner, self.finish = d["last_trick_winner"], d["finish"]
+        self._hm = [HandMoves(h, self.order) for h in self.hands]
