@@ -12,6 +12,14 @@ from games.xianniu.flags import PRESETS, flags_for
 from games.xianniu.state import XianniuState
 
 
+def _mix(seed: int) -> int:
+    """splitmix64 finaliser: a well-spread hash of the seed."""
+    z = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return z ^ (z >> 31)
+
+
 class _Family(Game):
     mode: str
     seat_counts = (3,)
@@ -29,16 +37,16 @@ class _Family(Game):
         return v
 
     def deal(self, variant: Mapping[str, Any], seats: int, seed: int) -> Any:
-        cards = list(self.deck.codes)
-        random.Random(seed).shuffle(cards)
-        order = self.deck.index
-        return {"hands": [sorted(cards[16 * i : 16 * i + 16], key=order.__getitem__)
+        order = list(range(48))
+        random.Random(seed).shuffle(order)
+        codes = self.deck.codes
+        return {"hands": [[codes[c] for c in sorted(order[16 * i : 16 * i + 16])]
                           for i in range(3)]}
 
     def first_dealer(self, variant: Mapping[str, Any], seats: int, seed: int) -> int:
-        if variant.get("dealer_first") != "cut":
-            return super().first_dealer(variant, seats, seed)
-        return self.cut(variant, seed)
+        if variant.get("dealer_first") == "cut":
+            return self.cut(variant, seed)
+        return _mix(seed) % 3  # random [S1]; a hash of the seed, cheaper than a new RNG
 
     def cut(self, variant: Mapping[str, Any], seed: int) -> int:
         """扳点数: each seat draws a card, the highest single wins; ties draw again."""
@@ -46,10 +54,13 @@ class _Family(Game):
 
         rules = rules_for(self.mode, dict(variant))
         cards = list(range(48))
-        random.Random(f"cut:{seed}").shuffle(cards)
         seats = [0, 1, 2]
+        k = 0
         while True:
-            drawn = {s: cards.pop() for s in seats}
+            drawn = {}
+            for s in seats:  # draw from the deck, the seed's hash choosing the card
+                k += 1
+                drawn[s] = cards.pop(_mix(seed * 64 + k) % len(cards))
             tiers = {s: rules.single_tier(c // 4, 1 << (c % 4)) for s, c in drawn.items()}
             best = max(tiers.values())
             seats = [s for s in seats if tiers[s] == best]

@@ -113,6 +113,8 @@ class Rules:
             self.top = 12
         self.four_95_none = v.get("n_four_9_5_tier") == "none"
         self._info: dict[int, Info | None] = {}
+        self.by_code: dict[str, Info] = {}  # canonical card string → play
+        self._rank_plays: dict[tuple[int, int], list[Info]] = {}  # (rank, cards) → plays
 
     # -- tiers --------------------------------------------------------------
     def single_tier(self, r: int, group: int) -> int:
@@ -159,6 +161,8 @@ class Rules:
         except KeyError:
             i = self._classify(mask)
             self._info[mask] = i
+            if i is not None:
+                self.by_code[i.codes] = i
             return i
 
     def _make(self, mask, shape, tier, rank=-1, xz=0, xi=False, liang=0) -> Info:
@@ -240,19 +244,34 @@ class Rules:
             return False  # [S4]: 66 and 33 never beat each other
         return new.tier > top.tier
 
+    def beaters(self, top: Info) -> tuple[int, ...]:
+        """Shapes that may be laid on `top` (to look up only those plays)."""
+        ts = top.shape
+        if YU < ts <= YU + 4:
+            return (ts - 10,)
+        if ts == SDLY:
+            return (LIANG_BAI,) if self.liang_bai_combo else ()
+        if ts > FOUR or top.tier < 0:
+            return ()
+        if ts == FOUR and self.attach:
+            return (FOUR, LIANG_BAI)
+        return (ts,)
+
     # -- enumeration --------------------------------------------------------
     def combos(self, hand: int) -> list[Info]:
         """Every play of normal shapes (not opening-only) inside `hand`."""
         info = self.info
         out: list[Info] = []
         groups = [(hand >> (4 * r)) & 15 for r in range(12)]
+        table = self._rank_plays
         for r in range(12):
             g = groups[r]
             if g:
-                shift = 4 * r
-                for k in range(1, g.bit_count() + 1):
-                    for sub in subsets(g, k):
-                        out.append(info(sub << shift))
+                plays = table.get((r, g))
+                if plays is None:
+                    plays = table[(r, g)] = [info(sub << (4 * r)) for k in range(1, 5)
+                                             for sub in subsets(g, k)]
+                out += plays
         if self.mixed_ten_pair and groups[TEN] and groups[JACK]:
             for t in subsets(groups[TEN], 1):
                 for j in subsets(groups[JACK], 1):

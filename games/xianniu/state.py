@@ -13,12 +13,14 @@ deal, W waive it. Cards are concatenated codes sorted as strings.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from games.base import IllegalMove, Move, Pick, Result, State
 from games.xianniu.scoring import settle
-from games.xianniu.shapes import LONGFENG, Info, rules_for
+from games.xianniu.shapes import FOUR, LONGFENG, Info, rules_for
 
+TIER = attrgetter("tier")
 CAP = 16  # 桌面 at most 16 leaves
 KOU = Move("K", "kou")
 XIAN = Move("X", "xian")
@@ -39,8 +41,12 @@ class XianniuState(State):
         hands = deal["hands"] if isinstance(deal, dict) else None
         if not isinstance(hands, list) or len(hands) != 3:
             raise ValueError("deal needs three hands")
-        masks = [self.deck.parse("".join(h)) for h in hands]
-        if any(m is None or len(h) != 16 for m, h in zip(masks, hands, strict=True)):
+        bit = self.deck.bit
+        try:
+            masks = [sum(bit[c] for c in h) for h in hands]
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"unknown card in the deal: {e}") from e
+        if any(len(set(h)) != 16 or m.bit_count() != 16 for m, h in zip(masks, hands, strict=True)):
             raise ValueError("each hand must be 16 distinct cards of the deck")
         if masks[0] | masks[1] | masks[2] != (1 << 48) - 1:
             raise ValueError("the deal must use all 48 cards once")
@@ -145,24 +151,54 @@ class XianniuState(State):
         self._cache = (seat, moves)
         return moves
 
-    def _combos_of(self, seat: int) -> list[Info]:
+    def _combos_of(self, seat: int) -> tuple[list[Info], dict[int, list[Info]]]:
+        """Every play of the seat's hand when first asked, and (filled lazily)
+        the plays of one shape, highest tier first. Hands only shrink, so later
+        questions filter these by the current hand instead of enumerating again."""
         c = self._combos[seat]
-        if c is None:  # plays of the hand now; hands only shrink, so filter later
-            c = self._combos[seat] = self.rules.combos(self.hands[seat])
+        if c is None:
+            c = self._combos[seat] = (self.rules.combos(self.hands[seat]), {})
         return c
+
+    def _of_shape(self, seat: int, shape: int) -> list[Info]:
+        plays, by_shape = self._combos_of(seat)
+        group = by_shape.get(shape)
+        if group is None:
+            group = by_shape[shape] = sorted([i for i in plays if i.shape == shape], key=TIER,
+                                             reverse=True)
+        return group
 
     def _leads(self, seat: int) -> list:
         hand = self.hands[seat]
         cap = CAP - self.table
-        return [i.lead for i in self._combos_of(seat) if i.mask & hand == i.mask and i.size <= cap]
+        return [i.lead for i in self._combos_of(seat)[0]
+                if i.mask & hand == i.mask and i.size <= cap]
 
     def _beats(self, seat: int) -> list:
-        hand = self.hands[seat]
-        cap = CAP - self.table
         top = self.top[1]
+        shapes = self.rules.beaters(top)
+        if not shapes:
+            return []
+        hand = self.hands[seat]
+        out = []
+        if len(shapes) == 1 and shapes[0] <= FOUR and not self.rules.cpp:
+            tt = top.tier  # plain tiers: the group is sorted, stop at the first tie
+            for i in self._of_shape(seat, shapes[0]):
+                if i.tier <= tt:
+                    break
+                if i.mask & hand == i.mask:
+                    out.append(i.beat)
+            return out
+        cap = CAP - self.table
         beats = self.rules.beats
-        return [i.beat for i in self._combos_of(seat)
-                if i.mask & hand == i.mask and i.size <= cap and beats(i, top)]
+        for shape in shapes:
+            for i in self._of_shape(seat, shape):
+                if i.mask & hand == i.mask and i.size <= cap:
+                    if beats(i, top):
+                        out.append(i.beat)
+                    elif shape == top.shape and i.tier <= top.tier:
+                        break  # sorted by tier: nothing further beats
+        return out
 
     def _may_tighten(self) -> bool:
         if not self.variant["tighten"] or self.table < 9:
@@ -196,8 +232,11 @@ class XianniuState(State):
         return mask
 
     def _play(self, seat: int, code: str) -> Info:
-        mask = self._cards(seat, code[1:])
-        info = self.rules.info(mask)
+        info = self.rules.by_code.get(code[1:])  # fast path: a play seen before
+        if info is None:
+            info = self.rules.info(self._cards(seat, code[1:]))
+        elif info.mask & self.hands[seat] != info.mask:
+            raise IllegalMove("not_in_hand", code)
         if info is None or info.shape >= LONGFENG:
             raise IllegalMove("not_a_shape", code)
         if info.size > CAP - self.table:
