@@ -398,10 +398,12 @@ class ChangpaiState(State):
             self._win(s, x, False, src, ev)
             return
         conc = self.conc[s]
+        short = False
         if code == "F":
             i = next((i for i, (mk, c, _cl, _f) in enumerate(self.melds[s])
                       if len(c) == 4 and c[0] == x), None)
-            if conc[x] == 4:
+            short = conc[x] == 4  # an undeclared quad (tou_optional) never earned its 偷 draw
+            if short:
                 conc[x] = 0
                 self.melds[s].append(["fire", [x] * 5, x, src])
                 self.seen[x] += 4
@@ -427,6 +429,14 @@ class ChangpaiState(State):
         self._fixed[s] = None
         ev.append({"type": "claim", "seat": s, "kind": MOVE_KIND[code[0]], "card": CODES[x],
                    "cards": [CODES[k] for k in sorted((*used, x))], "from": src})
+        if short:  # the 偷 draw the undeclared quad never took, shown to all
+            if self.pos >= DECK_SIZE:
+                self._end({"kind": "huang"}, ev)
+                return
+            k = self.deck[self.pos]
+            self.pos += 1
+            conc[k] += 1
+            ev.append({"type": "supplement", "seat": s, "card": CODES[k]})
         self._checks(s, ev)
         if self.phase == "over":
             return
@@ -508,8 +518,9 @@ class ChangpaiState(State):
         w = evaluate(counts, self.fixed(s), self.is_dealer(s), self.rules(),
                      x if not self_draw else -1, need_k23, need_k1)
         assert w is not None and w is not True
-        if not self_draw:
+        if not self_draw:  # the offered card joins the winner's hand
             self.conc[s][x] += 1
+            self.seen[x] -= 1
         win = {
             "winner": s,
             "card": CODES[x] if x >= 0 else None,
@@ -620,7 +631,9 @@ class ChangpaiState(State):
             self.last_sha = -1
             ev.append({"type": "discard", "seat": seat, "card": CODES[x]})
             self._checks(seat, ev)
-            if self.phase != "over":
+            if self.phase == "over":
+                self.dead.append(x)  # nobody left to claim it
+            else:
                 self._offer(x, seat, "discard", ev)
         self.last = ev
         return ev
