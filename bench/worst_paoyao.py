@@ -1,0 +1,68 @@
+"""刨幺 worst positions: the §9 hand with 123 distinct leads.
+
+`legal_moves` on the same state is served from the per-hand cache after the
+first call, so extra_timings() also measures the enumeration from scratch
+(a fresh hand cache every call) and the picker's validation of a chosen set.
+"""
+
+from __future__ import annotations
+
+from games import registry
+from games.paoyao.cards import RANK_OF, SUITS
+from games.paoyao.moves import HandMoves
+
+WORST = "4444444 5566778899TTJJQQKKAA"  # §9: 123 leads
+
+
+def _cards(ranks: str) -> list[str]:
+    seen: dict[str, int] = {}
+    out = []
+    for ch in ranks.replace(" ", ""):
+        i = seen.get(ch, 0)
+        seen[ch] = i + 1
+        out.append(ch + SUITS[i % 4])
+    return out
+
+
+def _worst_state(lead: str | None = None):
+    """The worst hand at seat 0, the rest of both packs dealt to seats 1-3."""
+    game = registry.get("paoyao")
+    v = game.variant()
+    deck = game.deal(v, 4, 0)
+    rest = sorted(c for h in deck["hands"] for c in h)
+    for c in _cards(WORST):
+        rest.remove(c)
+    hands = [_cards(WORST)] + [rest[i * 27 : (i + 1) * 27] for i in range(3)]
+    # seat 0 needs 27 cards: 7 + 20 = 27
+    state = game.start(v, {"hands": hands}, 0 if lead is None else 1, 4)
+    if lead is not None:
+        state.apply(1, lead)
+    return state
+
+
+def worst_positions():
+    out = [("lead, §9 worst hand (cached after 1st call)", _worst_state(), 0)]
+    s = _worst_state()
+    s.apply(0, "456")
+    seat = s.to_act()[0]
+    out.append(("follow a 3-straight", s, seat))
+    return out
+
+
+def extra_timings():
+    state = _worst_state()
+    hand, order = state.hands[0], state.order
+
+    def fresh_leads():
+        return HandMoves(hand, order).leads()
+
+    assert len(fresh_leads()) == 123
+    chosen = [c for c in state.view(0)["hand"] if c[0] in "4A"][:4] + ["Ac"]
+    chosen = [c for c in state.view(0)["hand"] if RANK_OF[c[0]] in (0,)][:3] + [
+        c for c in state.view(0)["hand"] if c[0] == "A"
+    ][:1]
+    assert state.code_for_cards(0, chosen) == "444A"
+    return [
+        ("paoyao", "all 123 leads of the §9 worst hand, from scratch", fresh_leads),
+        ("paoyao", "code_for_cards (picker validation, 444A)", lambda: state.code_for_cards(0, chosen)),
+    ]
