@@ -235,6 +235,7 @@ def answer_callback_query(tg, p, now):
     q.answer = {"callback_query_id": qid, "text": text,
                 "show_alert": bool(p.get("show_alert", False)), "url": url,
                 "cache_time": int(p.get("cache_time") or 0)}
+    q.answered_t = now
     if not q.future.done():
         q.future.set_result(q.answer)
     return True

@@ -35,7 +35,8 @@ class PendingCallback:
     data: str
     t: float
     future: asyncio.Future
-    answer: dict | None = None
+    answer: dict | None = None  # the bot's answerCallbackQuery parameters
+    answered_t: float | None = None  # monotonic time of that answer
 
 
 class FakeTelegram:
@@ -343,15 +344,15 @@ class FakeTelegram:
 
     def calls(self, method: str | None = None, chat_id: int | None = None) -> list[Call]:
         method = method.lower() if method else None
-        return [c for c in self._calls
+        return [c for c in sorted(self._calls, key=lambda c: c.t)
                 if (method is None or c.method.lower() == method)
                 and (chat_id is None or c.chat_id == chat_id)]
 
     def sends_in_window(self, chat_id: int | None, seconds: float) -> int:
         """Most successful sends+edits to the chat (None: to all chats) in any
         window of `seconds` (half-open, as the limiter counts)."""
-        times = [c.t for c in self._calls if c.ok and c.method in COUNTED
-                 and c.chat_id is not None and (chat_id is None or c.chat_id == chat_id)]
+        times = sorted(c.t for c in self._calls if c.ok and c.method in COUNTED
+                       and c.chat_id is not None and (chat_id is None or c.chat_id == chat_id))
         best, j = 0, 0
         for i, t in enumerate(times):
             while t - times[j] >= seconds:

@@ -105,6 +105,8 @@ async def test_answer_callback_query_rules(bot, world):
     with pytest.raises(TelegramBadRequest, match="URL_INVALID"):  # payload too long
         await bot.answer_callback_query(qid, url="https://t.me/paiju_test_bot?start=" + "a" * 65)
     assert await bot.answer_callback_query(qid, text="牌" * 200, show_alert=True)
+    pending = world.callbacks[qid]
+    assert pending.answer["show_alert"] is True and pending.answered_t >= pending.t
     with pytest.raises(TelegramBadRequest, match="query is too old"):  # answered twice
         await bot.answer_callback_query(qid)
 
