@@ -25,6 +25,22 @@ class Group:
     shape: str
     tuo: int
     fan: int
+    used: tuple[tuple[int, int], ...] = ()  # (local index, count) pairs, for fit checks
+    add: int = 0  # key increment: one 坎 and its 番
+    flags: int = 0  # key bits: has K2 / has K3
+
+
+# An option key packs (坎 count, set 番, has K2, has K3, X in K1, X in K2/K3) in an int.
+N_BITS, FAN_SHIFT = 0, 5
+HK2, HK3, XK1, XK23 = 1 << 10, 1 << 11, 1 << 12, 1 << 13
+
+
+def key_count(key: int) -> int:
+    return key & 31
+
+
+def key_fan(key: int) -> int:
+    return (key >> FAN_SHIFT) & 31
 
 
 def _component_groups(comp: tuple[int, ...]) -> list[list[Group]]:
@@ -36,7 +52,9 @@ def _component_groups(comp: tuple[int, ...]) -> list[list[Group]]:
         need = [0] * len(comp)
         for k in kinds:
             need[local[k]] += 1
-        groups.append(Group(tuple(need), kinds, shape, tuo, fan))
+        used = tuple((i, n) for i, n in enumerate(need) if n)
+        flags = HK2 if shape == K2 else HK3 if shape == K3 else 0
+        groups.append(Group(tuple(need), kinds, shape, tuo, fan, used, 1 + (fan << FAN_SHIFT), flags))
 
     for k in comp:
         for size in (3, 4, 5):
@@ -47,50 +65,59 @@ def _component_groups(comp: tuple[int, ...]) -> list[list[Group]]:
         make(tuple(SEVENS), K3, sum(RED[k] for k in SEVENS), 0)
     by_min: list[list[Group]] = [[] for _ in comp]
     for g in groups:
-        first = next(i for i, n in enumerate(g.need) if n)
-        by_min[first].append(g)
+        by_min[g.used[0][0]].append(g)
     return by_min
 
 
 GROUPS_BY_MIN: tuple[list[list[Group]], ...] = tuple(_component_groups(c) for c in COMPONENTS)
 
-Key = tuple[int, int, bool, bool, bool, bool]
-EMPTY: dict[Key, int] = {(0, 0, False, False, False, False): 0}
+EMPTY_KEY = 0
+EMPTY: dict[int, int] = {EMPTY_KEY: 0}
+
+
+def _xbits(g: Group, x: int) -> int:
+    if x < 0 or not g.need[x]:
+        return 0
+    return XK1 if g.shape == K1 else XK23
 
 
 @lru_cache(maxsize=1 << 18)
-def component_options(ci: int, counts: tuple[int, ...], x: int = -1) -> dict[Key, int]:
-    """Key → best 砣 over every complete partition of `counts` (local counts of
-    component ci); x is the local index of the claimed kind or -1."""
-    first = next((i for i, n in enumerate(counts) if n), -1)
-    if first < 0:
+def component_options(ci: int, counts: tuple[int, ...], x: int = -1) -> dict[int, int]:
+    """Packed key → best 砣 over every complete partition of `counts` (local
+    counts of component ci); x is the local index of the claimed kind or -1."""
+    first = 0
+    for n in counts:
+        if n:
+            break
+        first += 1
+    else:
         return EMPTY
-    out: dict[Key, int] = {}
+    out: dict[int, int] = {}
+    get = out.get
     for g in GROUPS_BY_MIN[ci][first]:
-        need = g.need
-        rest = []
-        for have, use in zip(counts, need):
-            if use > have:
+        rest = list(counts)
+        fits = True
+        for i, n in g.used:
+            if rest[i] < n:
+                fits = False
                 break
-            rest.append(have - use)
-        else:
-            sub = component_options(ci, tuple(rest), x)
-            if not sub:
-                continue
-            in_g = x >= 0 and need[x] > 0
-            gk1 = in_g and g.shape == K1
-            gk23 = in_g and g.shape != K1
-            gk2 = g.shape == K2
-            gk3 = g.shape == K3
-            for (n, fan, hk2, hk3, xk1, xk23), tuo in sub.items():
-                key = (n + 1, fan + g.fan, hk2 or gk2, hk3 or gk3, xk1 or gk1, xk23 or gk23)
-                t = tuo + g.tuo
-                if out.get(key, -1) < t:
-                    out[key] = t
+            rest[i] -= n
+        if not fits:
+            continue
+        sub = component_options(ci, tuple(rest), x)
+        if not sub:
+            continue
+        fl = g.flags | _xbits(g, x)
+        add, gt = g.add, g.tuo
+        for key, tuo in sub.items():
+            k = (key | fl) + add
+            t = tuo + gt
+            if get(k, -1) < t:
+                out[k] = t
     return out
 
 
-def component_partition(ci: int, counts: tuple[int, ...], x: int, key: Key, tuo: int) -> list[Group]:
+def component_partition(ci: int, counts: tuple[int, ...], x: int, key: int, tuo: int) -> list[Group]:
     """One partition of the component with exactly this key and 砣 (for display)."""
     if key == EMPTY_KEY:
         return []
@@ -99,24 +126,11 @@ def component_partition(ci: int, counts: tuple[int, ...], x: int, key: Key, tuo:
         if any(u > h for h, u in zip(counts, g.need)):
             continue
         rest = tuple(h - u for h, u in zip(counts, g.need))
-        in_g = x >= 0 and g.need[x] > 0
-        n, fan, hk2, hk3, xk1, xk23 = key
+        fl = g.flags | _xbits(g, x)
         for sub_key, sub_tuo in component_options(ci, rest, x).items():
-            sn, sfan, shk2, shk3, sxk1, sxk23 = sub_key
-            if (
-                sn + 1 == n
-                and sfan + g.fan == fan
-                and sub_tuo + g.tuo == tuo
-                and (shk2 or g.shape == K2) == hk2
-                and (shk3 or g.shape == K3) == hk3
-                and (sxk1 or (in_g and g.shape == K1)) == xk1
-                and (sxk23 or (in_g and g.shape != K1)) == xk23
-            ):
+            if (sub_key | fl) + g.add == key and sub_tuo + g.tuo == tuo:
                 return [g, *component_partition(ci, rest, x, sub_key, sub_tuo)]
     raise AssertionError("partition vanished")
-
-
-EMPTY_KEY: Key = (0, 0, False, False, False, False)
 
 
 @dataclass(frozen=True)
@@ -185,37 +199,41 @@ def evaluate(
         if not opts:
             return None
         per_comp.append((ci, local, xl, opts))
-    # combine, smallest first; keep backpointers for the partition
-    combined: dict[Key, tuple[int, tuple]] = {EMPTY_KEY: (0, ())}
+    # combine the components; keep backpointers for the partition
+    combined: dict[int, tuple[int, tuple]] = {EMPTY_KEY: (0, ())}
     for _ci, _local, _xl, opts in per_comp:
-        nxt: dict[Key, tuple[int, tuple]] = {}
-        for (n, fan, hk2, hk3, xk1, xk23), (tuo, back) in combined.items():
+        if opts is EMPTY:
+            combined = {k: (t, (*b, EMPTY_KEY)) for k, (t, b) in combined.items()}
+            continue
+        nxt: dict[int, tuple[int, tuple]] = {}
+        for key, (tuo, back) in combined.items():
+            kn, kf, kflags = key & 31, key >> FAN_SHIFT & 31, key & ~1023
             for key2, tuo2 in opts.items():
-                n2 = n + key2[0]
+                n2 = kn + (key2 & 31)
                 if n2 > need:
                     continue
-                key = (n2, fan + key2[1], hk2 or key2[2], hk3 or key2[3], xk1 or key2[4], xk23 or key2[5])
+                k = n2 | ((kf + (key2 >> FAN_SHIFT & 31)) << FAN_SHIFT) | kflags | (key2 & ~1023)
                 t = tuo + tuo2
-                if key not in nxt or nxt[key][0] < t:
-                    nxt[key] = (t, (*back, key2))
+                old_ = nxt.get(k)
+                if old_ is None or old_[0] < t:
+                    nxt[k] = (t, (*back, key2))
         combined = nxt
         if not combined:
             return None
     best = None
-    all_black_cards = fixed.all_black and all(
-        not RED[k] for k in range(len(counts)) if counts[k]
-    )
-    for (n, fan, hk2, hk3, xk1, xk23), (tuo, back) in combined.items():
-        if n != need or (need_x_k23 and not xk23) or (need_x_k1 and not xk1):
+    all_black_cards = fixed.all_black and all(not RED[k] for k in range(len(counts)) if counts[k])
+    exempt = rules.all_black_exempt and all_black_cards
+    for key, (tuo, back) in combined.items():
+        if key & 31 != need or (need_x_k23 and not key & XK23) or (need_x_k1 and not key & XK1):
             continue
         total_tuo = tuo + fixed.tuo
-        exempt = rules.all_black_exempt and all_black_cards
         if not exempt and not meets(total_tuo, is_dealer, rules.threshold_strict):
             continue
+        hk2, hk3 = bool(key & HK2), bool(key & HK3)
         breaks = (hk2 or fixed.has_k2) or (rules.k3_breaks_duidui and (hk3 or fixed.has_k3))
         duidui = not breaks
         extra = max(0, (total_tuo - threshold(is_dealer)) // 10)
-        set_fan_total = fan + fixed.fan
+        set_fan_total = (key >> FAN_SHIFT & 31) + fixed.fan
         score = (set_fan_total + duidui + extra, total_tuo)
         if best is None or score > best[0]:
             best = (score, set_fan_total, duidui, extra, back)
