@@ -50,11 +50,16 @@ class _Family(Game):
 
     def cut(self, variant: Mapping[str, Any], seed: int) -> int:
         """扳点数: each seat draws a card, the highest single wins; ties draw again."""
+        return self.cut_rounds(variant, seed)[-1][0]
+
+    def cut_rounds(self, variant: Mapping[str, Any], seed: int) -> list[tuple[int, dict]]:
+        """The draws of the cut: [(winner or -1 on a tie, {seat: card code})]."""
         from games.xianniu.shapes import rules_for
 
         rules = rules_for(self.mode, dict(variant))
         cards = list(range(48))
         seats = [0, 1, 2]
+        rounds = []
         k = 0
         while True:
             drawn = {}
@@ -64,8 +69,11 @@ class _Family(Game):
             tiers = {s: rules.single_tier(c // 4, 1 << (c % 4)) for s, c in drawn.items()}
             best = max(tiers.values())
             seats = [s for s in seats if tiers[s] == best]
-            if len(seats) == 1 or len(cards) < len(seats):
-                return seats[0]
+            done = len(seats) == 1 or len(cards) < len(seats)
+            rounds.append((seats[0] if done else -1,
+                           {s: self.deck.codes[c] for s, c in drawn.items()}))
+            if done:
+                return rounds
 
     def next_dealer(self, variant: Mapping[str, Any], finished: State, seed: int) -> int:
         rule = variant.get("dealer_next", "rotate")
