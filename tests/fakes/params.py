@@ -49,7 +49,7 @@ def decode_value(key: str, value: Any) -> Any:
 async def read_params(request: web.Request) -> dict[str, Any]:
     params: dict[str, Any] = {k: decode_value(k, v) for k, v in request.query.items()}
     if request.method != "POST" or not request.can_read_body:
-        return params
+        return _ids_as_ints(params)
     ctype = request.content_type
     if ctype == "application/json":
         body = await request.json()
@@ -63,4 +63,16 @@ async def read_params(request: web.Request) -> dict[str, Any]:
                 params[key] = value.file.read()
             else:
                 params[key] = decode_value(key, value)
+    return _ids_as_ints(params)
+
+
+_ID_PARAMS = ("chat_id", "user_id", "message_id", "from_chat_id", "offset", "limit", "timeout")
+
+
+def _ids_as_ints(params: dict[str, Any]) -> dict[str, Any]:
+    """Telegram accepts numeric strings for integer parameters."""
+    for key in _ID_PARAMS:
+        v = params.get(key)
+        if isinstance(v, str) and v.lstrip("-").isdigit():
+            params[key] = int(v)
     return params

@@ -78,7 +78,8 @@ class FakeTelegram:
             self.queue.close()
         for q in self.callbacks.values():
             if not q.future.done():
-                q.future.cancel()
+                q.future.set_exception(FakeTelegramError("the fake server stopped"))
+                q.future.exception()  # retrieved: no "never retrieved" warning
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None

@@ -22,6 +22,8 @@ from aiogram.types import (
     InlineKeyboardMarkup,
 )
 
+from tests.fakes import FakeTelegramError
+
 from .conftest import ALICE, BOB, CAROL, GROUP, close_bot, make_bot
 
 
@@ -55,7 +57,8 @@ async def test_json_urlencoded_and_query_bodies(world):
         "reply_markup": json.dumps({"inline_keyboard": [[{"text": "b", "callback_data": "b"}]]})})
     s3, b3 = await _raw(world, "sendMessage", http="GET",
                         params={"chat_id": str(GROUP), "text": "true"})
-    assert (s1, s2, s3) == (200, 200, 200)
+    s4, _ = await _raw(world, "sendMessage", json={"chat_id": str(GROUP), "text": "str id"})
+    assert (s1, s2, s3, s4) == (200, 200, 200, 200)
     assert [b["result"]["text"] for b in (b1, b2, b3)] == ["json", "42", "true"]
     assert [b.callback_data for b in world.buttons(GROUP, 2)] == ["b"]
     call = world.calls("sendmessage")[1]  # method names are case-insensitive
@@ -122,15 +125,19 @@ async def test_allowed_updates_and_drop_pending(bot, world):
     assert await bot.get_updates(timeout=0) == []
 
 
-async def test_stop_releases_a_waiting_poller(fake_telegram):
-    bot = make_bot(fake_telegram)
-    try:
-        poll = asyncio.create_task(bot.get_updates(timeout=30))
-        await asyncio.sleep(0.1)
-        await asyncio.wait_for(fake_telegram.stop(), 2)
-        await asyncio.wait_for(asyncio.gather(poll, return_exceptions=True), 2)
-    finally:
-        await close_bot(bot)
+async def test_stop_releases_a_waiting_poller_and_a_waiting_press(bot, world):
+    m = await bot.send_message(GROUP, "lobby", reply_markup=InlineKeyboardMarkup(
+        inline_keyboard=[[InlineKeyboardButton(text="Join", callback_data="join")]]))
+    # a poller that wants only messages, so the press below never reaches it
+    poll = asyncio.create_task(bot.get_updates(timeout=30, allowed_updates=["message"]))
+    await asyncio.sleep(0.1)
+    press = asyncio.create_task(world.press(ALICE, GROUP, m.message_id, "join"))
+    await asyncio.sleep(0.1)
+    assert not poll.done() and not press.done()
+    await asyncio.wait_for(world.stop(), 2)
+    assert await asyncio.wait_for(poll, 2) == []
+    with pytest.raises(FakeTelegramError, match="stopped"):
+        await asyncio.wait_for(press, 2)
 
 
 async def test_commands_and_call_records(bot, world):
