@@ -181,3 +181,31 @@ def test_flag_zero_point_exemption_anyone():
     play(s, "R46")
     res = s.result()
     assert res.net[1] == 6 and res.details["suanzhang"]["exempt"] == "zero_point"
+
+
+DN19 = (["26", "56", "55", "55", "44", "11"], ["36", "56", "44", "33", "33", "15"],
+        ["13", "16", "66", "22", "46", "11"], ["16", "66", "46", "15", "13", "22"])
+
+
+def test_dn19_own_zahongzhang_fails_in_a_complete_hand():
+    # builds DN-12's layout move by move; C's 一六 strands both 红十 (砸红帐)
+    s = start(*DN19)
+    ev = play(s, "O26", "R36", "R13", "R16", "R56", "R56")
+    assert not any(e["type"] in ("suanzhang", "sizha") for e in ev)
+    assert s.layout == ["26", "63", "31", "16", "65", "56"]
+    assert {m.code for m in s.legal_moves(2)} == {"R16", "R66", "L22", "R46"}
+    ev = play(s, "R16")
+    assert ev[-2:] == [{"type": "suanzhang", "seat": 2, "kind": "zahong"},
+                       {"type": "end", "reason": "smothered"}]
+    res = s.result()
+    assert res.details["points"] == [30, 26, 28, 36]
+    assert res.net == [0, 12, -12, 0]  # B has fewer points: C pays 12 (包庄)
+    assert res.details["suanzhang"]["liable"] == 2
+
+
+def test_dn19_with_play_out_the_hand_goes_on():
+    s = start(*DN19, variant={"sz_settlement": "play_out"})
+    play(s, "O26", "R36", "R13", "R16", "R56", "R56", "R16")
+    assert not s.is_over() and s.to_act() == [3]
+    # ends (2, 1): D holds 一五, 一三, 二板 → only those fit
+    assert {m.code for m in s.legal_moves(3)} == {"R15", "R13", "L22"}

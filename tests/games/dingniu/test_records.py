@@ -32,6 +32,11 @@ def test_known_examples_results():
     by_name = {p.name: replay(load(str(p)))[0].result() for p in EXAMPLES}
     assert by_name["dingniu-hongzhang-silan.json"].net == [0, -12, 12, 0]
     assert by_name["dingniu-menwuzhang.json"].net == [-6, -4, 12, -2]
+    full = by_name["dingniu-full-hand.json"]  # a plain hand played to the last tile
+    assert full.details["end"] == "all_out" and full.details["suanzhang"] is None
+    assert full.net == [-2, 6, -3, -1]
+    pts = full.details["points"]
+    assert pts[1] == min(pts) and pts[2] == max(pts)
 
 
 def test_illegal_move_in_a_record_reports_its_index():
