@@ -28,7 +28,8 @@ class DingNiu(Game):
         """The base checks, remembered per distinct set of overrides (a new
         hand must start fast: the benchmark deals thousands a second)."""
         try:
-            key = tuple(sorted(overrides.items())) if overrides else ()
+            # the type is part of the key: 1 == True must not pass as a flag value
+            key = tuple(sorted((k, type(v).__name__, v) for k, v in overrides.items())) if overrides else ()
             hit = self._variants.get(key)
         except TypeError:  # unhashable values: let the base check report them
             return super().variant(overrides)

@@ -96,3 +96,12 @@ def test_json_round_trip_mid_hand_keeps_suanzhang_and_silan_state():
     again = type(state).from_json(state.to_json())
     assert again == state and again.silan_hong == state.silan_hong == 1
     assert json.loads(again.to_json())["state"]["silan"] == [1, -1]
+
+
+def test_variant_cache_still_checks_types():
+    assert GAME.variant({"pair_double_lead_all": True})["pair_double_lead_all"] is True
+    with pytest.raises(VariantError):
+        GAME.variant({"pair_double_lead_all": 1})
+    v = GAME.variant({"payout": "doubletony"})
+    v["payout"] = "changed"  # callers get their own copy
+    assert GAME.variant({"payout": "doubletony"})["payout"] == "doubletony"
