@@ -57,7 +57,7 @@ class App:
         await self.service.load_people()
         self.dp = Dispatcher()
         self.dp.update.outer_middleware(SeenMiddleware(self.service))
-        self.dp.include_router(handlers.router)
+        self.dp.include_router(handlers.build_router())
         await self.bot.delete_webhook(drop_pending_updates=False)
         try:
             await self.bot.set_my_commands([BotCommand(command=c, description=d) for c, d in COMMANDS])

@@ -21,7 +21,36 @@ from bot.callbacks import (
 )
 from bot.service import Reply, Service
 
-router = Router(name="paiju")
+_REGISTRY: list[tuple[str, tuple, object]] = []
+
+
+class _Collect:
+    """Decorators that remember handlers; `build_router` makes a fresh Router
+    each time (one per App: a Router can join only one Dispatcher)."""
+
+    def message(self, *filters):
+        def deco(fn):
+            _REGISTRY.append(("message", filters, fn))
+            return fn
+
+        return deco
+
+    def callback_query(self, *filters):
+        def deco(fn):
+            _REGISTRY.append(("callback_query", filters, fn))
+            return fn
+
+        return deco
+
+
+router = _Collect()
+
+
+def build_router() -> Router:
+    r = Router(name="paiju")
+    for kind, filters, fn in _REGISTRY:
+        getattr(r, kind).register(fn, *filters)
+    return r
 
 
 def _is_private(message: Message) -> bool:

@@ -59,10 +59,6 @@ class Op:
     def counted(self) -> bool:
         return self.kind != "delete"
 
-    @property
-    def may_wait(self) -> bool:
-        """Edits of a slot may yield a group's last few messages to new ones."""
-        return self.kind == "show"
 
 
 @dataclass
@@ -217,7 +213,7 @@ class Outbox:
         if chat_id < 0:
             while chat.sent and chat.sent[0] <= now - lim.group_window:
                 chat.sent.popleft()
-            cap = lim.group_per_minute - (lim.group_reserve if op.may_wait else 0)
+            cap = lim.group_per_minute - (lim.group_reserve if self._may_wait(op) else 0)
             if len(chat.sent) >= cap:
                 wait = max(wait, chat.sent[len(chat.sent) - cap] + lim.group_window - now + lim.margin)
         while self._overall and self._overall[0] <= now - 1.0:
@@ -226,6 +222,10 @@ class Outbox:
             over = len(self._overall) - lim.overall_per_second
             wait = max(wait, self._overall[over] + 1.0 - now + lim.margin)
         return wait
+
+    def _may_wait(self, op: Op) -> bool:
+        """Edits of a shown message may yield a group's last few messages to new ones."""
+        return op.kind == "show" and bool(self.slots.get(op.key))
 
     def _take(self, chat_id: int, chat: _Chat, now: float) -> None:
         chat.tokens -= 1.0
@@ -245,9 +245,9 @@ class Outbox:
         is an edit held back by a group's reserve and a new message could go."""
         best = chat.ops[0]
         wait = self._wait_for(chat_id, chat, best, now)
-        if wait > 0 and best.may_wait:
+        if wait > 0 and self._may_wait(best):
             for op in chat.ops:
-                if not op.may_wait:
+                if not self._may_wait(op):
                     w = self._wait_for(chat_id, chat, op, now)
                     if w < wait:
                         best, wait = op, w

@@ -194,11 +194,13 @@ def hand(
     rows: list[list[tuple[str, str]]] = []
     me = s.seats[seat]
     assert me is not None
-    if s.status != "running" or st.is_over():
-        lines.append(_("Hand over."))
-    elif me.tuoguan:
+    if me.tuoguan and s.status in ("running", "hand_over"):
+        if st.is_over():
+            lines.append(_("Hand over."))
         lines.append(_("🤖 The computer is playing for you. Tap Take over to play again."))
         rows.append([(_("Take over"), TakeOverCB(g=s.id).pack())])
+    elif s.status != "running" or st.is_over():
+        lines.append(_("Hand over."))
     elif seat in st.to_act():
         left = seconds_left(s)
         lines.append(
