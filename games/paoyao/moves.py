@@ -8,7 +8,7 @@ demand. Each Move is made once per hand version and reused for every trick
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 
 from games.base import Move
 from games.paoyao.cards import ACE, BJ, FOUR, NRANKS, RANK_CHARS, SJ
@@ -22,7 +22,6 @@ from games.paoyao.combos import (
     SINGLE,
     STRAIGHT,
     YAO_TIER,
-    runs,
 )
 
 PLAY = "play"
@@ -67,18 +66,29 @@ def _by_strength(order: list[int]) -> list[int]:
     return ranks
 
 
+def _cards(hand: list[list[str]], shape: tuple) -> tuple[str, ...]:
+    """The cards a play takes: the lowest suits of each rank."""
+    if len(shape) == 1:
+        r, k = shape[0]
+        return tuple(hand[r][:k])
+    out: list[str] = []
+    for r, k in shape:
+        out += hand[r][:k]
+    return tuple(out)
+
+
 class HandMoves:
-    """Plays of one seat's hand. Moves are made once and kept until a card
-    of one of their ranks leaves the hand; `by_code` maps each to its
-    combination, so applying a listed move needs no re-classification."""
+    """Plays of one seat's hand, each Move made once and kept while its cards
+    stay in the hand. `by_code` (singles, pairs, bombs) and `run_codes`
+    (straights) map codes to (combination, Move), so applying a listed move
+    needs no re-classification."""
 
     __slots__ = (
         "hand",
         "cnt",
         "order",
         "by_code",
-        "_by_rank",
-        "_single",
+        "run_codes",
         "_singles",
         "_pairs",
         "_bombs",
@@ -90,59 +100,81 @@ class HandMoves:
         self.cnt = [len(x) for x in hand]
         self.order = order
         self.by_code: dict[str, tuple] = {}
-        self._by_rank: list[list[str]] = [[] for _ in range(NRANKS)]  # codes using each rank
-        self._single: list[Move | None] = [None] * NRANKS  # the single of each rank, once made
+        self.run_codes: dict[str, tuple] = {}
         self._singles = self._pairs = self._bombs = self._leads = None
 
-    def played(self, ranks: dict[int, int]) -> None:
-        """`ranks[r]` cards of rank r left the hand: forget the moves that
-        used them, and the families they can change."""
-        by_code, by_rank, cnt = self.by_code, self._by_rank, self.cnt
-        pairs = bombs = False
-        for r, k in ranks.items():
-            for code in by_rank[r]:
-                by_code.pop(code, None)
-            by_rank[r] = []
-            self._single[r] = None
+    def known(self, code: str) -> tuple | None:
+        """(combination, Move, shape) of a play listed since the hand last changed."""
+        return self.by_code.get(code) or self.run_codes.get(code)
+
+    def played(self, shape) -> None:
+        """k cards of rank r left the hand for each (r, k) of `shape`: forget
+        the moves that used them (a rank's lowest suits changed) and patch or
+        drop the families they change."""
+        pop, cnt = self.by_code.pop, self.cnt
+        had_yao = cnt[ACE] >= 1 and cnt[FOUR] >= 2
+        had_joker_bomb = cnt[SJ] + cnt[BJ] >= 2
+        changed_pairs = []
+        bombs = runs = False
+        for r, k in shape:
             before = cnt[r]
             cnt[r] = before - k
-            pairs = pairs or before >= 2
-            bombs = bombs or before >= 3 or r in _BOMB_RANKS
-        self._singles = self._leads = None
-        if pairs:
-            self._pairs = None
+            pop(SINGLE_SHAPES[r][1], None)
+            if r >= SJ:
+                if had_joker_bomb:
+                    for joker in JOKER_SHAPES:
+                        pop(joker[4], None)
+                    bombs = True
+                continue
+            if r <= ACE:
+                runs = True
+            if before >= 2:
+                pop(PAIR_SHAPES[r][1], None)
+                changed_pairs.append(r)
+            if before >= 3:
+                for road in ROAD_SHAPES[r][3 : before + 1]:
+                    pop(road[1], None)
+                bombs = True
+            if had_yao and (r == FOUR or r == ACE):
+                for yao in YAO_SHAPES[2:]:
+                    pop(yao[1], None)
+                bombs = True
+        if runs:
+            self.run_codes = {}
+        self._leads = None
         if bombs:
             self._bombs = None
+        order, entry = self.order, self._entry
+        if self._singles is not None:  # patch: one entry per changed rank
+            keys, moves = self._singles
+            for r, _k in shape:
+                i = bisect_left(keys, order[r])
+                if cnt[r]:
+                    moves[i] = entry((SINGLE, order[r], 0), *SINGLE_SHAPES[r])
+                else:
+                    del keys[i], moves[i]
+        if self._pairs is not None:
+            keys, moves = self._pairs
+            for r in changed_pairs:
+                i = bisect_left(keys, order[r])
+                if cnt[r] >= 2:
+                    moves[i] = entry((PAIR, order[r], 0), *PAIR_SHAPES[r])
+                else:
+                    del keys[i], moves[i]
 
     def _entry(self, combo: tuple, shape: tuple, code: str) -> Move:
         e = self.by_code.get(code)
         if e is None:
-            hand, by_rank = self.hand, self._by_rank
-            if len(shape) == 1:
-                r, k = shape[0]
-                cards = tuple(hand[r][:k])
-                by_rank[r].append(code)
-            else:
-                cards = []
-                for r, k in shape:
-                    cards += hand[r][:k]
-                    by_rank[r].append(code)
-                cards = tuple(cards)
-            e = self.by_code[code] = (combo, Move(code, PLAY, cards))
+            e = self.by_code[code] = (combo, Move(code, PLAY, _cards(self.hand, shape)), shape)
         return e[1]
 
     # -- sorted families: (keys, moves) -------------------------------------
     def singles(self):
         if self._singles is None:
-            order, cnt, made = self.order, self.cnt, self._single
+            order, cnt, entry = self.order, self.cnt, self._entry
             ranks = [r for r in _by_strength(order) if cnt[r]]
-            moves = []
-            for r in ranks:
-                m = made[r]
-                if m is None:
-                    m = made[r] = self._entry((SINGLE, order[r], 0), *SINGLE_SHAPES[r])
-                moves.append(m)
-            self._singles = ([order[r] for r in ranks], moves)
+            keys = [order[r] for r in ranks]
+            self._singles = (keys, [entry((SINGLE, order[r], 0), *SINGLE_SHAPES[r]) for r in ranks])
         return self._singles
 
     def pairs(self):
@@ -177,11 +209,37 @@ class HandMoves:
         return self._bombs
 
     def _runs(self, kind: int, width: int, length=None, low_above=-1) -> list[Move]:
-        entry = self._entry
-        return [
-            entry((kind, n, lo), *RUN_SHAPES[width, lo, n])
-            for lo, n in runs(self.cnt, width, length, low_above)
-        ]
+        """Straights (width 1) or double straights (width 2): all of them, or
+        those of `length` whose lowest rank is above `low_above`."""
+        cnt, by_code, hand = self.cnt, self.run_codes, self.hand
+        out = []
+        lo = low_above + 1
+        while lo <= ACE - 2:
+            if cnt[lo] < width:
+                lo += 1
+                continue
+            hi = lo + 1  # the maximal run is lo … hi-1
+            while hi <= ACE and cnt[hi] >= width:
+                hi += 1
+            for start in range(lo, hi - 2):
+                if length is None:
+                    lengths = range(3, hi - start + 1)
+                elif hi - start >= length:
+                    lengths = (length,)
+                else:
+                    break
+                for n in lengths:
+                    shape, code = RUN_SHAPES[width, start, n]
+                    e = by_code.get(code)
+                    if e is None:
+                        cards = []
+                        for r in range(start, start + n):
+                            cards += hand[r][:width]
+                        move = Move(code, PLAY, tuple(cards))
+                        e = by_code[code] = ((kind, n, start), move, shape)
+                    out.append(e[1])
+            lo = hi + 1
+        return out
 
     # -- what the protocol asks ----------------------------------------------
     def leads(self) -> list[Move]:
@@ -201,7 +259,7 @@ class HandMoves:
             keys, moves = self.bombs()
             return moves[bisect_right(keys, (top[1], top[2])) :]
         if kind == SINGLE:
-            keys, moves = self.singles()
+            keys, moves = self._singles or self.singles()
             out = moves[bisect_right(keys, top[1]) :]
         elif kind == PAIR:
             keys, moves = self.pairs()
@@ -214,4 +272,4 @@ class HandMoves:
                 self._runs(DSTRAIGHT, 2, top[1], top[2])
                 + moves[bisect_right(keys, _BELOW_FOUR_ROAD) :]
             )
-        return out + self.bombs()[1]
+        return out + (self._bombs or self.bombs())[1]

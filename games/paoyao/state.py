@@ -144,27 +144,27 @@ class PaoyaoState(State):
             if self.top is None:
                 raise IllegalMove("must_lead")
             return self._pass(seat)
-        known = self._hm[seat].by_code.get(code)
+        known = self._hm[seat].known(code)
         if known is not None and beats(known[0], self.top):  # listed earlier: no re-check
-            return self._play(seat, list(known[1].cards), known[0])
+            return self._play(seat, list(known[1].cards), known[0], known[2])
         cnt = notation.decode(code)
         combo = self._check_play(seat, cnt)
         hand = self.hands[seat]
         cards = [c for r in range(NRANKS) if cnt[r] for c in hand[r][: cnt[r]]]
-        return self._play(seat, cards, combo)
+        return self._play(seat, cards, combo, [(r, k) for r, k in enumerate(cnt) if k])
 
     # -- trick flow (§5) -----------------------------------------------------
-    def _play(self, seat: int, cards: list[str], combo) -> list[dict[str, Any]]:
+    def _play(self, seat: int, cards: list[str], combo, shape) -> list[dict[str, Any]]:
+        """Play `cards`, the lowest suits of k cards of rank r per (r, k) in `shape`."""
         hand = self.hands[seat]
-        ranks: dict[int, int] = {}
-        for c in cards:
-            r = RANK_OF[c[0]]
-            hand[r].remove(c)
-            ranks[r] = ranks.get(r, 0) + 1
-        self._hm[seat].played(ranks)
+        points = 0
+        for r, k in shape:
+            del hand[r][:k]
+            points += POINTS[r] * k
+        self._hm[seat].played(shape)
         self.left[seat] -= len(cards)
         self.trick.append([seat, cards])
-        self.trick_points += sum([POINTS[r] * cnt for r, cnt in ranks.items()])
+        self.trick_points += points
         self.top, self.top_seat, self.passes = combo, seat, 0
         events: list[dict[str, Any]] = [
             {

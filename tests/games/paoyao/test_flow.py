@@ -194,3 +194,24 @@ def test_every_listed_move_beats_the_top():
         if m.code != "P":
             assert beats(classify(cnt(m.code), order), s.top)
     assert "667788" not in [m.code for m in s.legal_moves(1)]  # not held
+
+
+def test_cached_moves_equal_fresh_enumeration_along_random_hands():
+    """The per-hand move cache (patched as cards leave) lists exactly what a
+    fresh enumeration of the same hand lists, in the same order."""
+    import random
+
+    from games.paoyao.moves import HandMoves
+
+    rng = random.Random(3)
+    for seed in range(40):
+        s = GAME.new_state(seed=seed)
+        while not s.is_over():
+            seat = s.to_act()[0]
+            moves = s.legal_moves(seat)
+            if s.phase == "play":
+                fresh = HandMoves(s.hands[seat], s.order)
+                want = fresh.leads() if s.top is None else fresh.responses(s.top) + ["P"]
+                got = [(m.code, m.cards) for m in moves]
+                assert got == [(m.code, m.cards) if m != "P" else ("P", ()) for m in want]
+            s.apply(seat, moves[rng.randrange(len(moves))].code)
