@@ -11,10 +11,10 @@ MAO = code("猫猫")  # "15"
 REN = code("人")  # "44"
 
 
-def cp20(**variant):
+def cp20(stock=("黑九", "梅子"), **variant):
     # dealer P0 discards 猫猫; P1 (下家) holds 人×2; P2 holds 猫猫×2
     v = {**OFF, **variant}
-    return start([cards("猫猫"), cards(("人", 2)), cards(("猫猫", 2))], stock=["黑九", "梅子"],
+    return start([cards("猫猫"), cards(("人", 2)), cards(("猫猫", 2))], stock=list(stock),
                  avoid=((), ("猫猫",), ()), **v)
 
 
@@ -69,7 +69,7 @@ def cp23(p1_extra=(), stock_after=("红九", "黑九"), **variant):
                dealer=2, **v)
     assert st.to_act() == [2]
     st.apply(2, "D" + code("斧头"))
-    assert st.offer["card"] == KIND_OF[REN] and st.offer["src"] == 0
+    assert {"type": "flip", "seat": 0, "card": REN} in st.last
     return st
 
 
