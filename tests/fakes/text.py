@@ -84,6 +84,10 @@ _ENTITY_RE = re.compile(r"&(#\d+|#x[0-9a-fA-F]+|[a-zA-Z]+);")
 _KNOWN_ENTITIES = {"lt": "<", "gt": ">", "amp": "&", "quot": '"'}
 
 
+def _char(code: int) -> str | None:
+    return chr(code) if 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else None
+
+
 def _html_error(msg: str) -> Exception:
     return bad_request(f"can't parse entities: {msg}")
 
@@ -102,29 +106,26 @@ def _parse_html(text: str):
     while i < n:
         ch = text[i]
         if ch == "&":
+            # Only &lt; &gt; &amp; &quot; and numeric entities are decoded;
+            # any other "&" stays literal text (as tdlib does).
             m = _ENTITY_RE.match(text, i)
+            s = None
             if m:
                 name = m.group(1)
                 if name.startswith("#x"):
-                    s = chr(int(name[2:], 16))
+                    s = _char(int(name[2:], 16))
                 elif name.startswith("#"):
-                    s = chr(int(name[1:]))
-                elif name in _KNOWN_ENTITIES:
-                    s = _KNOWN_ENTITIES[name]
+                    s = _char(int(name[1:]))
                 else:
-                    s = html.unescape(m.group(0))
-                    if s == m.group(0):
-                        raise _html_error(
-                            f'Unsupported HTML entity "{m.group(0)}" at byte offset '
-                            f"{_byte_offset(text, i)}"
-                        )
+                    s = _KNOWN_ENTITIES.get(name)
+            if s is None:
+                out.append("&")
+                pos16 += 1
+                i += 1
+            else:
                 out.append(s)
                 pos16 += utf16_len(s)
                 i = m.end()
-                continue
-            out.append("&")
-            pos16 += 1
-            i += 1
             continue
         if ch != "<":
             out.append(ch)

@@ -52,6 +52,8 @@ async def test_html_entities_and_links(bot, world):
         GROUP, '♠A &lt; ♥K <a href="https://t.me/paiju_test_bot?start=x">join</a> <i>&#x725b;</i>',
         parse_mode="HTML")
     assert m.text == "♠A < ♥K join 牛"
+    odd = await bot.send_message(GROUP, "A&B &nbsp; &#0; &", parse_mode="HTML")
+    assert odd.text == "A&B &nbsp; &#0; &"  # unknown entities stay literal
     kinds = [(e.type, e.offset, e.length) for e in m.entities]
     assert kinds == [("text_link", 8, 4), ("italic", 13, 1)]
     assert m.entities[0].url == "https://t.me/paiju_test_bot?start=x"
