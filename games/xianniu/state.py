@@ -17,7 +17,7 @@ from operator import attrgetter
 from typing import Any
 
 from games.base import IllegalMove, Move, Pick, Result, State
-from games.xianniu.scoring import settle
+from games.xianniu.scoring import seat_score, settle
 from games.xianniu.shapes import FOUR, LONGFENG, Info, rules_for
 
 TIER = attrgetter("tier")
@@ -431,6 +431,9 @@ class XianniuState(State):
             "leaves": [[{"cards": list(i.cards), "shape": i.name, "n": i.multiple,
                          "xi_ok": ok} for i, ok in p] for p in self.leaves],
             "leaf_counts": list(self.counts),
+            # 性子 + 亮子 standing so far (what a winner would be paid per loser)
+            "base": [sum(seat_score(p, self.variant["liang_split_rule"])[1:])
+                     for p in self.leaves],
             "hand_counts": [h.bit_count() for h in self.hands],
             "discarded": [h.bit_count() for h in self.hidden],
             "waste": self.deck.cards(self.waste),
