@@ -87,13 +87,18 @@ class RateLimits:
 
 @dataclass
 class Fault:
-    """An injected error for the next `times` matching calls."""
+    """An injected fault for the next `times` matching calls: an error reply,
+    a delay before handling, or a dropped connection (before or after the
+    call took effect)."""
 
     method: str | None  # lower-case method name; None = any call that has a chat
     chat_id: int | None
-    error: ApiError
+    error: ApiError | None
     times: int
     flood: int = 0  # 429s also put the chat into flood wait for this long
+    kind: str = "error"  # "error" | "delay" | "drop"
+    seconds: float = 0.0  # delay
+    after: bool = False  # drop: the call takes effect, only the reply is lost
 
     def matches(self, method: str, chat_id: int | None) -> bool:
         if self.times <= 0:

@@ -108,12 +108,19 @@ class FakeTelegram:
         method = CANONICAL.get(name.lower(), name)
         chat_id = self._chat_of(method, params)
         call = Call(now, method, params, chat_id, False, None)
+        fault = None
         try:
             handler = METHODS.get(method)
             if handler is None:
                 raise ApiError(404, "Not Found: method not found")
-            self._fault(method, chat_id, now)
-            result = handler(self, params, now)
+            fault = self._take_fault(method, chat_id)
+            if fault is not None and fault.kind == "delay":
+                await asyncio.sleep(fault.seconds)
+            if fault is not None and fault.kind == "drop" and not fault.after:
+                call.description = "connection dropped"
+                return self._drop(request, call)
+            self._fault(fault, method, chat_id, time.monotonic())
+            result = handler(self, params, time.monotonic())
             if inspect.isawaitable(result):
                 result = await result
         except ApiError as e:
@@ -121,8 +128,17 @@ class FakeTelegram:
             self._calls.append(call)
             return _reply(e.body(), e.error_code)
         call.ok, call.result = True, result
+        if fault is not None and fault.kind == "drop":
+            call.description = "connection dropped after the call took effect"
+            return self._drop(request, call)
         self._calls.append(call)
         return _reply({"ok": True, "result": result}, 200)
+
+    def _drop(self, request: web.Request, call: Call) -> web.Response:
+        self._calls.append(call)
+        if request.transport is not None:
+            request.transport.abort()
+        return web.Response(status=500)
 
     def _chat_of(self, method: str, params: dict) -> int | None:
         if method == "answerCallbackQuery":
@@ -131,13 +147,19 @@ class FakeTelegram:
         chat_id = params.get("chat_id")
         return chat_id if isinstance(chat_id, int) else None
 
-    def _fault(self, method: str, chat_id: int | None, now: float) -> None:
+    def _take_fault(self, method: str, chat_id: int | None) -> Fault | None:
         for f in self.faults:
             if f.matches(method, chat_id):
                 f.times -= 1
-                if f.flood and method in COUNTED and chat_id is not None:
-                    self.limits.set_flood(chat_id, now, f.flood)
-                raise f.error
+                return f
+        return None
+
+    def _fault(self, fault: Fault | None, method: str, chat_id: int | None,
+               now: float) -> None:
+        if fault is not None and fault.kind == "error":
+            if fault.flood and method in COUNTED and chat_id is not None:
+                self.limits.set_flood(chat_id, now, fault.flood)
+            raise fault.error
         if method in COUNTED and chat_id is not None:
             # flood waits (from limits or injected 429s) refuse before validation
             self.limits.check_flood(chat_id, now)
@@ -401,6 +423,22 @@ class FakeTelegram:
         """The next `times` matching calls fail with this error."""
         self.faults.append(Fault(method.lower() if method else None, chat_id,
                                  ApiError(error_code, description, parameters), times))
+
+    def inject_delay(self, *, method: str | None = None, chat_id: int | None = None,
+                     seconds: float = 1.0, times: int = 1) -> None:
+        """The next `times` matching calls are answered `seconds` late (they
+        take effect after the delay; Call.t stays the arrival time)."""
+        self.faults.append(Fault(method.lower() if method else None, chat_id, None, times,
+                                 kind="delay", seconds=seconds))
+
+    def inject_disconnect(self, *, method: str | None = None, chat_id: int | None = None,
+                          after: bool = False, times: int = 1) -> None:
+        """The next `times` matching calls lose their connection with no reply
+        (aiogram raises TelegramNetworkError). after=False: the call never took
+        effect; after=True: it did (e.g. the message was sent), only the reply
+        is lost. Recorded with ok=False / ok=True and a description."""
+        self.faults.append(Fault(method.lower() if method else None, chat_id, None, times,
+                                 kind="drop", after=after))
 
 
 def _reply(body: dict, status: int) -> web.Response:

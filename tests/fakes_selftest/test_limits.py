@@ -7,9 +7,11 @@ import asyncio
 import pytest
 from aiogram.exceptions import (
     TelegramForbiddenError,
+    TelegramNetworkError,
     TelegramRetryAfter,
     TelegramServerError,
 )
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from .conftest import ALICE, BOB, GROUP
 
@@ -129,3 +131,32 @@ async def test_inject_error_and_blocked_and_kicked(bot, world):
     tg.kick_bot(GROUP)
     with pytest.raises(TelegramForbiddenError, match="kicked"):
         await bot.send_message(GROUP, "table")
+
+
+async def test_inject_disconnect_before_and_after_the_call_took_effect(bot, world):
+    tg = world
+    tg.inject_disconnect(method="sendMessage", chat_id=GROUP)
+    with pytest.raises(TelegramNetworkError):
+        await bot.send_message(GROUP, "lost")
+    assert tg.messages(GROUP) == []
+    tg.inject_disconnect(method="sendMessage", chat_id=GROUP, after=True)
+    with pytest.raises(TelegramNetworkError):
+        await bot.send_message(GROUP, "sent but unconfirmed")
+    assert [m.text for m in tg.messages(GROUP)] == ["sent but unconfirmed"]
+    assert (await bot.send_message(GROUP, "fine")).message_id == 2
+    assert [c.ok for c in tg.calls("sendMessage", GROUP)] == [False, True, True]
+
+
+async def test_inject_delay(bot, world):
+    world.inject_delay(method="answerCallbackQuery", seconds=0.3)
+    m = await bot.send_message(ALICE, "hand", reply_markup=None)
+    t = asyncio.get_running_loop().time()
+    await bot.send_chat_action(ALICE, "typing")  # other methods are not delayed
+    assert asyncio.get_running_loop().time() - t < 0.2
+    await bot.edit_message_reply_markup(chat_id=ALICE, message_id=m.message_id,
+                                        reply_markup=InlineKeyboardMarkup(inline_keyboard=[[
+                                            InlineKeyboardButton(text="x", callback_data="x")]]))
+    q = await world.press(ALICE, ALICE, m.message_id, "x", wait=False)
+    t = asyncio.get_running_loop().time()
+    await bot.answer_callback_query(q["callback_query_id"])
+    assert asyncio.get_running_loop().time() - t >= 0.29
