@@ -66,10 +66,6 @@ END_REASONS = {
 }
 
 
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
-
-
 def pips(code: str) -> str:
     return f"[{code[0]}:{code[1]}]"
 
@@ -133,7 +129,7 @@ class DingNiuPresenter(Presenter):
         for i in range(4):
             seat = (head + i) % 4
             mark = "👉 " if public["turn"] == seat else ""
-            lines.append(_("{mark}{name} ({role})  in hand {n}  face down {k}").format(
+            lines.append(_("{mark}{name} · {role} · in hand {n} · face down {k}").format(
                 mark=mark, name=names[seat], role=self.role(seat, head, _),
                 n=public["hand_counts"][seat], k=public["kou_counts"][seat]))
         sz = public.get("suanzhang")
@@ -213,14 +209,14 @@ class DingNiuPresenter(Presenter):
                 for p in d["payments"]]
         if pays:
             lines.append("；".join(pays))
-        lines.append(_("Result: {list}").format(list=" · ".join(
-            f"{names[s]} {signed(result.net[s])}" for s in order)))
-        lines.append(_("Tiles laid face down:"))
+        lines.append(_("Tiles that count:"))
         for s in order:
-            line = f"{names[s]}: {self.tiles(d['kou'][s], _)}"
+            parts = []
+            if d["kou"][s]:
+                parts.append(_("face down {tiles}").format(tiles=self.tiles(d["kou"][s], _)))
             if d["counted_hand"][s]:
-                line += " + " + _("in hand {tiles}").format(tiles=self.tiles(d["counted_hand"][s], _))
-            lines.append(line)
+                parts.append(_("in hand {tiles}").format(tiles=self.tiles(d["counted_hand"][s], _)))
+            lines.append(f"{names[s]}: " + (" + ".join(parts) or _("none, played out clean")))
         return "\n".join(lines)
 
     def _sz_line(self, sz: dict[str, Any], d: dict[str, Any], names: list[str], _: Translator) -> str:

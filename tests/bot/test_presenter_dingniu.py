@@ -78,7 +78,7 @@ def test_result_explains_baozhuang_silan_and_double():
     play(s, *DN20_MOVES)
     text = P.result_text(s.result(), s.revealed(), NAMES, HANS)
     assert "阿强: 闷五帐 成功，各家加倍付" in text
-    assert "阿强: — + 手里 天牌[6:6] 板凳[2:2] 地牌[1:1] 地牌[1:1]" in text
+    assert "阿强: 手里 天牌[6:6] 板凳[2:2] 地牌[1:1] 地牌[1:1]" in text
 
 
 def test_reasons_are_explained():
