@@ -105,3 +105,19 @@ def test_variant_cache_still_checks_types():
     v = GAME.variant({"payout": "doubletony"})
     v["payout"] = "changed"  # callers get their own copy
     assert GAME.variant({"payout": "doubletony"})["payout"] == "doubletony"
+
+
+def test_paiju_replay_command(capsys, tmp_path):
+    from bot.cli import main
+
+    path = next(p for p in EXAMPLES if "menwu" in p.name)
+    assert main(["replay", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["game"] == "dingniu" and out["over"] and out["result"]["net"] == [-6, -4, 12, -2]
+    assert out["result"]["details"]["suanzhang"]["type"] == "menwu"
+    bad = load(str(path))
+    bad["moves"][3][1] = "R56"  # not in that seat's hand
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
+    assert main(["replay", str(tmp_path / "bad.json")]) == 1
+    err = json.loads(capsys.readouterr().err)
+    assert err["index"] == 3 and err["reason"] == "not_in_hand"
