@@ -42,15 +42,18 @@ JOKER_SHAPES = []
 for (_a, _b), _tier in JOKER_TIER.items():
     _shape = ((SJ, _a),) * bool(_a) + ((BJ, _b),) * bool(_b)
     JOKER_SHAPES.append((_a, _b, _tier, _shape, code_of(_shape)))
-RUN_SHAPES = {
-    (w, lo, n): (
-        tuple((r, w) for r in range(lo, lo + n)),
-        code_of(tuple((r, w) for r in range(lo, lo + n))),
-    )
-    for w in (1, 2)
-    for lo in range(ACE + 1)
-    for n in range(3, ACE + 2 - lo)
-}
+# RUN_TABLE[width][low][length] = (shape, code) of a straight (None below 3).
+RUN_TABLE = [
+    [
+        [
+            (shape, code_of(shape)) if n >= 3 else None
+            for n in range(ACE + 2 - lo)
+            for shape in (tuple((r, w) for r in range(lo, lo + n)),)
+        ]
+        for lo in range(ACE + 1)
+    ]
+    for w in (0, 1, 2)
+]
 
 
 _BOMB_RANKS = (FOUR, ACE, SJ, BJ)  # ranks of 幺 and joker bombs
@@ -223,18 +226,20 @@ class HandMoves:
                 hi += 1
             for start in range(lo, hi - 2):
                 if length is None:
-                    lengths = range(3, hi - start + 1)
+                    first, last = 3, hi - start
                 elif hi - start >= length:
-                    lengths = (length,)
+                    first = last = length
                 else:
                     break
-                for n in lengths:
-                    shape, code = RUN_SHAPES[width, start, n]
+                table = RUN_TABLE[width][start]
+                cards = []  # the cards of start … start+n-1, grown rank by rank
+                for r in range(start, start + first - 1):
+                    cards += hand[r][:width]
+                for n in range(first, last + 1):
+                    cards += hand[start + n - 1][:width]
+                    shape, code = table[n]
                     e = by_code.get(code)
                     if e is None:
-                        cards = []
-                        for r in range(start, start + n):
-                            cards += hand[r][:width]
                         move = Move(code, PLAY, tuple(cards))
                         e = by_code[code] = ((kind, n, start), move, shape)
                     out.append(e[1])
