@@ -225,6 +225,33 @@ class FakeTelegram:
         """The user blocks the bot: sends to them get 403 'bot was blocked by the user'."""
         self.world.blocked.add(user_id)
 
+    def migrate_group(self, chat_id: int, new_chat_id: int) -> dict:
+        """The group is upgraded to a supergroup with a new id (members and
+        admins move; message ids start again at 1). Calls to the old id get
+        400 "group chat was upgraded to a supergroup chat" with
+        parameters.migrate_to_chat_id (aiogram: TelegramMigrateToChat). The
+        bot receives the two service messages (migrate_to/from_chat_id)."""
+        g = self._group(chat_id)
+        if new_chat_id in self.world.groups or new_chat_id > -1_000_000_000_000:
+            raise FakeTelegramError("the new id must be a free supergroup id (-100...)")
+        del self.world.groups[chat_id]
+        g.id, g.type = new_chat_id, "supergroup"
+        self.world.groups[new_chat_id] = g
+        self.world.migrated[chat_id] = new_chat_id
+        old_chat = {"id": chat_id, "type": "group", "title": g.title}
+        actor = self.world.user_dict(g.owner) if g.owner is not None else None
+        for chat, key, value in ((old_chat, "migrate_to_chat_id", new_chat_id),
+                                 (self.world.chat_dict(new_chat_id), "migrate_from_chat_id",
+                                  chat_id)):
+            mid = self.world._next_id.get(chat["id"], 0) + 1
+            self.world._next_id[chat["id"]] = mid
+            msg = {"message_id": mid, "date": int(time.time()), "chat": chat, key: value}
+            if actor is not None:
+                msg["from"] = actor
+            if self.queue is not None:
+                self.queue.put("message", msg)
+        return self.world.chat_dict(new_chat_id)
+
     def kick_bot(self, chat_id: int) -> None:
         self._group(chat_id).bot_kicked = True
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from .models import FakeMessage, bad_request
+from .models import ApiError, FakeMessage, bad_request
 
 
 @dataclass
@@ -31,6 +31,7 @@ class World:
         self.messages: dict[int, dict[int, FakeMessage]] = {}
         self._next_id: dict[int, int] = {}
         self.commands: dict[str, list] = {}  # setMyCommands by scope/lang key
+        self.migrated: dict[int, int] = {}  # old group id -> its supergroup id
 
     # -- objects as the Bot API returns them ---------------------------------
 
@@ -101,6 +102,9 @@ class World:
     def require_chat(self, chat_id) -> int:
         if not isinstance(chat_id, int) or isinstance(chat_id, bool):
             raise bad_request("chat not found")
+        if chat_id in self.migrated:
+            raise ApiError(400, "Bad Request: group chat was upgraded to a supergroup chat",
+                           {"migrate_to_chat_id": self.migrated[chat_id]})
         if chat_id not in self.groups and chat_id not in self.users:
             raise bad_request("chat not found")
         return chat_id

@@ -10,6 +10,7 @@ import pytest
 from aiogram.exceptions import (
     TelegramBadRequest,
     TelegramConflictError,
+    TelegramMigrateToChat,
     TelegramUnauthorizedError,
 )
 from aiogram.types import (
@@ -153,3 +154,22 @@ async def test_commands_and_call_records(bot, world):
         ("sendMessage", True, None), ("sendMessage", False, 400)]
     assert calls[0].t <= calls[1].t and calls[0].result["text"] == "a"
     assert calls[1].description == "Bad Request: message text is empty"
+
+
+async def test_group_upgraded_to_supergroup(bot, fake_telegram):
+    tg = fake_telegram
+    tg.add_user(ALICE, "Alice", started=True)
+    tg.add_group(-4242, "Small group", members=[ALICE], owner=ALICE)
+    await bot.send_message(-4242, "lobby")
+    new = tg.migrate_group(-4242, -1009999999999)
+    assert new["type"] == "supergroup"
+    with pytest.raises(TelegramMigrateToChat) as e:
+        await bot.send_message(-4242, "table")
+    assert e.value.migrate_to_chat_id == -1009999999999
+    # id 1 of the supergroup is the migrate_from service message
+    assert (await bot.send_message(-1009999999999, "table")).message_id == 2
+    updates = await bot.get_updates(timeout=0)
+    assert [u.message.migrate_to_chat_id for u in updates] == [-1009999999999, None]
+    assert updates[1].message.migrate_from_chat_id == -4242
+    await tg.send_message(ALICE, -1009999999999, "/new")
+    assert [m.text for m in tg.messages(-1009999999999)] == ["table", "/new"]
