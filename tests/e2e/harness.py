@@ -102,13 +102,13 @@ def move_buttons(tg, uid):
     return found
 
 
-async def play_hand(tg, humans, chat_id=GROUP, choose=None, timeout=90.0, on_press=None):
+async def play_hand(tg, humans, chat_id=GROUP, choose=None, timeout=90.0, on_press=None, ends=1):
     """Humans press legal-move buttons until the end-of-hand message appears.
     `choose(buttons)` picks which (message, button) to press (default: first)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     presses = 0
-    while not find_text(tg, chat_id, "🏁"):
+    while len(find_text(tg, chat_id, "🏁")) < ends:
         if loop.time() > deadline:
             raise TimeoutError(f"hand not over after {presses} presses")
         pressed = False
@@ -131,21 +131,13 @@ async def play_hand(tg, humans, chat_id=GROUP, choose=None, timeout=90.0, on_pre
 
 
 def default_choice(btns):
-    """Prefer a plain move button; with a picker, pick the hint then confirm."""
-    plain = [p for p in btns if MOVE_RE.match(p[1].callback_data)]
-    moves_with_cards = [p for p in plain if p[1].text.lower() not in ("pass",)]
-    if moves_with_cards:
-        return moves_with_cards[0]
+    """With a picker: select the hint, then confirm. Else the first move button."""
     picks = [p for p in btns if p[1].callback_data.startswith("p:")]
-    hint = [p for p in picks if p[1].callback_data.endswith(":hint:0")]
-    selected = [p for p in picks if p[1].text.startswith("✓")]
-    if selected:
-        ok = [p for p in picks if ":ok:" in p[1].callback_data]
-        if ok:
-            return ok[0]
-    if hint:
-        return hint[0]
-    toggles = [p for p in picks if ":x:" in p[1].callback_data]
-    if toggles:
-        return toggles[0]
-    return (plain or btns)[0]
+    if picks:
+        if any(p[1].text.startswith("✓") for p in picks):
+            return [p for p in picks if ":ok:" in p[1].callback_data][0]
+        hint = [p for p in picks if ":hint:" in p[1].callback_data]
+        if hint:
+            return hint[0]
+        return [p for p in picks if ":x:" in p[1].callback_data][0]
+    return btns[0]
