@@ -65,7 +65,7 @@ class Info:
     """One valid play: a card mask with its shape, tier and scoring value."""
 
     __slots__ = ("mask", "shape", "tier", "size", "rank", "codes", "cards", "xz", "xi", "liang",
-                 "lead", "beat", "name", "multiple")
+                 "lead", "beat", "name", "multiple", "beaters")
 
     def __init__(self, mask, shape, tier, rank, deck, xz, xi, liang):
         self.mask = mask
@@ -78,6 +78,7 @@ class Info:
         self.xz = xz  # 性子 of 9s/5s (公 pair 2, triple 3)
         self.xi = xi  # the 性子 come from 喜 (5s): subject to 喜前不喜后
         self.liang = liang  # 亮子 points inside this one play
+        self.beaters: tuple[int, ...] | None = None  # shapes that may beat it (Rules.beaters)
         self.name, self.multiple = shape_name(shape)
         data = {"shape": self.name, "n": self.multiple}
         self.lead = Move("L" + self.codes, "lead", self.cards, data)

@@ -43,7 +43,7 @@ class XianniuState(State):
             raise ValueError("deal needs three hands")
         bit = self.deck.bit
         try:
-            masks = [sum(bit[c] for c in h) for h in hands]
+            masks = [sum(map(bit.__getitem__, h)) for h in hands]
         except (KeyError, TypeError) as e:
             raise ValueError(f"unknown card in the deal: {e}") from e
         if any(len(set(h)) != 16 or m.bit_count() != 16 for m, h in zip(masks, hands, strict=True)):
@@ -73,6 +73,8 @@ class XianniuState(State):
         self.holders: list[int] = []
         self.opening: dict | None = None
         self.end_reason: str | None = None
+        self._xi = variant["xi_first"]
+        self._ci_ends = variant["ci_ends_hand"]
         self._combos: list[list[Info] | None] = [None, None, None]
         self._cache: tuple[int, list] | None = None
 
@@ -125,15 +127,17 @@ class XianniuState(State):
         c = self._cache
         if c is not None and c[0] == seat:
             return c[1]
-        if seat not in self.to_act():
-            return []
         ph = self.phase
         if ph == "control":
+            if seat != self.controller:
+                return []
             moves = self._leads(seat)
             if not self.must_lead:
                 moves.append(KOU)
             if self._may_tighten():
                 moves.append(TIGHTEN)
+        elif seat not in self.to_act():
+            return []
         elif ph == "trick":
             moves = self._beats(seat)
         elif ph == "poll":
@@ -171,19 +175,28 @@ class XianniuState(State):
     def _leads(self, seat: int) -> list:
         hand = self.hands[seat]
         cap = CAP - self.table
-        return [i.lead for i in self._combos_of(seat)[0]
-                if i.mask & hand == i.mask and i.size <= cap]
+        plays, by_shape = self._combos_of(seat)
+        live = [i for i in plays if i.mask & hand == i.mask]
+        if len(live) != len(plays):  # drop plays whose cards are gone for good
+            self._combos[seat] = (live, by_shape)
+        return [i.lead for i in live if i.size <= cap]
 
     def _beats(self, seat: int) -> list:
         top = self.top[1]
-        shapes = self.rules.beaters(top)
+        shapes = top.beaters
+        if shapes is None:
+            shapes = top.beaters = self.rules.beaters(top)
         if not shapes:
             return []
         hand = self.hands[seat]
         out = []
         if len(shapes) == 1 and shapes[0] <= FOUR and not self.rules.cpp:
             tt = top.tier  # plain tiers: the group is sorted, stop at the first tie
-            for i in self._of_shape(seat, shapes[0]):
+            c = self._combos[seat]
+            group = c[1].get(shapes[0]) if c is not None else None
+            if group is None:
+                group = self._of_shape(seat, shapes[0])
+            for i in group:
                 if i.tier <= tt:
                     break
                 if i.mask & hand == i.mask:
@@ -306,7 +319,7 @@ class XianniuState(State):
     def _lead(self, seat: int, info: Info) -> list:
         self._cache = None
         self.hands[seat] ^= info.mask
-        xi = self.variant["xi_first"]
+        xi = self._xi
         ok = xi == "off" or (xi == "first_lead" and not self.led[seat]) or (
             xi == "first_play" and not self.played[seat])
         self.led[seat] = self.played[seat] = True
@@ -323,8 +336,7 @@ class XianniuState(State):
         self.hands[seat] ^= info.mask
         beaten = self.top
         self.waste |= beaten[1].mask
-        ok = self.variant["xi_first"] in ("off",) or (
-            self.variant["xi_first"] == "first_play" and not self.played[seat])
+        ok = self._xi == "off" or (self._xi == "first_play" and not self.played[seat])
         self.played[seat] = True
         self.top = (seat, info, ok)
         self.followers.pop(0)
@@ -358,7 +370,7 @@ class XianniuState(State):
         self.controller = seat
         if self.table >= CAP:
             self._end("table_full", events)
-        elif self.variant["ci_ends_hand"] and max(self.counts) >= 11:
+        elif self._ci_ends and max(self.counts) >= 11:
             self._end("ci", events)
         elif not self.hands[seat]:
             self._end("no_cards", events)
