@@ -35,7 +35,7 @@ FLAGS = {
         Flag("first_leader", "random", ("random", "host", "seat0"), "D1"),
         Flag("next_leader", "first_out", ("first_out", "rotate"), "D2"),
         Flag("leftover_points", "none", ("none", "to_opponents_of_holder"), "D9"),
-        Flag("zero_sum", True, doc="D10 (false: winners_only tally)"),
+        Flag("zero_sum", True, (True, False, "winners_only"), "D10 (false = winners_only tally)"),
         Flag("hands_per_match", 8, doc="局数 of a match"),
         Flag("show_partner_hand_after_out", False, doc="an out player sees the partner's hand"),
         Flag("ming_yao", False, doc="明幺: each player's count of As and 4s is public"),

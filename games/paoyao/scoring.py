@@ -30,7 +30,9 @@ def settlement(winner_team: int, multiplier: int, variant: Mapping[str, Any], ba
     m = multiplier * base
     net = [m if s % 2 == winner_team else -m for s in range(4)]
     tally = (
-        list(net) if variant["zero_sum"] else [m if s % 2 == winner_team else 0 for s in range(4)]
+        list(net)
+        if variant["zero_sum"] is True
+        else [m if s % 2 == winner_team else 0 for s in range(4)]
     )
     return net, tally
 

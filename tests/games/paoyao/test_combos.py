@@ -3,6 +3,8 @@
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.paoyao.cards import rank_order
 from games.paoyao.combos import (
@@ -227,3 +229,24 @@ def test_enumeration_matches_classify_and_beats(order):
             got = sorted(s for _, s in responses(hand, order, top))
             want = sorted(s for combo, s in plays if beats(combo, top))
             assert got == want
+
+
+def _plays_of(seed):
+    rng = random.Random(seed)
+    return [c for c, _ in leads(_random_hand(rng), ORDER)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 10_000))
+def test_beats_is_a_strict_order(seed_a, seed_b):
+    """Never both ways, never itself; bombs are totally ordered and beat
+    every non-bomb except the 三路 class against a 双顺."""
+    a_plays, b_plays = _plays_of(seed_a), _plays_of(seed_b)
+    for a in a_plays[:40]:
+        assert not beats(a, a)
+        for b in b_plays[:40]:
+            assert not (beats(a, b) and beats(b, a))
+            if a[0] == BOMB and b[0] == BOMB and a != b:
+                assert beats(a, b) != beats(b, a)
+            if a[0] == BOMB and b[0] != BOMB:
+                assert beats(a, b) == (b[0] != DSTRAIGHT or a[1] >= 2)

@@ -129,6 +129,7 @@ def test_zero_sum_false_tallies_winners_only():
     v = GAME.variant({"zero_sum": False})
     net, tally = settlement(1, 2, v)
     assert net == [-2, 2, -2, 2] and tally == [0, 2, 0, 2]
+    assert settlement(1, 2, GAME.variant({"zero_sum": "winners_only"}))[1] == [0, 2, 0, 2]
     s = position(["TT 4", "4 6", "4 7", "4 8"], score=(125, 40), variant={"zero_sum": False})
     play(s, (0, "TT"), *EVERYONE_PASSES_AFTER_N)
     assert finished(s).details["tally"] == [1, 0, 1, 0]
