@@ -40,6 +40,7 @@ PLAY_MOVES = {
     for side in "LR" for t in range(N_KINDS) for v in PIPS[t]
 }
 FULL_SIGS = sz.signatures(list(COPIES))
+_MEMO = sz._memo  # the analysis memo, read directly on the hot path
 # ORIENTED[t][left pip]: the tile as it lies on the layout.
 ORIENTED = tuple({a: oriented(t, a), b: oriented(t, b)} for t, (a, b) in enumerate(PIPS))
 # Per end value: (kind, move) of every tile that fits it, on the left / right.
@@ -218,7 +219,9 @@ class DingNiuState(State):
         else:
             left, right = self.left, w
         nd, d = self._nd - ND_WEIGHT[t], self._d - D_WEIGHT[t]
-        an = sz.analyse(nd, d if self._doubles else -1, left, right)
+        an = _MEMO.get(((nd * 730 + (d + 1 if self._doubles else 0)) * 7 + left) * 7 + right)
+        if an is None:
+            an = sz.analyse(nd, d if self._doubles else -1, left, right)
         old = self._an
         typ = sz.classify(old, an, left, right, self._mask) if an != old else None
         forced = False
@@ -228,7 +231,7 @@ class DingNiuState(State):
                 self._outcome(u, s, ev)[5] is not None
                 for s, u, ev in self._plays(hand) if (s, u) != (side, t)
             )
-        if self._silan_all or (self.left, self.right) in ((4, 6), (6, 4)):
+        if self._silan_all or self.left * self.right == 24:  # ends {4, 6}: a 红帐 threat
             silan_hong, silan_any = self._silan_after(seat, t, side, hand)
         else:
             silan_hong = silan_any = -1
@@ -249,6 +252,13 @@ class DingNiuState(State):
             {"type": "play", "seat": seat, "tile": CODES[t], "end": side, "ends": [left, right]}
         ]
         if typ is None:
+            sizes = self.sizes
+            for i in (1, 2, 3):  # _advance, inlined for the common case
+                nxt = (seat + i) & 3
+                if sizes[nxt]:
+                    self.actor = nxt
+                    self._legal = None
+                    return events
             self._advance(seat, events)
             return events
         classic = typ in sz.CLASSIC_TYPES
