@@ -252,6 +252,9 @@ class FakeTelegram:
                 self.queue.put("message", msg)
         return self.world.chat_dict(new_chat_id)
 
+    def set_bot_admin(self, chat_id: int, admin: bool = True) -> None:
+        self._group(chat_id).bot_is_admin = admin
+
     def kick_bot(self, chat_id: int) -> None:
         self._group(chat_id).bot_kicked = True
 

@@ -277,3 +277,23 @@ async def test_sends_in_window_per_chat_and_overall(bot, world):
     await bot.send_message(BOB, "d")
     assert world.sends_in_window(None, 60) == 4
     assert world.sends_in_window(None, 0.15) <= 3  # the sleep separates the last send
+
+
+async def test_delete_rights_pins_and_bulk_delete(bot, world):
+    u = await world.send_message(ALICE, GROUP, "/new")
+    with pytest.raises(TelegramBadRequest, match="message can't be deleted"):
+        await bot.delete_message(GROUP, u["message_id"])
+    with pytest.raises(TelegramBadRequest, match="not enough rights"):
+        await bot.pin_chat_message(GROUP, u["message_id"])
+    with pytest.raises(TelegramBadRequest, match="message can't be edited"):
+        await bot.edit_message_text("x", chat_id=GROUP, message_id=u["message_id"])
+    world.set_bot_admin(GROUP)
+    assert await bot.delete_message(GROUP, u["message_id"])
+    a = await bot.send_message(GROUP, "a")
+    b = await bot.send_message(GROUP, "b")
+    assert await bot.pin_chat_message(GROUP, a.message_id)
+    assert await bot.delete_messages(GROUP, [a.message_id, b.message_id, 99])
+    assert world.messages(GROUP) == []
+    with pytest.raises(TelegramBadRequest, match="message to delete not found"):
+        await bot.delete_messages(GROUP, [a.message_id])
+    assert await bot.get_chat_member_count(GROUP) == 4  # three people and the bot
