@@ -47,7 +47,7 @@ class PaoyaoState(State):
                 cards.sort()
         self.left = [len(h) for h in deal["hands"]]  # cards left per seat
         self.phase = PLAY
-        self.current = dealer
+        self.current = dealer  # seat to play (`turn` is the protocol's move count)
         self.top: tuple[int, int, int] | None = None  # combination on top of the trick
         self.top_seat: int | None = None
         self.trick: list[list[Any]] = []  # [seat, cards] per play, [seat, None] per pass
@@ -58,24 +58,18 @@ class PaoyaoState(State):
         self.taken: list[list[str]] = [[], []]  # cards captured per team
         self.chase: int | None = None  # after 雪: the fixed winning team
         self.snow: dict[str, Any] | None = None  # pending 雪 decision
-        self.resume: str | None = None  # what follows the decision: "play" or "award"
+        self.resume: str | None = None  # "play": a play was interrupted by the decision
         self.last_trick_winner: int | None = None
         self.finish: dict[str, Any] | None = None
         self._hm = [HandMoves(h, self.order) for h in self.hands]  # cached plays per seat
 
     # -- helpers -------------------------------------------------------------
-    def _active(self, seat: int) -> bool:
-        return self.left[seat] > 0
-
     def _next_active(self, seat: int) -> int | None:
         for i in range(1, 5):
             s = (seat + i) % 4
             if self.left[s]:
                 return s
         return None
-
-    def _counts(self, seat: int) -> list[int]:
-        return [len(x) for x in self.hands[seat]]
 
     def hand_codes(self, seat: int) -> list[str]:
         return [c for rank in self.hands[seat] for c in rank]
