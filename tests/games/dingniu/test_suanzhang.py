@@ -170,3 +170,12 @@ def test_flag_sz_basis_hands_counts_kou_tiles_as_dead():
     assert kinds(play(s, "L13")) == []
     s = position(layout, mover, seat=0, kou=kou, variant={"sz_basis": "hands"})
     assert kinds(play(s, "L13")) == [("suanzhang", sz.MENWU)]
+
+
+def test_sizha_is_judged_by_moves_not_tiles():
+    # 红十 is his only tile that fits, but on the 4 end it makes no 算帐: the 红帐 is voluntary
+    s = position(["46"], codes("红十", "地幺"))
+    assert codes_of_moves(s) == {"L46", "R46"}
+    assert kinds(play(s, "R46")) == [("suanzhang", sz.HONG)]
+    s = position(["46"], codes("红十", "地幺"), variant={"sizha_scope": "smothered_only"})
+    assert kinds(play(s, "L46")) == [] and [s.left, s.right] == [6, 6]
