@@ -7,7 +7,7 @@ from games import registry
 from games.base import IllegalMove
 from games.records import record_of, replay
 from games.xianniu.scoring import settle
-from tests.games.xianniu.helpers import codes, play
+from tests.games.xianniu.helpers import build_deal, codes, play
 
 P_DEAL = {"hands": [
     codes("9h 9s 7c 7d 5d Qs Qh 6s 6h As Ah 2c 5s 6c 7s Ts"),  # A (dealer)
@@ -271,3 +271,39 @@ def test_e15_xi_first():
     assert settle(leaves, NOX, [None] * 3, variant("niujiu")).net == [4, -2, -2]
     off = [[(i, True) for i, _ in plays], leaves[1], leaves[2]]
     assert settle(off, NOX, [None] * 3, variant("niujiu", xi_first="off")).net == [8, -4, -4]
+
+
+def lead_alone(s, seat, text):
+    """A lead nobody can beat: it stands at once."""
+    ev = lead(s, seat, text)
+    assert ev[-1]["type"] in ("take", "end") and ev[-1].get("seat", seat) == seat, ev
+    return ev
+
+
+def test_e7_through_play():
+    a = "9h 9s 9d 5h 5s 5d 5c Ks Ts 8s Qs Qh Qc"
+    s = registry.get("xianniu").start(
+        registry.get("xianniu").variant(), build_deal("xianniu", a, "Kh Kc", "Kd"), 0)
+    for text in ("9h9s9d", "5h5s", "5d5c"):
+        lead_alone(s, 0, text)
+    s.apply(0, "K")
+    s.apply(1, "X")  # B 掀s A
+    for text in ("KsTs8s", "QsQhQc"):
+        lead_alone(s, 0, text)
+    assert s.counts[0] == 13
+    for seat in (0, 1, 2):
+        s.apply(seat, "K")
+    res = s.result()
+    assert res.details["seats"][0]["base"] == 7 and res.details["seats"][0]["bonus"] == 6
+    assert res.net == [35, -28, -7]
+
+
+def test_e8_through_play():
+    a = "9h 9s Ks Ts 8s Qs Qh Qc 7s 7h 7c"
+    s = registry.get("xianniu").start(
+        registry.get("xianniu").variant(), build_deal("xianniu", a, "Kh Kc", "Kd"), 0)
+    for text in ("9h9s", "KsTs8s", "QsQhQc", "7s7h7c"):
+        lead_alone(s, 0, text)
+    for seat in (0, 1, 2):
+        s.apply(seat, "K")
+    assert s.result().net == [12, -6, -6]
