@@ -36,11 +36,11 @@ def chi_code(pair: tuple[int, int]) -> str:
     return "C" + "".join(sorted(CODES[k] for k in pair))
 
 
-def claim_codes(st: ChangpaiState, s: int, x: int, src: int, okind: str) -> list[str]:
+def claim_codes(st: ChangpaiState, s: int, x: int, may_chi: bool) -> list[str]:
+    """Claims of seat s on card x; may_chi: s is the flipper or the next player."""
     v = st.variant
     conc = st.conc[s]
     melds = st.melds[s]
-    may_chi = s in st.chi_seats(src, okind)
     codes: list[str] = []
     need_k1 = v["chi_type_hu_restricted"] and not may_chi
     need_k23 = x in st.hu_bar[s]

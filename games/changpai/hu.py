@@ -143,6 +143,8 @@ class Fixed:
     has_k2: bool = False
     has_k3: bool = False
     all_black: bool = True
+    cards: int = 0  # cards in the sets
+    extra: int = 0  # Σ(size − 3)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,9 @@ def fixed_of(melds) -> Fixed:
     count = tuo = fan = 0
     has_k2 = has_k3 = False
     all_black = True
+    n = 0
     for _mk, cards, _c, _f in melds:
+        n += len(cards)
         shape, t, f = classify(cards)
         count += 1
         tuo += t
@@ -23,7 +25,7 @@ def fixed_of(melds) -> Fixed:
         has_k2 |= shape == K2
         has_k3 |= shape == K3
         all_black &= not any(RED[k] for k in cards)
-    return Fixed(count, tuo, fan, has_k2, has_k3, all_black)
+    return Fixed(count, tuo, fan, has_k2, has_k3, all_black, n, n - 3 * count)
 
 
 def extra_of(melds) -> int:

@@ -29,7 +29,7 @@ from games.changpai.claims import RANK, claim_codes
 from games.changpai.estimate import estimate
 from games.changpai.hu import Fixed, Rules, evaluate, threshold
 from games.changpai.kan import classify
-from games.changpai.melds import card_total, extra_of, fixed_of
+from games.changpai.melds import fixed_of
 from games.changpai.scoring import net_of, payments
 
 HAND = 20
@@ -115,15 +115,19 @@ class ChangpaiState(State):
         return s == self.dealer
 
     def rules(self) -> Rules:
-        v = self.variant
-        return Rules(v["threshold_strict"], v["k3_breaks_duidui"], v["all_black_exempt"])
+        r = self.__dict__.get("_rules")
+        if r is None:
+            v = self.variant
+            r = self._rules = Rules(v["threshold_strict"], v["k3_breaks_duidui"], v["all_black_exempt"])
+        return r
 
     def holds(self, s: int) -> int:
-        return sum(self.conc[s]) + card_total(self.melds[s])
+        return sum(self.conc[s]) + self.fixed(s).cards
 
     def can_win_size(self, s: int, extra_card: int) -> bool:
         """21 + extra cards make 7 坎; anything else cannot win."""
-        return self.holds(s) + extra_card == 21 + extra_of(self.melds[s])
+        f = self.fixed(s)
+        return sum(self.conc[s]) + f.cards + extra_card == 21 + f.extra
 
     def claim_hu(self, s: int, x: int, need_k23: bool, need_k1: bool) -> bool:
         if not self.can_win_size(s, 1):
@@ -349,11 +353,12 @@ class ChangpaiState(State):
 
     def _offer(self, x: int, src: int, okind: str, ev: list) -> None:
         options: dict[int, list[str]] = {}
+        chi = self.chi_seats(src, okind)
         for i in range(self.seats):
             s = (src + i) % self.seats
             if not self.active(s) or (okind == "discard" and s == src):
                 continue
-            codes = claim_codes(self, s, x, src, okind)
+            codes = claim_codes(self, s, x, s in chi)
             if codes:
                 options[s] = codes
         # a due 杀/吐火 always beats 碰/吃: nobody is asked about those
