@@ -338,7 +338,7 @@ class XianniuPresenter(Presenter):
         if hands:
             lines.append(_("Cards left in hand:"))
             for s in order:
-                lines.append(f"{names[s]}: {self.cards(hands[s], _)}")
+                lines.append(f"{names[s]}: {self.hand_groups(hands[s], _)}")
         return "\n".join(lines)
 
 
