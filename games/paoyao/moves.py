@@ -80,6 +80,28 @@ def _cards(hand: list[list[str]], shape: tuple) -> tuple[str, ...]:
     return tuple(out)
 
 
+_STARTS: dict[int, tuple] = {}
+
+
+def _run_starts(mask: int) -> tuple:
+    """(lowest rank, longest length) of every straight in a rank bitmask."""
+    starts = _STARTS.get(mask)
+    if starts is None:
+        out = []
+        lo = 0
+        while lo <= ACE:
+            if not mask >> lo & 1:
+                lo += 1
+                continue
+            hi = lo
+            while hi <= ACE and mask >> hi & 1:
+                hi += 1
+            out += [(start, hi - start) for start in range(lo, hi - 2)]
+            lo = hi
+        starts = _STARTS[mask] = tuple(out)
+    return starts
+
+
 class HandMoves:
     """Plays of one seat's hand, each Move made once and kept while its cards
     stay in the hand. `by_code` (singles, pairs, bombs) and `run_codes`
@@ -92,6 +114,7 @@ class HandMoves:
         "order",
         "by_code",
         "run_codes",
+        "masks",
         "_singles",
         "_pairs",
         "_bombs",
@@ -105,6 +128,13 @@ class HandMoves:
         self.by_code: dict[str, tuple] = {}
         self.run_codes: dict[str, tuple] = {}
         self._singles = self._pairs = self._bombs = self._leads = None
+        # masks[w]: bit r set when rank r (4…A) is held w+ times, for straights
+        self.masks = [0, 0, 0]
+        for r in range(ACE + 1):
+            if self.cnt[r] >= 1:
+                self.masks[1] |= 1 << r
+                if self.cnt[r] >= 2:
+                    self.masks[2] |= 1 << r
 
     def known(self, code: str) -> tuple | None:
         """(combination, Move, shape) of a play listed since the hand last changed."""
@@ -131,6 +161,11 @@ class HandMoves:
                 continue
             if r <= ACE:
                 runs = True
+                if before - k < 2:  # no longer in double straights (or straights)
+                    masks = self.masks
+                    masks[2] &= ~(1 << r)
+                    if before == k:
+                        masks[1] &= ~(1 << r)
             if before >= 2:
                 pop(PAIR_SHAPES[r][1], None)
                 changed_pairs.append(r)
@@ -214,36 +249,32 @@ class HandMoves:
     def _runs(self, kind: int, width: int, length=None, low_above=-1) -> list[Move]:
         """Straights (width 1) or double straights (width 2): all of them, or
         those of `length` whose lowest rank is above `low_above`."""
-        cnt, by_code, hand = self.cnt, self.run_codes, self.hand
+        by_code, hand = self.run_codes, self.hand
         out = []
-        lo = low_above + 1
-        while lo <= ACE - 2:
-            if cnt[lo] < width:
-                lo += 1
+        for start, longest in _run_starts(self.masks[width]):
+            if length is not None:
+                if start <= low_above or longest < length:
+                    continue
+                shape, code = RUN_TABLE[width][start][length]
+                e = by_code.get(code)
+                if e is None:
+                    cards = []
+                    for r in range(start, start + length):
+                        cards += hand[r][:width]
+                    move = Move(code, PLAY, tuple(cards))
+                    e = by_code[code] = ((kind, length, start), move, shape)
+                out.append(e[1])
                 continue
-            hi = lo + 1  # the maximal run is lo … hi-1
-            while hi <= ACE and cnt[hi] >= width:
-                hi += 1
-            for start in range(lo, hi - 2):
-                if length is None:
-                    first, last = 3, hi - start
-                elif hi - start >= length:
-                    first = last = length
-                else:
-                    break
-                table = RUN_TABLE[width][start]
-                cards = []  # the cards of start … start+n-1, grown rank by rank
-                for r in range(start, start + first - 1):
-                    cards += hand[r][:width]
-                for n in range(first, last + 1):
-                    cards += hand[start + n - 1][:width]
-                    shape, code = table[n]
-                    e = by_code.get(code)
-                    if e is None:
-                        move = Move(code, PLAY, tuple(cards))
-                        e = by_code[code] = ((kind, n, start), move, shape)
-                    out.append(e[1])
-            lo = hi + 1
+            table = RUN_TABLE[width][start]
+            cards = hand[start][:width] + hand[start + 1][:width]  # grown rank by rank
+            for n in range(3, longest + 1):
+                cards += hand[start + n - 1][:width]
+                shape, code = table[n]
+                e = by_code.get(code)
+                if e is None:
+                    move = Move(code, PLAY, tuple(cards))
+                    e = by_code[code] = ((kind, n, start), move, shape)
+                out.append(e[1])
         return out
 
     # -- what the protocol asks ----------------------------------------------
