@@ -159,3 +159,28 @@ def test_dealer_stays_on_redeal_even_with_next():
         st.apply(st.to_act()[0], "A" if "A" in codes_of(st, st.to_act()[0]) else "Y")
     assert st.outcome["kind"] == "redeal"
     assert GAME.next_dealer(st.variant, st, 0) == 1
+
+
+def _discard_ren(**variant):
+    # dealer P1 discards 人; P2 (his 下家) wins with (二红 二红 人) and may also 吃 it
+    from tests.games.changpai.test_claims import P2_WIN
+
+    st = start([[], cards("人"), P2_WIN], stock=["黑九"], avoid=(("人", "二红"), ("人", "二红"), ()),
+               dealer=1, **{**OFF, **variant})
+    st.apply(1, "D44")
+    assert "H" in codes_of(st, 2)
+    return st
+
+
+def test_hu_pass_on_a_discard_is_barred_under_both_scopes():
+    for scope in ("all", "others_discards_only"):
+        st = _discard_ren(hu_pass_scope=scope)
+        st.apply(2, "N")
+        assert st.hu_bar[2] == [KIND_OF["44"]], scope
+
+
+def test_chi_type_hu_allowed_for_the_player_who_may_chi():
+    st = _discard_ren(chi_type_hu_restricted=True)
+    assert codes_of(st, 2)[0] == "H"
+    st.apply(2, "H")
+    assert st.result().details["winner"] == 2
