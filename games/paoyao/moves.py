@@ -69,17 +69,6 @@ def _by_strength(order: list[int]) -> list[int]:
     return ranks
 
 
-def _cards(hand: list[list[str]], shape: tuple) -> tuple[str, ...]:
-    """The cards a play takes: the lowest suits of each rank."""
-    if len(shape) == 1:
-        r, k = shape[0]
-        return tuple(hand[r][:k])
-    out: list[str] = []
-    for r, k in shape:
-        out += hand[r][:k]
-    return tuple(out)
-
-
 _STARTS: dict[int, tuple] = {}
 
 
@@ -203,7 +192,13 @@ class HandMoves:
     def _entry(self, combo: tuple, shape: tuple, code: str) -> Move:
         e = self.by_code.get(code)
         if e is None:
-            e = self.by_code[code] = (combo, Move(code, PLAY, _cards(self.hand, shape)), shape)
+            hand = self.hand
+            if len(shape) == 1:
+                r, k = shape[0]
+                cards = tuple(hand[r][:k])
+            else:  # 幺 and joker sets: two ranks (straights are made in _runs)
+                cards = tuple(hand[shape[0][0]][: shape[0][1]] + hand[shape[1][0]][: shape[1][1]])
+            e = self.by_code[code] = (combo, Move(code, PLAY, cards), shape)
         return e[1]
 
     # -- sorted families: (keys, moves) -------------------------------------

@@ -138,7 +138,8 @@ class PaoyaoState(State):
             if self.top is None:
                 raise IllegalMove("must_lead")
             return self._pass(seat)
-        known = self._hm[seat].known(code)
+        hm = self._hm[seat]
+        known = hm.by_code.get(code) or hm.run_codes.get(code)
         if known is not None and beats(known[0], self.top):  # listed earlier: no re-check
             return self._play(seat, list(known[1].cards), known[0], known[2])
         cnt = notation.decode(code)
@@ -183,7 +184,11 @@ class PaoyaoState(State):
         self.trick.append([seat, None])
         self.passes += 1
         events: list[dict[str, Any]] = [{"type": "pass", "seat": seat}]
-        self._after_move(seat, events)
+        active = 4 - len(self.out)  # as _after_move, inlined: passes are most moves
+        if self.passes >= (active - 1 if self.left[self.top_seat] else active):
+            self._award(events)
+        else:
+            self.current = self._next_active(seat)
         return events
 
     def _after_move(self, mover: int, events) -> None:
