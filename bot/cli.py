@@ -51,6 +51,21 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _simulate(args: argparse.Namespace) -> int:
+    from games.simulate import report, simulate
+
+    kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
+    try:
+        seats = simulate(args.game, args.hands, kinds, args.seed, args.budget)
+    except (KeyError, ValueError, ModuleNotFoundError) as e:
+        print(f"paiju simulate: {e}", file=sys.stderr)
+        return 2
+    print(f"{args.game}: {args.hands} hands, seats {','.join(kinds)} rotated, "
+          f"seed {args.seed}, Monte Carlo budget {args.budget * 1e3:.0f} ms")
+    print(report(seats))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="paiju", description="Paiju (牌局): regional card games")
     sub = p.add_subparsers(dest="command", required=True)
@@ -63,6 +78,14 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="run the Telegram bot (long polling); BOT_TOKEN from env or .env")
     run.add_argument("--env-file", default=".env", help="settings file (default ./.env)")
     run.set_defaults(func=_run)
+
+    sim = sub.add_parser("simulate", help="play computer players against each other, seats rotated")
+    sim.add_argument("game")
+    sim.add_argument("--hands", type=int, default=300)
+    sim.add_argument("--seats", required=True, help="one player per seat: mc, heuristic, random")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--budget", type=float, default=0.3, help="Monte Carlo seconds a decision")
+    sim.set_defaults(func=_simulate)
     return p
 
 

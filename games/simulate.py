@@ -1,0 +1,117 @@
+"""Play many hands between computer players and measure them fairly.
+
+Each deal is played once per rotation of the players over the seats, so no
+player keeps a seat or a good deal to itself. Per hand we record each
+player's net points; the report gives each player's mean with a 95%
+confidence interval, the paired mean difference between every two players
+with its interval, and each player's decision-time p50/p95.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+
+from games import registry
+from games.players import Player, make_player, playout
+
+
+@dataclass
+class Seat:
+    label: str
+    player: Player
+    nets: list[float] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+
+class Timed:
+    """Wraps a player to record how long each decision takes."""
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        self.name = seat.player.name
+
+    def choose(self, state, seat, rng):
+        t = time.perf_counter()
+        code = self.seat.player.choose(state, seat, rng)
+        self.seat.times.append(time.perf_counter() - t)
+        return code
+
+
+class BySeat:
+    """Dispatches each decision to the player sitting in that seat."""
+
+    name = "table"
+
+    def __init__(self, players: list[Timed]) -> None:
+        self.players = players
+
+    def choose(self, state, seat, rng):
+        return self.players[seat].choose(state, seat, rng)
+
+
+def mean_ci(xs: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% confidence interval."""
+    m = statistics.fmean(xs)
+    if len(xs) < 2:
+        return m, math.inf
+    return m, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+
+
+def percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def simulate(
+    game_id: str,
+    hands: int,
+    kinds: list[str],
+    seed: int = 0,
+    budget_s: float = 0.3,
+    variant: dict | None = None,
+) -> list[Seat]:
+    game = registry.get(game_id)
+    n = len(kinds)
+    if n not in game.seat_counts:
+        raise ValueError(f"{game_id} needs {game.seat_counts} seats, got {n} players")
+    labels = [k if kinds.count(k) == 1 else f"{k}#{i + 1}" for i, k in enumerate(kinds)]
+    seats = [Seat(lbl, make_player(k, game_id, budget_s)) for lbl, k in zip(labels, kinds)]
+    v = game.variant(variant)
+    for h in range(hands):
+        deal_no, rot = divmod(h, n)
+        deal_seed = seed * 1_000_003 + deal_no
+        state = game.new_state(v, seats=n, seed=deal_seed)
+        # player i sits in seat (i + rot) % n
+        at_seat = [seats[(s - rot) % n] for s in range(n)]
+        rng = random.Random(deal_seed * 31 + rot)
+        playout(state, BySeat([Timed(p) for p in at_seat]), rng)
+        net = state.result().net
+        for s in range(n):
+            at_seat[s].nets.append(net[s])
+    return seats
+
+
+def report(seats: list[Seat]) -> str:
+    lines = [f"{'player':14s} {'mean net/hand':>14s} {'95% CI':>16s} {'p50 ms':>8s} {'p95 ms':>8s}"]
+    for s in seats:
+        m, hw = mean_ci(s.nets)
+        lines.append(
+            f"{s.label:14s} {m:14.3f} {f'[{m - hw:.3f}, {m + hw:.3f}]':>16s} "
+            f"{percentile(s.times, 0.5) * 1e3:8.2f} {percentile(s.times, 0.95) * 1e3:8.2f}"
+        )
+    lines.append("")
+    lines.append("paired difference per hand (row − column), mean [95% CI]:")
+    for i, a in enumerate(seats):
+        for b in seats[i + 1 :]:
+            d = [x - y for x, y in zip(a.nets, b.nets)]
+            m, hw = mean_ci(d)
+            verdict = "better" if m - hw > 0 else "worse" if m + hw < 0 else "no clear difference"
+            lines.append(f"  {a.label} − {b.label}: {m:.3f} [{m - hw:.3f}, {m + hw:.3f}]  {verdict}")
+    lines.append(f"hands: {len(seats[0].nets)}")
+    return "\n".join(lines)
