@@ -139,3 +139,37 @@ def test_cp23_lone_player_and_flip_source_may_chi_his_own_flip():
     st.apply(2, "D" + code("斧头"))
     assert "C1544" in codes_of(st, 0)
     assert st.to_act() == [0, 2]
+
+
+def test_cp24_supplement_fifth_card_makes_tuhuo_on_the_new_sha():
+    st = cp23(stock_after=("人", "黑九"))
+    st.apply(2, "N")
+    ren = KIND_OF[REN]
+    assert st.melds[1] == [["fire", [ren] * 5, ren, 0]]
+    assert st.fixed(1).tuo == 16 and st.fixed(1).fan == 3
+    assert [e["type"] for e in st.last][-3:] == ["supplement", "tou", "supplement"]
+    assert st.holds(1) == 21 + 2 and st.to_act() == [1]
+
+
+P1_WIN = cards(("四六", 3), ("红九", 3), ("高脚", 3), ("三四", 3), ("猫猫", 2), ("黑九", 3), ("平八", 3))
+
+
+def _two_hu():
+    st = start([[], P1_WIN, P2_WIN], stock=["斧头", "人", "红九"],
+               avoid=(("斧头", "人", "丁丁"), (), ()), dealer=2, **OFF)
+    st.apply(2, "D" + code("斧头"))
+    assert st.to_act() == [1, 2]
+    assert codes_of(st, 1)[0] == "H" and codes_of(st, 2)[0] == "H"
+    return st
+
+
+def test_single_winner_by_seat_order_from_the_flipper():
+    st = _two_hu()
+    st.apply(2, "H")
+    assert not st.is_over()  # P1 comes first after the flipper P0: wait for him
+    st.apply(1, "H")
+    assert st.result().details["winner"] == 1
+    st = _two_hu()
+    st.apply(1, "N")
+    st.apply(2, "H")
+    assert st.result().details["winner"] == 2

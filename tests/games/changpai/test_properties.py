@@ -91,3 +91,25 @@ def test_greedy_hands_win_and_pay_correctly(variant):
         assert State.from_json(st.to_json()) == st
         assert replay(record_of(st))[0].to_json() == st.to_json()
     assert wins > 20
+
+
+def test_peng_is_offered_exactly_when_the_estimate_survives_it():
+    """DECISION (B3.6): no 碰 that would make the claimer fail his own estimate."""
+    refused = 0
+    for seed in range(150):
+        st = GAME.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_over():
+            off = st.offer
+            if off is not None and not any("F" in c or "K" in c for c in off["options"].values()):
+                x = off["card"]
+                for s in range(3):
+                    if (not st.active(s) or (off["kind"] == "discard" and s == off["src"])
+                            or st.conc[s][x] != 2 or x in st.peng_bar[s]):
+                        continue
+                    offered = "P" in off["options"].get(str(s), [])
+                    assert offered == st.claim_keeps_hand(s, (x, x), x)
+                    refused += not offered
+            seat = st.to_act()[0]
+            st.apply(seat, greedy(st, seat, rng))
+    assert refused > 0
