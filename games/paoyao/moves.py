@@ -42,6 +42,11 @@ JOKER_SHAPES = []
 for (_a, _b), _tier in JOKER_TIER.items():
     _shape = ((SJ, _a),) * bool(_a) + ((BJ, _b),) * bool(_b)
     JOKER_SHAPES.append((_a, _b, _tier, _shape, code_of(_shape)))
+ROAD_CODES = [
+    [tuple(ROAD_SHAPES[r][k][1] for k in range(3, n + 1)) for n in range(9)] for r in range(SJ)
+]
+YAO_CODES = tuple(y[1] for y in YAO_SHAPES[2:])
+JOKER_CODES = tuple(j[4] for j in JOKER_SHAPES)
 # RUN_TABLE[width][low][length] = (shape, code) of a straight (None below 3).
 RUN_TABLE = [
     [
@@ -144,8 +149,8 @@ class HandMoves:
             pop(SINGLE_SHAPES[r][1], None)
             if r >= SJ:
                 if had_joker_bomb:
-                    for joker in JOKER_SHAPES:
-                        pop(joker[4], None)
+                    for code in JOKER_CODES:
+                        pop(code, None)
                     bombs = True
                 continue
             if r <= ACE:
@@ -159,12 +164,12 @@ class HandMoves:
                 pop(PAIR_SHAPES[r][1], None)
                 changed_pairs.append(r)
             if before >= 3:
-                for road in ROAD_SHAPES[r][3 : before + 1]:
-                    pop(road[1], None)
+                for code in ROAD_CODES[r][before]:
+                    pop(code, None)
                 bombs = True
             if had_yao and (r == FOUR or r == ACE):
-                for yao in YAO_SHAPES[2:]:
-                    pop(yao[1], None)
+                for code in YAO_CODES:
+                    pop(code, None)
                 bombs = True
         if runs:
             self.run_codes = {}
