@@ -417,7 +417,7 @@ class PaoyaoState(State):
             )
         if self.top is not None:
             return notation.PASS
-        return next(c for rank in self.hands[seat] for c in rank)
+        return next(RANK_CHARS[r] for r, cards in enumerate(self.hands[seat]) if cards)
 
     # -- persistence ---------------------------------------------------------------
     def dump(self) -> dict[str, Any]:
