@@ -215,3 +215,17 @@ def test_cached_moves_equal_fresh_enumeration_along_random_hands():
                 got = [(m.code, m.cards) for m in moves]
                 assert got == [(m.code, m.cards) if m != "P" else ("P", ()) for m in want]
             s.apply(seat, moves[rng.randrange(len(moves))].code)
+
+
+def test_timeout_move_is_always_legal():
+    import random
+
+    rng = random.Random(4)
+    for seed in range(30):
+        s = GAME.new_state({"snow_timeout_default": "snow"} if seed % 2 else None, seed=seed)
+        while not s.is_over():
+            for seat in s.to_act():
+                assert s.timeout_move(seat) in [m.code for m in s.legal_moves(seat)]
+            seat = s.to_act()[0]
+            moves = s.legal_moves(seat)
+            s.apply(seat, moves[rng.randrange(len(moves))].code)
