@@ -66,6 +66,12 @@ REASONS = {
 }
 
 
+def paired(codes: list[str]) -> list[str]:
+    """The pair first, its 14-complement after: 四六四六板凳."""
+    c = Counter(codes)
+    return sorted(codes, key=lambda x: (-c[x], ORDER.index(x)))
+
+
 def signed(n: int) -> str:
     return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
@@ -105,7 +111,7 @@ class ChangpaiPresenter(Presenter):
         return " ".join(parts) or "—"
 
     def meld(self, m: dict[str, Any], _: Translator) -> str:
-        return f"{_(MELD_NAMES.get(m['kind'], m['kind']))} {self.group(m['cards'], _)}"
+        return f"{_(MELD_NAMES.get(m['kind'], m['kind']))} {self.group(paired(m['cards']), _)}"
 
     # -- buttons ----------------------------------------------------------------
     def move_label(self, move: Move, _: Translator) -> str:
@@ -232,7 +238,7 @@ class ChangpaiPresenter(Presenter):
             return _("{who} flips {card}").format(who=who, card=card)
         if t == "claim":
             return _("{who} {kind} {cards}").format(
-                who=who, kind=_(MELD_NAMES[event["kind"]]), cards=self.group(event["cards"], _))
+                who=who, kind=_(MELD_NAMES[event["kind"]]), cards=self.group(paired(event["cards"]), _))
         if t == "tou":
             return _("{who} Tou {cards}, draws again").format(
                 who=who, cards=self.group([event["card"]] * event["size"], _))
@@ -281,7 +287,7 @@ class ChangpaiPresenter(Presenter):
             if d["fan_capped"] != d["fan"]:
                 lines.append(_("Capped at {n} fan").format(n=d["fan_capped"]))
             lines.append(_("Each payer pays {n}").format(n=d["amount"]))
-            kan = [self.meld(m, _) for m in d["melds"]] + [self.group(g, _) for g in d["concealed_kan"]]
+            kan = [self.meld(m, _) for m in d["melds"]] + [self.group(paired(g), _) for g in d["concealed_kan"]]
             lines.append(_("Kan: {list}").format(list=" · ".join(kan)))
         reasons = {"win": N_("win"), "baozi": N_("Baozi")}
         for p in d["payments"]:

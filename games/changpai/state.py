@@ -701,7 +701,7 @@ class ChangpaiState(State):
         v["peng_barred"] = [CODES[k] for k in self.peng_bar[seat]]
         v["hu_barred"] = [CODES[k] for k in self.hu_bar[seat]]
         v["threshold"] = threshold(self.is_dealer(seat))
-        if self.phase != "over" and self.active(seat):
+        if self.phase != "over" and self.active(seat) and self.estimates_on():
             e = self.estimate_of(seat)
             v["estimate"] = {"tuo": e.tuo, "groups": e.groups, "ok": e.ok}
         return v

@@ -45,7 +45,8 @@ def test_ux_claim_example():
 
 
 def test_hand_splits_red_and_black_and_shows_the_estimate():
-    st = start([TIANHU, [], []], stock=["幺四"], qualify_mode="off")
+    st = start([TIANHU, [], []], stock=["幺四"])
+    st.apply(0, "Q")  # the others cannot play: forced 仰
     text = P.hand_text(st.view(0), 0, NAMES, HANS)
     assert "🔴 红: 天牌[6:6]×3 地牌[1:1]×3 人牌[4:4]×3 和牌[1:3]×3 四六[4:6]×3" in text
     assert "⚫ 黑:" in text and "你摸到 幺四[1:4]" in text and "估算:" in text
@@ -54,7 +55,7 @@ def test_hand_splits_red_and_black_and_shows_the_estimate():
     res = P.result_text(st.result(), st.revealed(), NAMES, HANS)
     assert "老王 胡 幺四[1:4]，自摸" in res
     assert "51 砣 · 4 番 (坎番 3, 多砣 +1)" in res and "每家付 16 分" in res
-    assert "小李 付 老王 16 (胡牌)" in res and "输赢: 老王 +32 · 小李 −16 · 阿强 −16" in res
+    assert "小李 付 老王 16 (胡牌)" in res and "坎: 天天天" in res and "输赢: 老王 +32 · 小李 −16 · 阿强 −16" in res
 
 
 def test_events_of_a_claim_round():
