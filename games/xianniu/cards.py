@@ -28,6 +28,14 @@ class Deck:
         self.bit = {c: 1 << i for i, c in enumerate(self.codes)}
         # mask of each rank's four cards
         self.rank_mask = {ch: 15 << (4 * i) for i, ch in enumerate(self.ranks)}
+        # for code_str: ranks in string order, and each rank's cards of a
+        # 4-bit group already joined in string order of their codes
+        self._str_ranks = sorted(range(len(self.ranks)), key=lambda r: self.ranks[r])
+        self._group_str = [
+            ["".join(sorted(self.codes[4 * r + s] for s in range(4) if g >> s & 1))
+             for g in range(16)]
+            for r in range(len(self.ranks))
+        ]
 
     def mask(self, codes) -> int:
         m = 0
@@ -47,7 +55,8 @@ class Deck:
 
     def code_str(self, mask: int) -> str:
         """Canonical concatenation used in move codes: codes sorted as strings."""
-        return "".join(sorted(self.cards(mask)))
+        gs = self._group_str
+        return "".join([gs[r][(mask >> (4 * r)) & 15] for r in self._str_ranks])
 
     def parse(self, text: str) -> int | None:
         """Mask of a concatenation of codes; None if malformed or repeated."""
