@@ -94,8 +94,10 @@ def component_best(ci: int, counts: tuple[int, ...], availbits: int, xy: bool) -
     if first < 0:
         return (0,)
     rest = list(counts)
-    rest[first] -= 1
-    best = list(component_best(ci, tuple(rest), availbits, xy))  # leave one card unused
+    rest[first] = 0
+    # either no (further) group uses this kind — its remaining copies stay unused —
+    # or one more group containing it is taken: every selection is reached once
+    best = list(component_best(ci, tuple(rest), availbits, xy))
     for c, w in _weights(ci, availbits, xy)[first]:
         if any(u > h for h, u in zip(counts, c.need)):
             continue
