@@ -253,3 +253,24 @@ def test_incomparable_plays(game_id):
         o = play(game_id, other)
         assert not r.beats(gx, o) and not r.beats(o, gx)
     assert play(game_id, "K♠").shape == SINGLE and play(game_id, "K♠K♥K♦").shape == TRIPLE
+
+
+def test_liang_split_rule_any_split():
+    plays = [(play(P, "7♠7♥"), True), (play(P, "7♣7♦"), True)]
+    assert sum(seat_score(plays, "any_split")[1:]) == 2
+    assert sum(seat_score(plays, "kkk_bai_only")[1:]) == 0
+    nines = [(play(P, "9♥9♠"), True), (play(P, "9♦9♣"), True)]
+    assert sum(seat_score(nines, "any_split")[1:]) == 4  # 9s already score as 性子
+    kkk = [(play(P, "K♠K♥K♣"), True), (play(P, "K♦10♥8♠"), True)]
+    assert sum(seat_score(kkk, "any_split")[1:]) == 2
+    one = [(play(P, ALL4["7"]), True)]
+    assert sum(seat_score(one, "any_split")[1:]) == 2  # a plain 亮子, not counted twice
+
+
+def test_liang_bai_combo_flag_in_mode_n():
+    r = rules(N, liang_bai_combo=True)
+    lb = play(N, ALL4["K"] + "10♠8♠", liang_bai_combo=True)
+    sd = play(N, ALL4["2"] + "3♠4♠", liang_bai_combo=True)
+    assert lb.name == "liang_bai" and sd.name == "si_di_la_yu"
+    assert r.beats(lb, sd) and not r.beats(sd, lb)
+    assert not r.beats(lb, play(N, ALL4["7"], liang_bai_combo=True))  # no attach in N
