@@ -219,7 +219,12 @@ class ChangpaiState(State):
     def begin(self) -> None:
         ev: list[dict[str, Any]] = []
         if self.variant["qualify_mode"] == "xy":
-            self._advance_qualify(ev)
+            if all(self.qualify_options(s) == ["Y"] for s in range(self.seats)):
+                # Every hand is hopeless: the dealer taps his (only) 仰 so the
+                # redeal happens through a move; a hand never ends at creation.
+                self.actor = self.dealer
+            else:
+                self._advance_qualify(ev)
         else:
             self._start_play(ev)
         self.last = ev

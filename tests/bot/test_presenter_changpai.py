@@ -72,6 +72,7 @@ def test_huang_and_redeal_texts():
     st.apply(2, "H")
     assert "阿强 胡 人牌[4:4]，老王 放铳" in P.result_text(st.result(), st.revealed(), NAMES, HANS)
     redeal = start([[], [], []])
+    redeal.apply(0, "Y")
     assert redeal.is_over()
     assert "没人起牌，重新发牌" in P.result_text(redeal.result(), redeal.revealed(), NAMES, HANS)
 

@@ -113,3 +113,7 @@ def test_peng_is_offered_exactly_when_the_estimate_survives_it():
             seat = st.to_act()[0]
             st.apply(seat, greedy(st, seat, rng))
     assert refused > 0
+
+
+def test_no_hand_is_over_at_creation():
+    assert not any(GAME.new_state(seed=seed).is_over() for seed in range(600))

@@ -57,9 +57,12 @@ def test_cp29_nobody_qi_means_redeal_and_the_dealer_stays():
     assert GAME.next_dealer(st.variant, st, 0) == 0
 
 
-def test_redeal_at_once_when_every_hand_is_hopeless():
-    st = start([E2, E2[:0], []])
+def test_every_hand_hopeless_dealer_taps_fold_then_redeal():
+    st = start([E2, [], []])
+    assert not st.is_over() and st.to_act() == [0] and codes_of(st, 0) == ["Y"]
+    st.apply(0, "Y")
     assert st.is_over() and st.outcome["kind"] == "redeal" and st.to_act() == []
+    assert [e["forced"] for e in st.last if e["type"] == "qualify"] == [False, True, True]
 
 
 def test_qi_only_once():
