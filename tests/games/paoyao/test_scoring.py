@@ -281,3 +281,30 @@ def test_show_partner_hand_after_out_and_ming_yao():
     assert "yao_counts" not in plain.public_view()
     m = position(["9", "4 6", "Q 5", "4 A 8"], variant={"ming_yao": True})
     assert m.public_view()["yao_counts"] == [[0, 0], [0, 1], [0, 0], [1, 1]]
+
+
+def test_kangqi_with_losers_above_20_is_mian_xue_without_decision():
+    s = position(["9", "4 6", "Q 5", "4 8"], score=(95, 30))
+    ev = play(s, (0, "9"))
+    r = finished(s)
+    assert not any(e["type"] == "snow_offer" for e in ev)
+    assert (r.details["win"], r.details["snow"], r.net) == ("kangqi", "escaped", [1, -1, 1, -1])
+
+
+def test_other_team_can_still_win_by_140_after_the_first_out():
+    s = position(["9", "TT 4 4", "Q 55", "4 8"], score=(60, 120))
+    play(s, (0, "9"), (1, "P"), (2, "P"), (3, "P"))  # N out first, A only 60
+    assert not s.is_over() and s.to_act() == [2]  # 接风
+    play(s, (2, "55"), (3, "P"), (1, "TT"), (2, "P"), (3, "P"))
+    r = finished(s)
+    assert r.details["winner_team"] == 1 and r.details["win"] == "140"
+    assert r.details["next_leader"] == 0  # 头跑 still leads next
+
+
+def test_losers_going_out_during_the_chase_do_not_win():
+    s = position(["TT 4 5 6", "9", "4 7", "8"], score=(130, 15))
+    play(s, (0, "TT"), *EVERYONE_PASSES_AFTER_N, (2, "X"), (0, "4"), (1, "9"))
+    play(s, (2, "P"), (3, "P"), (0, "P"), (3, "8"))  # E, then W out: B's 双飞
+    assert not s.is_over()  # the winners stay fixed; the trick is still open
+    play(s, (0, "P"), (2, "P"))
+    assert finished(s).details["winner_team"] == 0
