@@ -52,7 +52,3 @@ def sort_key(code: str) -> tuple[int, str]:
 
 def sorted_cards(codes) -> list[str]:
     return sorted(codes, key=sort_key)
-
-
-def points_of(codes) -> int:
-    return sum(POINTS[RANK_OF[c[0]]] for c in codes)

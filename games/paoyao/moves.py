@@ -46,7 +46,7 @@ ROAD_CODES = [
     [tuple(ROAD_SHAPES[r][k][1] for k in range(3, n + 1)) for n in range(9)] for r in range(SJ)
 ]
 YAO_CODES = tuple(y[1] for y in YAO_SHAPES[2:])
-JOKER_CODES = tuple(j[4] for j in JOKER_SHAPES)
+JOKER_BOMB_CODES = tuple(j[4] for j in JOKER_SHAPES)
 # RUN_TABLE[width][low][length] = (shape, code) of a straight (None below 3).
 RUN_TABLE = [
     [
@@ -130,10 +130,6 @@ class HandMoves:
                 if self.cnt[r] >= 2:
                     self.masks[2] |= 1 << r
 
-    def known(self, code: str) -> tuple | None:
-        """(combination, Move, shape) of a play listed since the hand last changed."""
-        return self.by_code.get(code) or self.run_codes.get(code)
-
     def played(self, shape) -> None:
         """k cards of rank r left the hand for each (r, k) of `shape`: forget
         the moves that used them (a rank's lowest suits changed) and patch or
@@ -149,7 +145,7 @@ class HandMoves:
             pop(SINGLE_SHAPES[r][1], None)
             if r >= SJ:
                 if had_joker_bomb:
-                    for code in JOKER_CODES:
+                    for code in JOKER_BOMB_CODES:
                         pop(code, None)
                     bombs = True
                 continue
