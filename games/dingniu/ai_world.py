@@ -1,0 +1,231 @@
+"""Worlds a 顶牛 seat cannot tell apart (determinize), and a fast state copy.
+
+What a seat knows: its own hand and 扣 tiles, the layout, how many tiles each
+player holds and has 扣ed, and who did what when (a 扣 shows only that a tile
+went down, never which). The hidden tiles are every tile not on the layout and
+not its own; each other seat holds some in hand and some face down.
+
+Inference (the one hard fact 顶牛 gives away): 不能扣活牌, so a player who
+扣ed held no tile fitting either end at that moment. That tile and every tile
+he still had then (his later 扣 tiles and his hand now) avoid those ends.
+The head's opening also says he did not hold what would have forbidden it
+(不能拉三家, both 红八 led together). Everything else that hangs on hidden
+tiles (a 死砸 instead of a 算帐, 算帐 under sz_basis=hands) is checked by
+replaying the public history on the sampled deal and comparing the view.
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.base import IllegalMove
+from games.dingniu.opening import lalian_forbidden, must_pair
+from games.dingniu.state import DingNiuState
+from games.dingniu.tiles import CODES, COPIES, KIND_OF, N_KINDS, PIPS
+
+# Pip bitmask of each tile kind, for the "held no tile fitting" test.
+PIP_MASK = tuple((1 << a) | (1 << b) for a, b in PIPS)
+TRIES = 60  # sampled deals before giving up on an exact replay
+
+
+def clone(state: DingNiuState) -> DingNiuState:
+    """A copy for playouts, far cheaper than State.copy (which goes through
+    JSON): every list one level deep is copied, every dict shallowly."""
+    new = object.__new__(type(state))
+    d = dict(state.__dict__)
+    for k, v in d.items():
+        if isinstance(v, list):
+            d[k] = [x[:] if isinstance(x, list) else x for x in v]
+        elif isinstance(v, dict) and k != "variant":
+            d[k] = dict(v)
+    d["_legal"] = None
+    new.__dict__ = d
+    return new
+
+
+def unknown_counts(state: DingNiuState, seat: int) -> list[int]:
+    """Tiles per kind that `seat` cannot see: not on the layout, not its own."""
+    hand, on = state.hands[seat], state.on_layout
+    out = [COPIES[t] - on[t] - hand[t] for t in range(N_KINDS)]
+    for t in state.kou[seat]:
+        out[t] -= 1
+    return out
+
+
+def public_timeline(state: DingNiuState):
+    """(seat, code, ends before the move) of every move, with a 扣's tile
+    blanked out: only what the whole table saw."""
+    left = right = 0
+    out = []
+    for s, code in state.history:
+        if code[0] == "K":
+            out.append((s, "K", (left, right)))
+            continue
+        out.append((s, code, (left, right)))
+        if code[0] == "O":
+            left, right = PIPS[KIND_OF[code[1:3]]]
+        else:
+            t = KIND_OF[code[1:]]
+            v = left if code[0] == "L" else right
+            a, b = PIPS[t]
+            w = b if a == v else a
+            if code[0] == "L":
+                left = w
+            else:
+                right = w
+    return out
+
+
+def slots(state: DingNiuState, seat: int, timeline=None) -> list[tuple[int, int, int]]:
+    """The hidden places as (seat, index, forbidden pip mask): index i < the
+    seat's 扣 count is its i-th 扣 tile, the rest are hand tiles."""
+    timeline = public_timeline(state) if timeline is None else timeline
+    forbid_at: list[list[int]] = [[], [], [], []]  # per seat, mask at each of its 扣
+    for s, code, (left, right) in timeline:
+        if code == "K":
+            prev = forbid_at[s][-1] if forbid_at[s] else 0
+            forbid_at[s].append(prev | (1 << left) | (1 << right))
+    out = []
+    for s in range(4):
+        if s == seat:
+            continue
+        masks = forbid_at[s]
+        n_kou = len(state.kou[s])
+        for i in range(n_kou):
+            out.append((s, i, masks[i] if i < len(masks) else 0))
+        last = masks[-1] if masks else 0
+        for i in range(state.sizes[s]):
+            out.append((s, n_kou + i, last))
+    return out
+
+
+def sample_hidden(state: DingNiuState, seat: int, rng: random.Random, timeline=None):
+    """Hidden tiles dealt to the other seats' 扣 and hand places at random,
+    respecting every 扣 inference: {seat: [kinds in place order]}."""
+    unknown = unknown_counts(state, seat)
+    places = slots(state, seat, timeline)
+    # most constrained place first; ties in a random order (shuffle, stable sort)
+    rng.shuffle(places)
+    places.sort(key=lambda p: -bin(p[2]).count("1"))
+    chosen = [0] * len(places)
+
+    def fill(i: int) -> bool:  # randomized depth-first search: always finds one
+        if i == len(places):
+            return True
+        mask = places[i][2]
+        options = [t for t in range(N_KINDS) if unknown[t] and not PIP_MASK[t] & mask]
+        weights = [unknown[t] for t in options]  # uniform over the tiles, not the kinds
+        while options:
+            k = rng.choices(range(len(options)), weights)[0]
+            t = options.pop(k)
+            weights.pop(k)
+            unknown[t] -= 1
+            chosen[i] = t
+            if fill(i + 1):
+                return True
+            unknown[t] += 1
+        return False
+
+    if not fill(0):  # the real deal satisfies every place: cannot happen
+        raise RuntimeError("no deal consistent with the view")
+    out: dict[int, list[int]] = {s: [0] * (len(state.kou[s]) + state.sizes[s]) for s in range(4) if s != seat}
+    for (s, i, _), t in zip(places, chosen):
+        out[s][i] = t
+    return out
+
+
+def _opening_ok(state: DingNiuState, initial: list[list[int]], timeline) -> bool:
+    """The head could have made the opening he made with this hand."""
+    if not timeline:
+        return True
+    s, code, _ = timeline[0]
+    t = KIND_OF[code[1:3]]
+    hand = initial[s]
+    if lalian_forbidden(hand, t):
+        return False
+    return must_pair(hand, t, state.variant["pair_double_lead_all"]) == (len(code) == 5)
+
+
+def determinize(state: DingNiuState, seat: int, rng: random.Random) -> DingNiuState:
+    """A new full state the seat cannot tell from `state`: the hidden tiles
+    re-dealt, the public history replayed on the new deal."""
+    timeline = public_timeline(state)
+    if not _explains(state, timeline):
+        return _in_place(state, seat, sample_hidden(state, seat, rng, timeline))
+    want = state.view(seat)
+    world = None
+    for _ in range(TRIES):
+        hidden = sample_hidden(state, seat, rng, timeline)
+        world = _replay(state, seat, hidden, timeline)
+        if world is not None and world.view(seat) == want:
+            return world
+    if world is not None:
+        return world  # very rare: a 死砸 no sample reproduced; the view differs only there
+    raise RuntimeError("no replayable deal found")
+
+
+def _explains(state: DingNiuState, timeline) -> bool:
+    """The history accounts for the layout and every 扣 (a position built
+    directly, as in tests, has no history behind it)."""
+    kou = [0, 0, 0, 0]
+    laid = 0
+    for s, code, _ in timeline:
+        if code == "K":
+            kou[s] += 1
+        else:
+            laid += 2 if len(code) == 5 else 1
+    return laid == len(state.layout) and kou == [len(k) for k in state.kou]
+
+
+def _in_place(state: DingNiuState, seat: int, hidden: dict[int, list[int]]) -> DingNiuState:
+    """The sampled tiles put straight into a copy (no history to replay)."""
+    world = clone(state)
+    for s, tiles in hidden.items():
+        n_kou = len(state.kou[s])
+        world.kou[s] = tiles[:n_kou]
+        hand = [0] * N_KINDS
+        for t in tiles[n_kou:]:
+            hand[t] += 1
+        world.hands[s] = hand
+    world._recount()
+    # no real deal may ride along in the copy: only what the world holds
+    world.deal = {"hands": [[CODES[t] for t in range(N_KINDS) for _ in range(h[t])] + [CODES[t] for t in k]
+                            for h, k in zip(world.hands, world.kou)]}
+    return world
+
+
+def _replay(state: DingNiuState, seat: int, hidden: dict[int, list[int]], timeline):
+    """The sampled deal played through the public history, or None if the
+    engine refuses it (an opening or 扣 the sampled hand could not make)."""
+    kou_iter = {s: iter(tiles) for s, tiles in hidden.items()}
+    kou_iter[seat] = iter(state.kou[seat])
+    initial = [[0] * N_KINDS for _ in range(4)]
+    history = []
+    for s, code, _ in timeline:
+        if code == "K":
+            t = next(kou_iter[s])
+            code = "K" + CODES[t]
+            initial[s][t] += 1
+        elif code[0] == "O":
+            initial[s][KIND_OF[code[1:3]]] += 2 if len(code) == 5 else 1
+        else:
+            initial[s][KIND_OF[code[1:]]] += 1
+        history.append((s, code))
+    for s in range(4):
+        if s == seat:
+            rest = state.hands[seat]
+            for t in range(N_KINDS):
+                initial[s][t] += rest[t]
+        else:
+            for t in hidden[s][len(state.kou[s]):]:
+                initial[s][t] += 1
+    if not _opening_ok(state, initial, timeline):
+        return None
+    deal = {"hands": [[CODES[t] for t in range(N_KINDS) for _ in range(h[t])] for h in initial]}
+    world = state.game.start(state.variant, deal, state.dealer)
+    try:
+        for s, code in history:
+            world.apply(s, code)
+    except IllegalMove:  #: this deal cannot have produced the history
+        return None
+    return world

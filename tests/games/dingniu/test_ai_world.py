@@ -1,0 +1,102 @@
+"""determinize for 顶牛: the seat's view is kept, the real state is not
+touched, every tile is somewhere exactly once, and a player who 扣ed is never
+dealt a tile that would have fitted the ends at that moment."""
+
+import random
+from collections import Counter
+
+from games import registry
+from games.dingniu.ai_world import clone, determinize, public_timeline
+from games.dingniu.tiles import CODES, DECK, KIND_OF, PIPS
+from games.players import RandomPlayer
+
+from .helpers import codes, play, start
+
+GAME = registry.get("dingniu")
+FULL = Counter(CODES[t] for t in DECK)
+
+
+def random_positions(n, seed=0):
+    rng = random.Random(seed)
+    out = []
+    for h in range(n):
+        s = GAME.new_state(seed=seed * 1000 + h)
+        for _ in range(rng.randrange(4, 20)):
+            if s.is_over():
+                break
+            seat = s.to_act()[0]
+            s.apply(seat, RandomPlayer().choose(s, seat, rng))
+        if not s.is_over():
+            out.append(s)
+    return out
+
+
+def all_tiles(world):
+    c = Counter(c for c in world.layout for c in ["".join(sorted(c))])
+    for s in range(4):
+        v = world.view(s)
+        c.update(v["hand"])
+        c.update(v["kou"])
+    return c
+
+
+def test_worlds_keep_the_view_and_conserve_the_tiles():
+    redealt = 0
+    for s in random_positions(40):
+        seat = s.to_act()[0]
+        before = s.to_json()
+        for k in range(3):
+            w = determinize(s, seat, random.Random(k))
+            assert s.to_json() == before
+            assert w.view(seat) == s.view(seat)
+            assert w.legal_moves(seat) == s.legal_moves(seat)
+            assert all_tiles(w) == FULL
+            assert [len(h) for h in (w.view(o)["hand"] for o in range(4))] == s.sizes
+            assert [len(k) for k in w.kou] == [len(k) for k in s.kou]
+            redealt += w.hands != s.hands
+    assert redealt > 0
+
+
+def test_a_player_who_kou_ed_never_gets_a_tile_that_fitted_then():
+    bit = 0  # positions where the inference ruled out a hidden tile
+    for s in random_positions(60, seed=1):
+        seat = s.to_act()[0]
+        timeline = public_timeline(s)
+        kous = [(i, p, ends) for i, (p, code, ends) in enumerate(timeline) if code == "K" and p != seat]
+        if not kous:
+            continue
+        for k in range(4):
+            w = determinize(s, seat, random.Random(k))
+            for p in {p for _, p, _ in kous}:
+                mine = [ends for _, q, ends in kous if q == p]
+                # the j-th 扣 tile and every later one, and the hand now, avoid the ends of 扣 j
+                for j, ends in enumerate(mine):
+                    held = [w.kou[p][i] for i in range(j, len(w.kou[p]))]
+                    held += [t for t, n in enumerate(w.hands[p]) for _ in range(n)]
+                    assert not any(set(PIPS[t]) & set(ends) for t in held), (p, ends, held)
+        # the inference is not empty: some hidden tile elsewhere fits a 扣's ends
+        if any(set(PIPS[t]) & set(ends)
+               for _, p, ends in kous for o in range(4) if o not in (seat, p)
+               for t, n in enumerate(s.hands[o]) if n):
+            bit += 1
+    assert bit > 0
+
+
+def test_the_head_keeps_his_opening_legal():
+    # the head led one 红八: he cannot have held the other (rule ④ pairs them)
+    s = start(codes("红八", "大天", "一三", "地幺", "虎头", "长三"))
+    play(s, "O44")
+    other = KIND_OF["44"]
+    for k in range(40):
+        w = determinize(s, 1, random.Random(k))
+        assert w.hands[0][other] == 0
+
+
+def test_clone_is_independent():
+    s = random_positions(1, seed=3)[0]
+    c = clone(s)
+    before = s.to_json()
+    seat = c.to_act()[0]
+    c.apply(seat, c.legal_moves(seat)[0].code)
+    assert s.to_json() == before
+    assert c.to_json() != before
