@@ -43,6 +43,14 @@ def clone(state: DingNiuState) -> DingNiuState:
     return new
 
 
+class World(DingNiuState):
+    """A determinized state: the same engine, with a cheap copy, so the shared
+    Monte Carlo driver (which copies a world once per candidate) stays fast."""
+
+    def copy(self) -> DingNiuState:
+        return clone(self)
+
+
 def unknown_counts(state: DingNiuState, seat: int) -> list[int]:
     """Tiles per kind that `seat` cannot see: not on the layout, not its own."""
     hand, on = state.hands[seat], state.on_layout
@@ -180,6 +188,7 @@ def _explains(state: DingNiuState, timeline) -> bool:
 def _in_place(state: DingNiuState, seat: int, hidden: dict[int, list[int]]) -> DingNiuState:
     """The sampled tiles put straight into a copy (no history to replay)."""
     world = clone(state)
+    world.__class__ = World
     for s, tiles in hidden.items():
         n_kou = len(state.kou[s])
         world.kou[s] = tiles[:n_kou]
@@ -223,6 +232,7 @@ def _replay(state: DingNiuState, seat: int, hidden: dict[int, list[int]], timeli
         return None
     deal = {"hands": [[CODES[t] for t in range(N_KINDS) for _ in range(h[t])] for h in initial]}
     world = state.game.start(state.variant, deal, state.dealer)
+    world.__class__ = World
     try:
         for s, code in history:
             world.apply(s, code)
