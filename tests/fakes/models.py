@@ -65,7 +65,7 @@ class Button:
 
 @dataclass
 class Call:
-    t: float  # time.monotonic() when the request arrived
+    t: float  # time.monotonic() when the server handled it (after any injected delay)
     method: str  # canonical Bot API spelling, e.g. "sendMessage"
     params: dict
     chat_id: int | None

@@ -85,7 +85,6 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
     # -- HTTP ------------------------------------------------------------------
 
     async def _handle(self, request: web.Request) -> web.Response:
-        now = time.monotonic()
         m = _PATH_RE.match(request.path)
         if not m:
             return _reply(ApiError(404, "Not Found").body(), 404)
@@ -98,7 +97,9 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
             return _reply(ApiError(400, "Bad Request: invalid request body").body(), 400)
         method = CANONICAL.get(name.lower(), name)
         chat_id = self._chat_of(method, params)
-        call = Call(now, method, params, chat_id, False, None)
+        # One clock reading per call, used both by the limiter and as Call.t, so
+        # sends_in_window() sees exactly what the limiter saw.
+        call = Call(time.monotonic(), method, params, chat_id, False, None)
         fault = None
         try:
             handler = METHODS.get(method)
@@ -107,11 +108,12 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
             fault = self._take_fault(method, chat_id)
             if fault is not None and fault.kind == "delay":
                 await asyncio.sleep(fault.seconds)
+                call.t = time.monotonic()
             if fault is not None and fault.kind == "drop" and not fault.after:
                 call.description = "connection dropped"
                 return self._drop(request, call)
-            self._fault(fault, method, chat_id, time.monotonic())
-            result = handler(self, params, time.monotonic())
+            self._fault(fault, method, chat_id, call.t)
+            result = handler(self, params, call.t)
             if inspect.isawaitable(result):
                 result = await result
         except ApiError as e:
