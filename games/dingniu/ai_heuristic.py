@@ -39,9 +39,10 @@ from games.dingniu.tiles import (
 SZ_SAMPLES = 24  # random deals to judge a 算帐
 # Weights of a play's features (points shed = 1).
 MY_FIT = 2.0  # each own tile fitting the new ends
-THEIR_FIT = 0.6  # each hidden tile fitting the new ends
+THEIR_FIT = 2.0  # each hidden tile fitting the new ends
 THREAT = 4.0  # leaving a 算帐 one hidden tile away
 SILAN = 20.0  # not covering the 6-end against a 红帐 when I could
+SZ_MIN = 0.0  # make a 算帐 when its mean net beats this
 HOPE = 0.12  # chance a live tile is played later, per hidden tile linking to it
 
 
@@ -146,7 +147,7 @@ def _best_play(state: DingNiuState, seat: int, moves, unknown: list[int], rng: r
         after[t] -= 1
         if typ is not None and not forced:
             ev = _settle_ev(state, seat, after, typ, nl, nr, rng)
-            val = (1000.0 if ev > 0 else -1000.0) + ev
+            val = (1000.0 if ev > SZ_MIN else -1000.0) + ev
         else:
             val = (POINTS[t] + MY_FIT * _fits(after, nl, nr) - THEIR_FIT * _fits(unknown, nl, nr)
                    - THREAT * _threats(unknown, nd2, d2, nl, nr, mask))
