@@ -66,6 +66,13 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _play(args: argparse.Namespace) -> int:
+    from bot.terminal import play
+
+    play(args.game, seat=args.seat, lang=args.lang, seed=args.seed, budget_s=args.budget)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="paiju", description="Paiju (牌局): regional card games")
     sub = p.add_subparsers(dest="command", required=True)
@@ -86,6 +93,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--budget", type=float, default=0.3, help="Monte Carlo seconds a decision")
     sim.set_defaults(func=_simulate)
+
+    from games.registry import PACKAGES
+
+    play = sub.add_parser("play", help="play a hand in this terminal against computer players")
+    play.add_argument("game", choices=list(PACKAGES))
+    play.add_argument("--seat", type=int, default=0)
+    play.add_argument("--lang", default="zh_Hans", choices=["zh_Hans", "zh_Hant", "en"])
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--budget", type=float, default=0.3, help="computer seconds a decision")
+    play.set_defaults(func=_play)
     return p
 
 
