@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from functools import cache
+from itertools import chain
 from typing import Any
 
 from games.base import Game, VariantError
@@ -41,13 +42,12 @@ class PaoyaoGame(Game):
     def deal(self, variant: Mapping[str, Any], seats: int, seed: int) -> dict[str, Any]:
         """All cards dealt, 27 each (25 with 无3); no kitty."""
         cards = _sorted_deck(variant["remove_threes"])
-        rng = random.Random(seed)
-        keys = [rng.random() for _ in cards]
-        shuffled = sorted(range(len(cards)), key=keys.__getitem__)
+        rand = random.Random(seed).random
+        keys = [rand() for _ in cards]
+        shuffled = sorted(range(len(cards)), key=keys.__getitem__)  # a uniform shuffle
         n = len(cards) // 4
-        return {
-            "hands": [[cards[i] for i in sorted(shuffled[s * n : (s + 1) * n])] for s in range(4)]
-        }
+        pick = cards.__getitem__
+        return {"hands": [list(map(pick, sorted(shuffled[s * n : (s + 1) * n]))) for s in range(4)]}
 
     def first_dealer(self, variant: Mapping[str, Any], seats: int, seed: int) -> int:
         """Leader of the first hand (D1). "host": the bot seats the host at 0."""
@@ -64,9 +64,8 @@ class PaoyaoGame(Game):
         if not (isinstance(dealer, int) and 0 <= dealer < 4):
             raise VariantError(f"bad leader seat {dealer!r}")
         hands = deal["hands"]
-        if len(hands) != 4 or sorted([c for h in hands for c in h]) != _plain_sorted_deck(
-            variant["remove_threes"]
-        ):
+        every = sorted(chain.from_iterable(hands))
+        if len(hands) != 4 or every != _plain_sorted_deck(variant["remove_threes"]):
             raise VariantError("the deal must hand out both packs exactly")
         return PaoyaoState(self, variant, deal, dealer, 4)
 

@@ -74,6 +74,7 @@ def _by_strength(order: list[int]) -> list[int]:
     return ranks
 
 
+_STRAIGHT_RANKS = range(ACE + 1)
 _STARTS: dict[int, tuple] = {}
 
 
@@ -117,18 +118,18 @@ class HandMoves:
 
     def __init__(self, hand: list[list[str]], order: list[int]) -> None:
         self.hand = hand
-        self.cnt = [len(x) for x in hand]
+        self.cnt = list(map(len, hand))
         self.order = order
         self.by_code: dict[str, tuple] = {}
         self.run_codes: dict[str, tuple] = {}
         self._singles = self._pairs = self._bombs = self._leads = None
         # masks[w]: bit r set when rank r (4…A) is held w+ times, for straights
-        self.masks = [0, 0, 0]
-        for r in range(ACE + 1):
-            if self.cnt[r] >= 1:
-                self.masks[1] |= 1 << r
-                if self.cnt[r] >= 2:
-                    self.masks[2] |= 1 << r
+        cnt = self.cnt
+        self.masks = [
+            0,
+            sum([1 << r for r in _STRAIGHT_RANKS if cnt[r]]),
+            sum([1 << r for r in _STRAIGHT_RANKS if cnt[r] >= 2]),
+        ]
 
     def played(self, shape) -> None:
         """k cards of rank r left the hand for each (r, k) of `shape`: forget

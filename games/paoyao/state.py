@@ -6,6 +6,8 @@ Seats 0..3 in turn order; partners sit opposite, team 0 = {0, 2} and team
 
 from __future__ import annotations
 
+from itertools import groupby
+from operator import itemgetter
 from typing import Any
 
 from games.base import IllegalMove, Move, Result, State
@@ -41,10 +43,8 @@ class PaoyaoState(State):
         self.hands: list[list[list[str]]] = [[[] for _ in range(NRANKS)] for _ in range(4)]
         for s, codes in enumerate(deal["hands"]):
             hand = self.hands[s]
-            for c in codes:
-                hand[RANK_OF[c[0]]].append(c)
-            for cards in hand:
-                cards.sort()
+            for ch, cards in groupby(sorted(codes), itemgetter(0)):  # by rank, suits sorted
+                hand[RANK_OF[ch]] = list(cards)
         self.left = [len(h) for h in deal["hands"]]  # cards left per seat
         self.phase = PLAY
         self.current = dealer  # seat to play (`turn` is the protocol's move count)
@@ -443,8 +443,8 @@ class PaoyaoState(State):
     def restore(self, d: dict[str, Any]) -> None:
         self.hands = [[[] for _ in range(NRANKS)] for _ in range(4)]
         for s, codes in enumerate(d["hands"]):
-            for c in codes:
-                self.hands[s][RANK_OF[c[0]]].append(c)
+            for ch, cards in groupby(sorted(codes), itemgetter(0)):
+                self.hands[s][RANK_OF[ch]] = list(cards)
         self.left = [len(h) for h in d["hands"]]
         self.phase, self.current = d["phase"], d["turn"]
         self.top = tuple(d["top"]) if d["top"] else None
