@@ -74,6 +74,27 @@ def _by_strength(order: list[int]) -> list[int]:
     return ranks
 
 
+def _road_items(r: int, n: int, order: list[int]) -> list:
+    """(power, (shape, code)) of the 路 of rank r held n times."""
+    return [((ROAD_TIER[k], order[r]), ROAD_SHAPES[r][k]) for k in range(3, n + 1)]
+
+
+def _yao_items(fours: int, aces: int) -> list:
+    if not aces or fours < 2:
+        return []
+    return [((YAO_TIER[k], 0), YAO_SHAPES[k]) for k in range(2, fours + 1)]
+
+
+def _joker_items(sj: int, bj: int) -> list:
+    if sj + bj < 2:
+        return []
+    return [
+        ((t, JOKER_SUB), (shape, code))
+        for a, b, t, shape, code in JOKER_SHAPES
+        if a <= sj and b <= bj
+    ]
+
+
 _STRAIGHT_RANKS = range(ACE + 1)
 _STARTS: dict[int, tuple] = {}
 
@@ -133,46 +154,60 @@ class HandMoves:
 
     def played(self, shape) -> None:
         """k cards of rank r left the hand for each (r, k) of `shape`: forget
-        the moves that used them (a rank's lowest suits changed) and patch or
-        drop the families they change."""
-        pop, cnt = self.by_code.pop, self.cnt
-        had_yao = cnt[ACE] >= 1 and cnt[FOUR] >= 2
-        had_joker_bomb = cnt[SJ] + cnt[BJ] >= 2
+        the moves that used them (a rank's lowest suits changed) and patch
+        the families they change."""
+        pop, cnt, order = self.by_code.pop, self.cnt, self.order
+        had_fours, had_aces, had_sj, had_bj = cnt[FOUR], cnt[ACE], cnt[SJ], cnt[BJ]
         changed_pairs = []
-        bombs = runs = False
+        bomb_groups = []  # (old items, new items) of the bombs to patch
+        runs = yao = jokers = False
         for r, k in shape:
             before = cnt[r]
-            cnt[r] = before - k
+            after = cnt[r] = before - k
             pop(SINGLE_SHAPES[r][1], None)
             if r >= SJ:
-                if had_joker_bomb:
-                    for code in JOKER_BOMB_CODES:
-                        pop(code, None)
-                    bombs = True
+                jokers = True
                 continue
             if r <= ACE:
                 runs = True
-                if before - k < 2:  # no longer in double straights (or straights)
+                if after < 2:  # no longer in double straights (or straights)
                     masks = self.masks
                     masks[2] &= ~(1 << r)
-                    if before == k:
+                    if not after:
                         masks[1] &= ~(1 << r)
+                if r == FOUR or r == ACE:
+                    yao = True
             if before >= 2:
                 pop(PAIR_SHAPES[r][1], None)
                 changed_pairs.append(r)
-            if before >= 3:
-                for code in ROAD_CODES[r][before]:
-                    pop(code, None)
-                bombs = True
-            if had_yao and (r == FOUR or r == ACE):
-                for code in YAO_CODES:
-                    pop(code, None)
-                bombs = True
+                if before >= 3:
+                    for code in ROAD_CODES[r][before]:
+                        pop(code, None)
+                    bomb_groups.append(
+                        (_road_items(r, before, order), _road_items(r, after, order))
+                    )
+        if yao and had_aces and had_fours >= 2:
+            for code in YAO_CODES:
+                pop(code, None)
+            bomb_groups.append((_yao_items(had_fours, had_aces), _yao_items(cnt[FOUR], cnt[ACE])))
+        if jokers and had_sj + had_bj >= 2:
+            for code in JOKER_BOMB_CODES:
+                pop(code, None)
+            bomb_groups.append((_joker_items(had_sj, had_bj), _joker_items(cnt[SJ], cnt[BJ])))
         if runs:
             self.run_codes = {}
         self._leads = None
-        if bombs:
-            self._bombs = None
+        if bomb_groups and self._bombs is not None:  # patch the sorted bombs
+            keys, moves = self._bombs
+            entry = self._entry
+            for old, new in bomb_groups:
+                for p, _sc in old:
+                    i = bisect_left(keys, p)
+                    del keys[i], moves[i]
+                for p, sc in new:
+                    i = bisect_left(keys, p)
+                    keys.insert(i, p)
+                    moves.insert(i, entry((BOMB, p[0], p[1]), *sc))
         order, entry = self.order, self._entry
         if self._singles is not None:  # patch: one entry per changed rank
             keys, moves = self._singles
@@ -227,16 +262,9 @@ class HandMoves:
             items = []
             for r in range(SJ):
                 if cnt[r] >= 3:
-                    for k in range(3, cnt[r] + 1):
-                        items.append(((ROAD_TIER[k], order[r]), ROAD_SHAPES[r][k]))
-            if cnt[ACE] and cnt[FOUR] >= 2:
-                for k in range(2, cnt[FOUR] + 1):
-                    items.append(((YAO_TIER[k], 0), YAO_SHAPES[k]))
-            sj, bj = cnt[SJ], cnt[BJ]
-            if sj + bj >= 2:
-                for a, b, tier, shape, code in JOKER_SHAPES:
-                    if a <= sj and b <= bj:
-                        items.append(((tier, JOKER_SUB), (shape, code)))
+                    items += _road_items(r, cnt[r], order)
+            items += _yao_items(cnt[FOUR], cnt[ACE])
+            items += _joker_items(cnt[SJ], cnt[BJ])
             items.sort()
             entry = self._entry
             keys = [p for p, _ in items]
