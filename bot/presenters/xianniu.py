@@ -179,7 +179,9 @@ class XianniuPresenter(Presenter):
         return _("Tightening: discard {n} cards face down").format(n=pick.min_count)
 
     def uses_picker(self, moves: list[Move | Pick]) -> bool:
-        return sum(1 for m in moves if isinstance(m, Move) and m.cards) > 30
+        """Buttons while they fit on a phone (a fresh hand has ~30 plays); the
+        picker only for very rich hands (n摆 everywhere...)."""
+        return sum(1 for m in moves if isinstance(m, Move) and m.cards) > 40
 
     def hints(self, moves: list[Move | Pick]) -> list[Move]:
         """The longest plays first (they put the most cards on the table)."""
