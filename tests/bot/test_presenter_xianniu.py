@@ -174,5 +174,6 @@ def test_reason_texts_and_picker():
               ba_da_dui=False)
     moves = s.legal_moves(0)
     assert P.uses_picker(moves) and len(P.hints(moves)) == 3
+    assert not P.uses_picker(start("xianniu", P_DEAL).legal_moves(0))  # 28 plays: buttons
     best = P.hints(moves)[0]
     assert s.code_for_cards(0, best.cards) == best.code
