@@ -30,6 +30,11 @@ class _Family(Game):
         self.deck = DECKS[self.mode]
 
     def variant(self, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        if not overrides:  # the defaults, checked once (every random hand asks)
+            d = self.__dict__.get("_defaults")
+            if d is None:
+                d = self._defaults = super().variant(None)
+            return {**d, "stake": list(d["stake"])}
         v = super().variant(overrides)
         stake = v["stake"]
         if not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in stake):

@@ -214,7 +214,7 @@ class XianniuState(TableIO, State):
         return out
 
     def _may_tighten(self) -> bool:
-        if not self.variant["tighten"] or self.table < 9:
+        if self.table < 9 or not self.variant["tighten"]:
             return False
         limit = CAP - self.table
         return any(h.bit_count() > limit for h in self.hands)
