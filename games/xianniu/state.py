@@ -261,7 +261,10 @@ class XianniuState(TableIO, State):
         head = code[0]
         if ph == "control":
             if head == "L":
-                info = self._play(seat, code)
+                info = self.rules.by_code.get(code[1:])
+                if (info is None or info.mask & self.hands[seat] != info.mask
+                        or info.shape >= LONGFENG or info.size > CAP - self.table):
+                    info = self._play(seat, code)  # the slow path names the reason
                 return self._lead(seat, info)
             if code == "K":
                 if self.must_lead:
@@ -273,7 +276,10 @@ class XianniuState(TableIO, State):
                 return self._tighten(seat)
         elif ph == "trick":
             if head == "B":
-                info = self._play(seat, code)
+                info = self.rules.by_code.get(code[1:])
+                if (info is None or info.mask & self.hands[seat] != info.mask
+                        or info.size > CAP - self.table):
+                    info = self._play(seat, code)
                 if not self.rules.beats(info, self.top[1]):
                     raise IllegalMove("cannot_beat", code)
                 return self._beat(seat, info)
