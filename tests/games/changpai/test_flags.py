@@ -184,3 +184,14 @@ def test_chi_type_hu_allowed_for_the_player_who_may_chi():
     assert codes_of(st, 2)[0] == "H"
     st.apply(2, "H")
     assert st.result().details["winner"] == 2
+
+
+def test_no_discard_from_triple_also_keeps_triples_out_of_chi():
+    def chi_codes(**variant):
+        st = start([cards("猫猫"), cards("人", ("平八", 3), "猫猫"), []], stock=["黑九"],
+                   avoid=((), ("三五",), ("猫猫",)), **{**OFF, **variant})
+        st.apply(0, "D15")
+        return sorted(c for c in codes_of(st, 1) if c[0] == "C")
+
+    assert chi_codes() == ["C1526", "C1544", "C2626"]
+    assert chi_codes(no_discard_from_triple=True) == ["C1544"]
