@@ -46,36 +46,48 @@ class RateLimits:
     def set_flood(self, key: int | None, now: float, seconds: int) -> None:
         self._flood_until[key] = max(self._flood_until.get(key, 0.0), now + seconds)
 
-    def check_flood(self, chat_id: int, now: float) -> None:
-        for key in (None, chat_id):
-            until = self._flood_until.get(key, 0.0)
-            if now < until - SLACK:
-                raise too_many(until - now)
-
-    def check(self, chat_id: int, is_group: bool, now: float) -> None:
-        """Raise ApiError 429 if a counted call to chat_id must be refused now."""
-        self.check_flood(chat_id, now)
+    def _waits(self, chat_id: int, is_group: bool, now: float) -> tuple[float, float]:
+        """(seconds until the overall limit allows a call, seconds until every
+        limit allows a call to chat_id); 0 when allowed now."""
         if not self.enabled:
-            return
+            return 0.0, 0.0
+        waits = [0.0]
         while self._overall and self._overall[0] <= now - 1.0:
             self._overall.popleft()
+        overall = 0.0
         if len(self._overall) >= self.overall_per_second:
-            wait = self._overall[0] + 1.0 - now
-            self.set_flood(None, now, max(1, math.ceil(wait)))
-            raise too_many(wait)
+            overall = self._overall[len(self._overall) - self.overall_per_second] + 1.0 - now
+            waits.append(overall)
         if is_group:
             times = self._group_times.setdefault(chat_id, deque())
             while times and times[0] <= now - self.group_window:
                 times.popleft()
             if len(times) >= self.group_per_minute:
-                wait = times[0] + self.group_window - now
-                self.set_flood(chat_id, now, max(1, math.ceil(wait)))
-                raise too_many(wait)
+                waits.append(times[len(times) - self.group_per_minute] + self.group_window - now)
         tokens = self._tokens(chat_id, now)
         if tokens < 1.0 - SLACK:
-            wait = (1.0 - tokens) / self.chat_rate
-            self.set_flood(chat_id, now, max(1, math.ceil(wait)))
-            raise too_many(wait)
+            waits.append((1.0 - tokens) / self.chat_rate)
+        return overall, max(waits)
+
+    def check_flood(self, chat_id: int, is_group: bool, now: float) -> None:
+        """429 while the chat (or the whole bot) is in flood wait."""
+        until = max(self._flood_until.get(None, 0.0), self._flood_until.get(chat_id, 0.0))
+        if now < until - SLACK:
+            raise too_many(max(until - now, self._waits(chat_id, is_group, now)[1]))
+
+    def check(self, chat_id: int, is_group: bool, now: float) -> None:
+        """Raise ApiError 429 if a counted call to chat_id must be refused now.
+        retry_after covers every limit the call breaks, so a bot that waits
+        it out is served (unless other traffic uses the room meanwhile)."""
+        self.check_flood(chat_id, is_group, now)
+        overall, wait = self._waits(chat_id, is_group, now)
+        if wait <= 0:
+            return
+        if overall > 0:
+            self.set_flood(None, now, max(1, math.ceil(overall)))
+        n = max(1, math.ceil(wait))
+        self.set_flood(chat_id, now, n)
+        raise too_many(n)
 
     def commit(self, chat_id: int, is_group: bool, now: float) -> None:
         """Account one successful counted call."""

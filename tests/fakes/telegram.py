@@ -155,7 +155,7 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
             raise fault.error
         if method in COUNTED and chat_id is not None:
             # flood waits (from limits or injected 429s) refuse before validation
-            self.limits.check_flood(chat_id, now)
+            self.limits.check_flood(chat_id, self.world.is_group(chat_id), now)
 
     def rate(self, chat_id: int, now: float) -> None:
         """Called by counted methods once the call is valid: 429 or account it."""
