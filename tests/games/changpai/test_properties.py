@@ -24,6 +24,8 @@ GAME = registry.get("changpai")
         ({"qualify_mode": "off", "tou_optional": True, "after_kill": "public_flip"}, 120),
         ({"qualify_mode": "off", "upgrade_melds": True, "no_discard_from_triple": True}, 120),
         ({"estimate_mode": "xy", "qi_fan_guard": True, "auto_fold": False, "tou_optional": True}, 300),
+        ({"dealer_on_draw": "next", "hu_pass_scope": "off", "k3_breaks_duidui": False,
+          "estimate_mode": "xy", "no_discard_from_triple": True, "qi_fan_guard": True}, 300),
         ({"hu_pass_scope": "off", "chi_type_hu_restricted": True, "payer": "active_only",
           "baozi_penalty": 4, "fan_mode": "titi", "fan_cap": 0}, 300),
     ],
