@@ -78,8 +78,8 @@ class DingNiuMonteCarlo(MonteCarloPlayer):
 def _lower_bound(diffs: list[float], z: float) -> float:
     """mean − z·(standard error) of paired differences."""
     n = len(diffs)
-    if n < 2:
-        return sum(diffs) / n if n else 0.0
+    if n < 3:  # too few worlds to know anything
+        return 0.0
     m = sum(diffs) / n
     var = sum((d - m) ** 2 for d in diffs) / (n - 1)
     return m - z * (var / n) ** 0.5

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from games import registry
-from games.dingniu.ai import choose, heuristic, monte_carlo
+from games.dingniu.ai import DingNiuMonteCarlo, choose, determinize, heuristic, monte_carlo
 
 from .helpers import codes, position, rest_after
 
@@ -105,3 +105,33 @@ def test_monte_carlo_takes_a_won_suanzhang_and_is_legal():
             code = choose(st, seat, rng, budget_s=0.002)
             assert code in {m.code for m in st.legal_moves(seat)}
             st.apply(seat, code)
+
+
+class _RushesHongzhang:
+    """The heuristic, except that it always makes the 红帐 when it can."""
+
+    name = "rush"
+
+    def __init__(self):
+        self.h = heuristic()
+
+    def choose(self, state, seat, rng):
+        if any(m.code == "R46" for m in state.legal_moves(seat)):
+            return "R46"
+        return self.h.choose(state, seat, rng)
+
+
+def test_monte_carlo_overrules_a_default_that_loses_clearly():
+    # the 红帐 here counts 56 points against the declarer: a sure 包庄 (−12)
+    s = position(["46"], codes("红十", "大天", "大天", "虎头", "虎头", "大五"))
+    mc = DingNiuMonteCarlo(_RushesHongzhang(), determinize, budget_s=1e9)
+    mc.max_rounds = 6
+    assert mc.choose(s, 1, random.Random(2)) != "R46"
+
+
+def test_monte_carlo_keeps_the_default_when_nothing_is_clearly_better():
+    # two worlds cannot show any move significantly better than the heuristic's
+    s = position(["36"], codes("大天", "长三", "一三", "虎头"))
+    mc = monte_carlo(budget_s=1e9)
+    mc.max_rounds = 2
+    assert mc.choose(s, 1, random.Random(0)) == heuristic().choose(s, 1, random.Random(0))
