@@ -75,6 +75,11 @@ class UserActions:
 
     async def press(self, user_id: int, chat_id: int, message_id: int, callback_data: str,
                     *, timeout: float = 5.0, wait: bool = True) -> dict:
+        """The user taps the inline button with this callback_data. Refused
+        (FakeTelegramError) unless the message currently shows it. Waits until
+        the bot answers the callback query and returns the answer's
+        parameters; the bot's edits after answering may still be on the way
+        (use wait_for). wait=False returns {"callback_query_id"} at once."""
         m = self.world.get_message(chat_id, message_id)
         if m is None:
             raise FakeTelegramError(f"no message {message_id} in chat {chat_id}")
@@ -89,6 +94,8 @@ class UserActions:
     async def press_forged(self, user_id: int, chat_id: int, message_id: int,
                            callback_data: str, *, timeout: float = 5.0,
                            wait: bool = True) -> dict:
+        """press() without the button check: forged or stale payloads (the
+        message must exist; a deleted one still works)."""
         self._check_can_act(user_id, chat_id)
         self._require_started_server()
         m = self.world.messages.get(chat_id, {}).get(message_id)

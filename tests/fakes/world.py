@@ -112,8 +112,7 @@ class World:
     def new_message(self, chat_id: int, sender_id: int, text: str, entities: list,
                     reply_markup: dict | None, *, silent: bool = False,
                     reply_to: int | None = None) -> FakeMessage:
-        mid = self._next_id.get(chat_id, 0) + 1
-        self._next_id[chat_id] = mid
+        mid = self.next_message_id(chat_id)
         m = FakeMessage(
             message_id=mid, chat_id=chat_id, text=text, reply_markup=reply_markup,
             from_bot=sender_id == self.bot_user["id"], edits=0, date=int(time.time()),
@@ -121,6 +120,12 @@ class World:
         )
         self.messages.setdefault(chat_id, {})[mid] = m
         return m
+
+    def next_message_id(self, chat_id: int) -> int:
+        """Message ids count 1, 2, 3 ... per chat, whoever sends."""
+        mid = self._next_id.get(chat_id, 0) + 1
+        self._next_id[chat_id] = mid
+        return mid
 
     def get_message(self, chat_id: int, message_id) -> FakeMessage | None:
         m = self.messages.get(chat_id, {}).get(message_id)
