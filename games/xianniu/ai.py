@@ -1,0 +1,111 @@
+"""Computer players for 砍牛腿/掀牛 (`xianniu`) and 掀牛九 (`niujiu`): the
+rule-of-thumb player and the Monte Carlo player the bot uses.
+
+- `heuristic()`: games/xianniu/ai_heuristic.py.
+- `determinize(state, seat, rng)`: games/xianniu/ai_world.py (hidden cards
+  re-dealt, passes respected as voids).
+- `choose(state, seat, rng, budget_s)`: flat Monte Carlo over determinized
+  worlds with heuristic playouts, on a pruned candidate list.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from games.base import Move, Pick
+from games.players import MonteCarloPlayer
+from games.xianniu.ai_heuristic import Heuristic, heuristic
+from games.xianniu.ai_world import Knowledge, build, clone, determinize, sample
+
+__all__ = ["choose", "determinize", "heuristic", "monte_carlo"]
+
+MAX_LEADS = 5  # leads the Monte Carlo player compares (the heuristic's best)
+
+
+class XianniuMonteCarlo(MonteCarloPlayer):
+    """The shared flat Monte Carlo with three changes for 掀牛:
+
+    - candidates are pruned: every beat, 扣/掀/紧牌, and only the heuristic's
+      best few leads (a 16-card hand has dozens of leads);
+    - the public record is read once per decision, then each round samples a
+      world from it (paired comparison: every candidate on the same world);
+    - it leaves the heuristic's move only for one that beats it on the same
+      worlds by more than `z` standard errors, and stops before a round that
+      would overrun the budget.
+    """
+
+    z = 1.0
+
+    def candidates(self, state, seat: int, rng: random.Random) -> list[str]:
+        moves = state.legal_moves(seat)
+        h = self.heuristic
+        if state.phase == "control":
+            out = [c for _, _, c in h.lead_scores(state, seat, moves)[:MAX_LEADS]]
+            out += [m.code for m in moves if isinstance(m, Move) and m.code[0] != "L"]
+        else:
+            out = []
+            for m in moves:
+                if isinstance(m, Pick):
+                    out.append(h.choose(state, seat, rng) if state.phase == "tighten"
+                               else h.discard(state, seat, m))
+                else:
+                    out.append(m.code)
+        return list(dict.fromkeys(out))
+
+    def choose(self, state, seat: int, rng: random.Random) -> str:
+        start = time.perf_counter()
+        cands = self.candidates(state, seat, rng)
+        if len(cands) == 1:
+            return cands[0]
+        default = self.heuristic.choose(state, seat, rng)
+        if default not in cands:
+            cands.append(default)
+        know = Knowledge(state, seat)
+        nets: dict[str, list[float]] = {c: [] for c in cands}
+        deadline = start + self.budget_s
+        player = self.heuristic
+        slowest = 0.0
+        for _ in range(self.max_rounds):
+            t0 = time.perf_counter()
+            world = build(state, seat, know, sample(state, know, rng))
+            for code in cands:
+                w = clone(world)
+                w.apply(seat, code)
+                while w.phase != "over":
+                    s = w.to_act()[0]
+                    w.apply(s, player.choose(w, s, rng))
+                nets[code].append(w.result().net[seat])
+            now = time.perf_counter()
+            slowest = max(slowest, now - t0)
+            if now + slowest >= deadline:
+                break
+        base = nets[default]
+        best, best_bound = default, 0.0
+        for code in cands:
+            if code == default:
+                continue
+            diffs = [a - b for a, b in zip(nets[code], base, strict=True)]
+            bound = _lower_bound(diffs, self.z)
+            if bound > best_bound:
+                best, best_bound = code, bound
+        return best
+
+
+def _lower_bound(diffs: list[float], z: float) -> float:
+    """mean − z·(standard error) of paired differences."""
+    n = len(diffs)
+    if n < 2:
+        return sum(diffs) / n if n else 0.0
+    m = sum(diffs) / n
+    var = sum((d - m) ** 2 for d in diffs) / (n - 1)
+    return m - z * (var / n) ** 0.5
+
+
+def monte_carlo(budget_s: float = 0.3) -> XianniuMonteCarlo:
+    return XianniuMonteCarlo(Heuristic(), determinize, budget_s)
+
+
+def choose(state, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:
+    """The bot's entry point: the Monte Carlo player within `budget_s` seconds."""
+    return monte_carlo(budget_s).choose(state, seat, rng)
