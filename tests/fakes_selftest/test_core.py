@@ -288,6 +288,8 @@ async def test_delete_rights_pins_and_bulk_delete(bot, world):
     with pytest.raises(TelegramBadRequest, match="message can't be edited"):
         await bot.edit_message_text("x", chat_id=GROUP, message_id=u["message_id"])
     world.set_bot_admin(GROUP)
+    admins = await bot.get_chat_administrators(GROUP)
+    assert admins[-1].user.id == world.bot_id and admins[-1].status == "administrator"
     assert await bot.delete_message(GROUP, u["message_id"])
     a = await bot.send_message(GROUP, "a")
     b = await bot.send_message(GROUP, "b")
