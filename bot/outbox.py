@@ -33,6 +33,8 @@ from aiogram.types import InlineKeyboardMarkup
 
 log = logging.getLogger(__name__)
 
+Render = Callable[[], tuple[str, InlineKeyboardMarkup | None]]
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -50,7 +52,7 @@ class Op:
     kind: str  # "show" | "send" | "delete" | "notify"
     chat_id: int
     key: Hashable | None = None
-    text: str = ""
+    text: str | Render = ""
     markup: InlineKeyboardMarkup | None = None
     message_id: int | None = None  # delete: the message; notify: the one to delete first
     on_new: Callable[[int], Any] | None = None
@@ -84,7 +86,9 @@ class Outbox:
         self.on_forbidden = on_forbidden  # a user blocked the bot or never started it
         self.slots: dict[Hashable, int | None] = {}
         self._chats: dict[int, _Chat] = {}
-        self._overall: deque[float] = deque()
+        self._finished: deque[float] = deque()  # end times of counted calls, last second
+        self._inflight = 0
+        self._gate = asyncio.Lock()
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -99,11 +103,13 @@ class Outbox:
         self,
         chat_id: int,
         key: Hashable,
-        text: str,
+        text: str | Render,
         markup: InlineKeyboardMarkup | None = None,
         on_new: Callable[[int], Any] | None = None,
     ) -> None:
-        """Edit the slot's message in place (or send it); pending edits merge."""
+        """Edit the slot's message in place (or send it); pending edits merge.
+        `text` may be a function returning (text, markup), called only when
+        the edit is actually sent, so merged edits cost nothing to render."""
         chat = self._chat(chat_id)
         for op in chat.ops:
             if op.kind == "show" and op.key == key:
@@ -111,6 +117,13 @@ class Outbox:
                 op.on_new = on_new or op.on_new
                 return
         self._push(chat, Op("show", chat_id, key, text, markup, on_new=on_new))
+
+    def materialize(self, key: Hashable) -> None:
+        """Render a pending lazy edit now (before what it reads changes)."""
+        for chat in self._chats.values():
+            for op in chat.ops:
+                if op.key == key and callable(op.text):
+                    op.text, op.markup = op.text()
 
     def send(
         self,
@@ -216,22 +229,42 @@ class Outbox:
             cap = lim.group_per_minute - (lim.group_reserve if self._may_wait(op) else 0)
             if len(chat.sent) >= cap:
                 wait = max(wait, chat.sent[len(chat.sent) - cap] + lim.group_window - now + lim.margin)
-        while self._overall and self._overall[0] <= now - 1.0:
-            self._overall.popleft()
-        if len(self._overall) >= lim.overall_per_second:
-            over = len(self._overall) - lim.overall_per_second
-            wait = max(wait, self._overall[over] + 1.0 - now + lim.margin)
         return wait
+
+    async def _overall_slot(self) -> None:
+        """Wait until one more counted call fits in the overall limit (≈30 in
+        any second). A call counts from its start until one second after it
+        finished: Telegram saw it at some moment in between. Waiters queue
+        on a lock, so only the first of them polls the clock."""
+        cap = self.limits.overall_per_second
+        async with self._gate:
+            while True:
+                now = _now()
+                while self._finished and self._finished[0] <= now - 1.0:
+                    self._finished.popleft()
+                if len(self._finished) + self._inflight < cap:
+                    self._inflight += 1
+                    return
+                k = len(self._finished) + self._inflight - cap + 1  # calls that must age out
+                if k <= len(self._finished):
+                    wait = self._finished[k - 1] + 1.0 - now
+                else:
+                    wait = 0.01  # the slots are held by calls still in flight
+                await asyncio.sleep(max(wait, 0.0) + self.limits.margin / 5)
+
+    def _overall_done(self) -> None:
+        self._inflight -= 1
+        self._finished.append(_now())
 
     def _may_wait(self, op: Op) -> bool:
         """Edits of a shown message may yield a group's last few messages to new ones."""
         return op.kind == "show" and bool(self.slots.get(op.key))
 
     def _take(self, chat_id: int, chat: _Chat, now: float) -> None:
+        self._refill(chat, now)
         chat.tokens -= 1.0
         if chat_id < 0:
             chat.sent.append(now)
-        self._overall.append(now)
 
     def _settle(self, chat_id: int, chat: _Chat, now: float) -> None:
         """Count the call from when it finished: Telegram saw it at some
@@ -264,6 +297,12 @@ class Outbox:
                 except TimeoutError:
                     pass
                 continue
+            if op.counted:
+                await self._overall_slot()
+                # pending edits may have merged meanwhile; nothing else changes
+                op, _wait = self._next(chat_id, chat, _now())
+                if not op.counted:
+                    self._inflight -= 1
             chat.ops.remove(op)
             if op.counted:
                 self._take(chat_id, chat, _now())
@@ -273,6 +312,7 @@ class Outbox:
                 finally:
                     if op.counted:
                         self._settle(chat_id, chat, _now())
+                        self._overall_done()
             except TelegramRetryAfter as e:
                 # Flood wait: pause only this chat, then try the same op again.
                 log.warning("429 in chat %s: retry after %s s", chat_id, e.retry_after)
@@ -307,6 +347,8 @@ class Outbox:
             _call(self.on_forbidden, op.chat_id)
 
     async def _show(self, op: Op) -> None:
+        if callable(op.text):
+            op.text, op.markup = op.text()
         mid = self.slots.get(op.key)
         if mid:
             try:

@@ -183,20 +183,25 @@ class Service:
         self.outbox.show(s.chat_id, self._slot(s, "lobby"), text, kb, self._remember(s, "lobby"))
 
     def _show_table(self, s: Sitting) -> None:
-        text = render.table(s, self.t(s.chat_id))
-        self.outbox.show(s.chat_id, self._slot(s, "table"), text, None, self._remember(s, "table"))
+        def draw():
+            return render.table(s, self.t(s.chat_id)), None
+
+        self.outbox.show(s.chat_id, self._slot(s, "table"), draw, None, self._remember(s, "table"))
 
     def _show_hand(self, s: Sitting, seat: int) -> None:
         me = s.seats[seat]
         if me is None or me.user_id is None or not self.started(me.user_id):
             return  # never write to someone who has not opened the private chat
         uid = me.user_id
-        sel = self.selection.get((s.id, seat))
-        selected = sel[1] if sel and s.state and sel[0] == s.state.turn else []
-        title = "" if s.solo else self.title(s.chat_id)
-        text, kb = render.hand(s, seat, self.t(uid), title, selected)
+
+        def draw():
+            sel = self.selection.get((s.id, seat))
+            selected = sel[1] if sel and s.state and sel[0] == s.state.turn else []
+            title = "" if s.solo else self.title(s.chat_id)
+            return render.hand(s, seat, self.t(uid), title, selected)
+
         name = f"hand:{uid}"
-        self.outbox.show(uid, self._slot(s, name), text, kb, self._remember(s, name))
+        self.outbox.show(uid, self._slot(s, name), draw, None, self._remember(s, name))
 
     def _notify(self, s: Sitting, seat: int) -> None:
         me = s.seats[seat]
@@ -332,7 +337,17 @@ class Service:
         )
 
     # -- hands ----------------------------------------------------------------
+    def _materialize_hand(self, s: Sitting, hand_no: int) -> None:
+        """Pending lazy edits of a hand's messages: render them while they
+        still read that hand."""
+        for seat in s.seats:
+            if seat and seat.user_id is not None:
+                self.outbox.materialize((s.id, hand_no, f"hand:{seat.user_id}"))
+        self.outbox.materialize((s.id, hand_no, "table"))
+
     async def _start_hand(self, s: Sitting) -> None:
+        if s.state is not None:
+            self._materialize_hand(s, s.hand_no)
         g = catalog.game(s.game)
         seed = secrets.randbits(48)
         dealer = None

@@ -1,0 +1,250 @@
+"""Bot load: many concurrent games against the fake Bot API on loopback.
+
+    python -m bench.bot_load [--games 100] [--seconds 20] [--game xianniu] [--rate 300]
+
+Without --rate every game presses again as soon as it is answered (the most
+the bot can take); with --rate the presses are offered at that total rate,
+spread over the games (the latency a player sees at that load).
+
+Two processes, like production: this one runs the bot (`bot.app.App`, real
+long polling, real outbox limits); a child process runs the fake Bot API
+server and the players. Every seat is a human player; each game's players
+press the button of a legal move as soon as the previous press was answered.
+The players read the game state from the bot's SQLite file (WAL: readers do
+not block the writer) to know which buttons are legal now, and press them
+with `press_forged` (the hand messages lag behind on purpose: the outbox keeps
+Telegram's ≈30 messages/s, so at hundreds of presses a second most edits are
+merged).
+
+Measured in the fake server: button presses answered per second, and the
+time from a press reaching the server to the bot's first resulting API call
+(its answerCallbackQuery), p50/p99.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import multiprocessing as mp
+import random
+import sqlite3
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+
+# -- the child: fake server + players ---------------------------------------------
+async def _players(conn, db_path: str, games: int, seconds: float, game_id: str, rate: float) -> None:
+    from bot.callbacks import HandEndCB, LobbyCB, move_button_data
+    from bot.computer import fallback
+    from games.base import Move, State
+    from tests.fakes.telegram import FakeTelegram
+
+    async with FakeTelegram(answer_timeout=60.0) as tg:
+        conn.send(tg.base_url)
+        loop = asyncio.get_running_loop()
+        # the bot tells us the seat count once it started (never block the server's loop)
+        seats = int(await loop.run_in_executor(None, conn.recv))
+        tables = []
+        for g in range(games):
+            chat = -100000 - g
+            uids = [100000 + g * 10 + k for k in range(seats)]
+            for uid in uids:
+                tg.add_user(uid, f"P{g}{uid % 10}", started=True)
+            tg.add_group(chat, f"G{g}", members=uids, admins=[uids[0]])
+            msgs = {}
+            for uid in uids:
+                msgs[uid] = (await tg.send_message(uid, uid, "/start"))["message_id"]
+            new = await tg.send_message(uids[0], chat, f"/new {game_id}")
+            tables.append({"chat": chat, "uids": uids, "msgs": msgs, "gmsg": new["message_id"]})
+        db = sqlite3.connect(db_path, timeout=30)
+
+        def row(chat):
+            return db.execute(
+                "select id, status, state, hand_no from games where chat_id = ? order by id desc",
+                [chat],
+            ).fetchone()
+
+        while any(row(t["chat"]) is None for t in tables):
+            await asyncio.sleep(0.1)
+        for t in tables:
+            gid = row(t["chat"])[0]
+            t["gid"] = gid
+            for uid in t["uids"][1:]:
+                await tg.press_forged(uid, t["chat"], t["gmsg"], LobbyCB(g=gid, a="join").pack())
+            await tg.press_forged(t["uids"][0], t["chat"], t["gmsg"], LobbyCB(g=gid, a="start").pack())
+
+        qids: list[str] = []
+        refusals: list[str] = []
+
+        async def play(t) -> None:
+            """Mirror the game locally: the bot writes every move before it
+            answers, so after an answer without a toast our copy is current;
+            the DB is read only at the start of each hand."""
+            rng = random.Random(t["gid"])
+            st = None
+            interval = games / rate if rate else 0.0
+            next_at = time.monotonic() + rng.random() * interval
+            while time.monotonic() < stop_at:
+                if interval:  # open loop: this game's share of the offered rate
+                    await asyncio.sleep(max(0.0, next_at - time.monotonic()))
+                    next_at += interval
+                if st is None or st.is_over():
+                    gid, status, state_json, hand_no = row(t["chat"])
+                    if status == "hand_over":
+                        data = HandEndCB(g=gid, n=hand_no, a="next").pack()
+                        ans = await tg.press_forged(t["uids"][0], t["chat"], t["gmsg"], data)
+                        qids.append(ans["callback_query_id"])
+                        st = None
+                        continue
+                    if status != "running":
+                        await asyncio.sleep(0.01)
+                        continue
+                    st = State.from_json(state_json)
+                seat = st.to_act()[0]
+                uid = t["uids"][seat]
+                code = fallback(st, seat, rng)
+                moves = st.legal_moves(seat)
+                index = next((i for i, m in enumerate(moves) if isinstance(m, Move) and m.code == code), 0)
+                ans = await tg.press_forged(uid, uid, t["msgs"][uid], move_button_data(t["gid"], st.turn, code, index))
+                qids.append(ans["callback_query_id"])
+                if ans.get("text"):
+                    refusals.append(ans["text"])
+                    st = None  # refused: read the truth again
+                else:
+                    st.apply(seat, code)
+
+        start = time.monotonic()
+        cpu0 = time.process_time()
+        stop_at = start + seconds
+        await asyncio.gather(*(play(t) for t in tables))
+        elapsed = time.monotonic() - start
+        fake_cpu = (time.process_time() - cpu0) / elapsed
+        answered = {str(c.params.get("callback_query_id")): c.t for c in tg.calls("answerCallbackQuery")}
+        lat = sorted(answered[q] - tg.callbacks[q].t for q in qids if q in answered)
+        toasts = len(refusals)
+        refused = len([c for c in tg.calls() if c.error_code == 429])
+        conn.send(json.dumps({
+            "presses": len(qids), "seconds": elapsed, "lat": lat, "toasts": toasts, "http_429": refused,
+            "fake_cpu": fake_cpu,
+        }))
+        await loop.run_in_executor(None, conn.recv)  # keep serving until the bot has stopped
+
+
+def _child(conn, db_path, games, seconds, game_id, rate) -> None:
+    logging.basicConfig(level=logging.CRITICAL)
+    asyncio.run(_players(conn, db_path, games, seconds, game_id, rate))
+
+
+# -- the parent: the bot ----------------------------------------------------------
+def _instrument(app, arrivals: dict[str, float], inbot: list[float]) -> None:
+    """In-bot latency: from the moment a press arrives in the bot (its
+    getUpdates response is read) to the moment the bot calls the API for it."""
+    from aiogram.methods import GetUpdates
+
+    session = app.bot.session
+    make_request = session.make_request
+    answer = app.outbox.answer
+
+    async def timed_request(bot, method, timeout=None):
+        result = await make_request(bot, method, timeout)
+        if isinstance(method, GetUpdates):
+            now = time.monotonic()
+            for u in result:
+                if u.callback_query is not None:
+                    arrivals[u.callback_query.id] = now
+        return result
+
+    async def timed_answer(query_id, *a, **k):
+        t = arrivals.pop(query_id, None)
+        if t is not None:
+            inbot.append(time.monotonic() - t)
+        return await answer(query_id, *a, **k)
+
+    session.make_request = timed_request
+    app.outbox.answer = timed_answer
+
+
+async def _bot(conn, db_path: str, game_id: str) -> dict:
+    from bot import catalog
+    from bot.app import App
+    from bot.settings import Settings
+
+    base_url = conn.recv()
+    from tests.fakes.telegram import FakeTelegram
+
+    settings = Settings(
+        token=FakeTelegram().token, api_base=base_url, db_path=db_path, turn_timeout=600.0,
+        computer_delay=0.0, ai_budget=0.01, notify_idle=1e9, polling_timeout=1,
+    )
+    app = App(settings)
+    await app.start()
+    try:
+        conn.send(str(catalog.game(game_id).default_seats))
+        loop = asyncio.get_running_loop()
+        cpu0, wall0 = time.process_time(), time.monotonic()
+        arrivals: dict[str, float] = {}
+        inbot: list[float] = []
+        _instrument(app, arrivals, inbot)
+        result = json.loads(await loop.run_in_executor(None, conn.recv))
+        result["bot_cpu"] = (time.process_time() - cpu0) / (time.monotonic() - wall0)
+        inbot.sort()
+        result["inbot_p50_ms"] = statistics.median(inbot) * 1e3 if inbot else 0.0
+        result["inbot_p99_ms"] = inbot[int(0.99 * (len(inbot) - 1))] * 1e3 if inbot else 0.0
+        result["outbox_backlog"] = app.outbox.pending()
+    finally:
+        await app.stop(drain=0.1)
+        conn.send("bye")
+    return result
+
+
+def run(games: int, seconds: float, game_id: str, rate: float = 0.0) -> dict:
+    logging.basicConfig(level=logging.CRITICAL)
+    with tempfile.TemporaryDirectory() as tmp:
+        db_path = str(Path(tmp) / "bench.sqlite3")
+        parent, child = mp.Pipe()
+        ctx = mp.get_context("spawn")
+        proc = ctx.Process(target=_child, args=(child, db_path, games, seconds, game_id, rate))
+        proc.start()
+        try:
+            r = asyncio.run(_bot(parent, db_path, game_id))
+        finally:
+            proc.join(30)
+    lat = r.pop("lat")
+    return {
+        "game": game_id,
+        "games": games,
+        **r,
+        "per_second": r["presses"] / r["seconds"],
+        "p50_ms": statistics.median(lat) * 1e3,
+        "p99_ms": lat[int(0.99 * (len(lat) - 1))] * 1e3,
+        "max_ms": lat[-1] * 1e3,
+    }
+
+
+def main() -> None:
+    from bot import catalog
+
+    p = argparse.ArgumentParser(prog="python -m bench.bot_load")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seconds", type=float, default=20.0)
+    p.add_argument("--game", default=None, help="game id (default: the first landed)")
+    p.add_argument("--rate", type=float, default=0.0,
+                   help="offered presses/s over all games (default 0: as fast as answered)")
+    args = p.parse_args()
+    game_id = args.game or catalog.landed()[0]
+    r = run(args.games, args.seconds, game_id, args.rate)
+    offered = f"offered {args.rate:.0f}/s" if args.rate else "closed loop"
+    print(
+        f"bot load ({r['game']}, {r['games']} concurrent games, {offered}, {r['seconds']:.1f} s): "
+        f"{r['per_second']:.0f} presses/s answered ({r['presses']} presses, {r['toasts']} refused); "
+        f"press → first API call p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
+        f"max {r['max_ms']:.1f} ms; in the bot (update read → API call) p50 {r['inbot_p50_ms']:.1f} ms, p99 {r['inbot_p99_ms']:.1f} ms; CPU: bot {r['bot_cpu']:.0%}, fake+players {r['fake_cpu']:.0%} of a core; 429s {r['http_429']}; outbox backlog at end {r['outbox_backlog']}"
+    )
+
+
+if __name__ == "__main__":
+    main()
