@@ -19,7 +19,7 @@ import random
 
 from games.dingniu import suanzhang as sz
 from games.dingniu.ai_world import unknown_counts
-from games.dingniu.scoring import score
+from games.dingniu.scoring import nearness, score
 from games.dingniu.state import DingNiuState
 from games.dingniu.suanzhang import ND_WEIGHT
 from games.dingniu.tiles import (
@@ -36,7 +36,7 @@ from games.dingniu.tiles import (
     SIX_COVERS,
 )
 
-SZ_SAMPLES = 24  # random deals to judge a 算帐
+SZ_SAMPLES = 16  # random deals to judge a 算帐
 # Weights of a play's features (points shed = 1).
 MY_FIT = 2.0  # each own tile fitting the new ends
 THEIR_FIT = 2.0  # each hidden tile fitting the new ends
@@ -54,9 +54,10 @@ class Heuristic:
         if len(moves) == 1:
             return moves[0].code
         kind = moves[0].kind
-        if kind == "kou":
-            return min(moves, key=lambda m: (_kou_cost(state, seat, KIND_OF[m.cards[0]]), m.code)).code
         unknown = unknown_counts(state, seat)
+        if kind == "kou":
+            reach = _reach(_public_sig(state), state.left, state.right)
+            return min(moves, key=lambda m: (_kou_cost(KIND_OF[m.cards[0]], reach, unknown), m.code)).code
         if kind == "lead":
             return max(moves, key=lambda m: (_lead_value(state, seat, m, unknown), m.code)).code
         return _best_play(state, seat, moves, unknown, rng)
@@ -68,14 +69,11 @@ def _public_sig(state: DingNiuState) -> int:
     return sum((COPIES[t] - on[t]) * ND_WEIGHT[t] for t in NON_DOUBLES)
 
 
-def _kou_cost(state: DingNiuState, seat: int, t: int) -> float:
+def _kou_cost(t: int, reach: int, unknown: list[int]) -> float:
     """Expected extra points of 扣ing t now rather than keeping it."""
-    nd = _public_sig(state)
-    reach = _reach(nd, state.left, state.right)
     a, b = PIPS[t]
     if not reach >> a & 1 and not reach >> b & 1:
         return 0.0  # dead: it ends up face down whatever happens
-    unknown = unknown_counts(state, seat)
     links = sum(unknown[u] for v in {a, b} for u in FIT[v] if u != t)
     return POINTS[t] * min(0.9, 0.3 + HOPE * links)
 
@@ -188,23 +186,44 @@ def _settle_ev(state: DingNiuState, seat: int, after: list[int], typ: str,
 
     mine = sum(POINTS[t] for t in state.kou[seat])
     mine += sum(POINTS[t] * n for t, n in enumerate(after) if n and counted(t))
-    pool = [t for t, n in enumerate(unknown_counts(state, seat)) for _ in range(n)]
-    others = [s for s in range(4) if s != seat]
-    total = 0.0
+    # (points if 扣ed, points if still in hand) of every hidden tile
+    pool = [(POINTS[t], POINTS[t] if counted(t) else 0)
+            for t, n in enumerate(unknown_counts(state, seat)) for _ in range(n)]
+    places = []  # (seat, 扣 count, hand count) of the others
+    for s in range(4):
+        if s != seat:
+            places.append((s, len(state.kou[s]), state.sizes[s]))
+    head = state.dealer
+    near = nearness(head, variant["tie_distance"] == "physical")
+    exempt = mine == 0 and (seat == head or variant["zero_point_exemption"] == "anyone")
+    # the common rules: +12 if I rank first, else 包庄 −12; anything else via score()
+    quick = variant["payout"] == "standard" and not exempt
+    strict = variant["sz_tie"] == "fail"
+    my_key = (mine, near(seat))
     deal = {"type": typ, "seat": seat, "silan": None}
+    total = 0.0
     for _ in range(SZ_SAMPLES):
         rng.shuffle(pool)
         points = [0, 0, 0, 0]
         points[seat] = mine
         i = 0
-        for s in others:
-            k = len(state.kou[s])
-            points[s] = sum(POINTS[t] for t in pool[i:i + k])
+        for s, k, h in places:
+            p = 0
+            for j in range(i, i + k):
+                p += pool[j][0]
             i += k
-            h = state.sizes[s]
-            points[s] += sum(POINTS[t] for t in pool[i:i + h] if counted(t))
+            for j in range(i, i + h):
+                p += pool[j][1]
             i += h
-        total += score(points, state.dealer, variant, deal)[0][seat]
+            points[s] = p
+        if quick:
+            if strict:
+                won = all(points[s] > mine for s, _, _ in places)
+            else:
+                won = all((points[s], near(s)) > my_key for s, _, _ in places)
+            total += 12 if won else -12
+        else:
+            total += score(points, head, variant, deal)[0][seat]
     return total / SZ_SAMPLES
 
 
