@@ -1,0 +1,83 @@
+"""The Monte Carlo player for 幺地人: the shared flat Monte Carlo idea, tuned.
+
+- Candidates: every 起/打/仰 and claim option, but only the heuristic's best
+  few discards (a hand has up to 15 kinds to throw; playouts are too few to
+  rank them all).
+- One world per round for all candidates (a paired comparison), and it
+  leaves the heuristic's move only for one that beats it on the same worlds by
+  more than `z` standard errors: a hand scores from −8 to +32, and a few
+  dozen playouts cannot tell close moves apart.
+- It stops before a round that would overrun the budget.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from games.changpai.ai_heuristic import Heuristic
+from games.changpai.ai_world import clone
+from games.changpai.state import ChangpaiState
+from games.players import MonteCarloPlayer
+
+TOP_DISCARDS = 4
+
+
+class ChangpaiMonteCarlo(MonteCarloPlayer):
+    z = 1.0
+
+    def candidates(self, st: ChangpaiState, seat: int, rng: random.Random) -> list[str]:
+        codes = [m.code for m in st.legal_moves(seat)]
+        if st.phase == "discard" and isinstance(self.heuristic, Heuristic):
+            ranked = self.heuristic.ranked_discards(st, seat)
+            return [c for c in codes if c[0] != "D"] + ranked[:TOP_DISCARDS]
+        return codes
+
+    def choose(self, st: ChangpaiState, seat: int, rng: random.Random) -> str:
+        start = time.perf_counter()
+        codes = [m.code for m in st.legal_moves(seat)]
+        if len(codes) == 1:
+            return codes[0]
+        default = self.heuristic.choose(st, seat, rng)
+        if default == "H":
+            return default  # a win now is never worth gambling
+        cands = self.candidates(st, seat, rng)
+        if default not in cands:
+            cands.append(default)
+        nets: dict[str, list[float]] = {c: [] for c in cands}
+        deadline = start + self.budget_s
+        player = self.heuristic
+        slowest = 0.0
+        for _ in range(self.max_rounds):
+            t0 = time.perf_counter()
+            world = self.determinize(st, seat, rng)
+            for code in cands:
+                w = clone(world)
+                w.apply(seat, code)
+                while not w.is_over():
+                    s = w.to_act()[0]
+                    w.apply(s, player.choose(w, s, rng))
+                nets[code].append(w.result().net[seat])
+            now = time.perf_counter()
+            slowest = max(slowest, now - t0)
+            if now + slowest >= deadline:
+                break
+        base = nets[default]
+        best, best_bound = default, 0.0
+        for code in cands:
+            if code == default:
+                continue
+            bound = _lower_bound([a - b for a, b in zip(nets[code], base)], self.z)
+            if bound > best_bound:
+                best, best_bound = code, bound
+        return best
+
+
+def _lower_bound(diffs: list[float], z: float) -> float:
+    """mean − z·(standard error) of paired differences."""
+    n = len(diffs)
+    if n < 2:
+        return 0.0
+    m = sum(diffs) / n
+    var = sum((d - m) ** 2 for d in diffs) / (n - 1)
+    return m - z * (var / n) ** 0.5

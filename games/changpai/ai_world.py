@@ -1,0 +1,250 @@
+"""Worlds a 幺地人 seat cannot tell apart (determinize), and a fast state copy.
+
+What a seat knows: its own concealed cards, every fixed set (melds and 偷
+sets), the dead pile, the card on offer, how many cards each player holds,
+everyone's 起/打/仰 and status, and who still has to answer a claim. Hidden:
+the other players' concealed cards and the order of the stock. The deal is
+the whole shuffled deck, so a world re-deals the unseen cards among the other
+hands (their sizes kept) and the remaining stock.
+
+What the public play says about the hidden hands, and is kept:
+- an active player's 起牌 estimate holds (else he would have been folded);
+  at the 起/打/仰 round, a player who chose 起/打 passed it, and a 起 player
+  held a 幺地人 pair or a quad (a 仰 may be forced or chosen: no inference);
+- with 偷 mandatory nobody keeps four of a kind concealed;
+- on the card on offer: exactly the players still deciding (or who have
+  already answered) had a choice, and nobody has a due 杀/吐火 or a 胡 the
+  table would have seen; the seat's own options stay the same.
+Worlds that break these are re-drawn (a few dozen tries, then the closest
+draw is patched so that the seat's view and moves are still exactly kept).
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.changpai.cards import CODES, COPIES, DECK_SIZE, N_KINDS, YDR
+from games.changpai.claims import claim_codes
+from games.changpai.state import ChangpaiState
+
+TRIES = 40
+
+
+def clone(st: ChangpaiState) -> ChangpaiState:
+    """A copy for playouts, far cheaper than State.copy (JSON)."""
+    new = object.__new__(type(st))
+    d = dict(st.__dict__)
+    d["conc"] = [c[:] for c in st.conc]
+    d["melds"] = [[[mk, cards[:], cl, f] for mk, cards, cl, f in ms] for ms in st.melds]
+    d["status"] = st.status[:]
+    d["qchoice"] = st.qchoice[:]
+    d["tou_seats"] = st.tou_seats[:]
+    d["tou_scope"] = None if st.tou_scope is None else st.tou_scope[:]
+    d["peng_bar"] = [b[:] for b in st.peng_bar]
+    d["hu_bar"] = [b[:] for b in st.hu_bar]
+    d["dead"] = st.dead[:]
+    d["seen"] = st.seen[:]
+    d["history"] = st.history[:]
+    d["last"] = st.last[:]
+    d["_fixed"] = st._fixed[:]
+    d["_moves"] = {}
+    if st.offer is not None:
+        off = dict(st.offer)
+        off["answers"] = dict(off["answers"])
+        d["offer"] = off
+    new.__dict__ = d
+    return new
+
+
+class World(ChangpaiState):
+    """A determinized state: the same engine with a cheap copy."""
+
+    def copy(self) -> ChangpaiState:
+        return clone(self)
+
+
+def hidden_pool(st: ChangpaiState, seat: int) -> list[int]:
+    """Every card the seat cannot see, as a sorted list of kinds."""
+    pool = []
+    for k in range(N_KINDS):
+        pool += [k] * (COPIES - st.seen[k] - st.conc[seat][k])
+    return pool
+
+
+def answered_by_choice(st: ChangpaiState, seat: int) -> set[int]:
+    """Other seats that have already answered the card on offer by a choice
+    (their 'answered' was shown to all; what they answered was not)."""
+    off = st.offer
+    if off is None:
+        return set()
+    return {int(s) for s, opts in off["options"].items()
+            if int(s) != seat and s in off["answers"] and len(opts) > 1}
+
+
+def _sample(st: ChangpaiState, seat: int, others: list[int], rng: random.Random):
+    """Hidden cards dealt at random: {other seat: counts}, stock (in order)."""
+    pool = hidden_pool(st, seat)
+    rng.shuffle(pool)
+    # 偷 is mandatory once play starts: nobody keeps four of a kind concealed
+    cap = 3 if st.phase in ("discard", "claim") and not st.variant["tou_optional"] else 4
+    sizes = {s: sum(st.conc[s]) for s in others}
+    hands = {s: [0] * N_KINDS for s in others}
+    stock: list[int] = []
+    n_stock = DECK_SIZE - st.pos
+    for k in pool:
+        # a card goes to a place with room, in proportion to the room left
+        room = [(s, sizes[s]) for s in others if sizes[s] > 0 and
+                (hands[s][k] < cap or st.status[s] != "in")]
+        total = sum(r for _s, r in room) + (n_stock - len(stock))
+        pick = rng.randrange(total) if total else 0
+        placed = False
+        for s, r in room:
+            if pick < r:
+                hands[s][k] += 1
+                sizes[s] -= 1
+                placed = True
+                break
+            pick -= r
+        if not placed:
+            stock.append(k)
+    # Capacity ran short (a capped kind with no room left): move extras around.
+    for s in others:
+        while sizes[s] > 0:
+            k = stock.pop(rng.randrange(len(stock)))
+            hands[s][k] += 1
+            sizes[s] -= 1
+    return hands, stock
+
+
+def _consistent(st: ChangpaiState, world: ChangpaiState, seat: int, others: list[int],
+                pending: set[int], answered: set[int], mine: list[str]) -> int:
+    """0 when the world agrees with everything public; else how many checks fail."""
+    bad = 0
+    if world.phase == "qualify":
+        for s in others:
+            choice = st.qchoice[s]
+            if choice is None:
+                continue
+            opts = world.qualify_options(s)
+            if choice in ("qi", "da") and opts == ["Y"]:
+                bad += 1
+            elif choice == "qi" and not any(
+                    (YDR[k] and world.conc[s][k] >= 2) or world.conc[s][k] >= 4 for k in range(N_KINDS)):
+                bad += 1
+        return bad
+    if world.estimates_on():
+        bad += sum(1 for s in others if world.status[s] == "in" and not world.estimate_of(s).ok)
+    if world.offer is not None:
+        opts = world.offer["options"]
+        if opts.get(str(seat)) != mine:
+            bad += 1
+        for s in others:
+            chooses = len(opts.get(str(s), ())) > 1
+            if chooses != (s in pending or s in answered):
+                bad += 1
+    return bad
+
+
+def _reoffer(world: ChangpaiState, seat: int, mine: list[str]) -> None:
+    """Recompute who may claim the card on offer from the world's hands."""
+    off = world.offer
+    x, src, okind = off["card"], off["src"], off["kind"]
+    chi = world.chi_seats(src, okind)
+    options: dict[int, list[str]] = {}
+    for i in range(world.seats):
+        s = (src + i) % world.seats
+        if not world.active(s) or (okind == "discard" and s == src):
+            continue
+        codes = mine if s == seat else claim_codes(world, s, x, s in chi)
+        if codes:
+            options[s] = codes
+    if any("F" in c or "K" in c for c in options.values()):
+        options = {s: [c for c in codes if c in ("H", "F", "K") or (c == "N" and "H" in codes)]
+                   for s, codes in options.items()}
+        options = {s: c for s, c in options.items() if c and c != ["N"]}
+    off["options"] = {str(s): c for s, c in options.items()}
+    off["answers"] = {str(s): c[0] for s, c in options.items() if len(c) == 1}
+
+
+def _patch_offer(world: ChangpaiState, seat: int, pending: set[int], answered: set[int],
+                 mine: list[str], answer) -> None:
+    """Make the world's offer show exactly the real table's deciders."""
+    off = world.offer
+    opts, answers = off["options"], off["answers"]
+    if str(seat) in opts or mine:
+        opts[str(seat)] = mine
+        answers.pop(str(seat), None)
+    for key in list(opts):
+        s = int(key)
+        if s == seat:
+            continue
+        choice = len(opts[key]) > 1
+        if s in pending or s in answered:
+            if not choice:
+                opts[key] = ["N", "N"]  # a pass is all this world leaves him
+                answers.pop(key, None)
+        elif choice:
+            del opts[key]
+            answers.pop(key, None)
+    for s in pending | answered:
+        if str(s) not in opts:
+            opts[str(s)] = ["N", "N"]
+    for s in answered:
+        answers[str(s)] = answer(world, s)
+
+
+def determinize(st: ChangpaiState, seat: int, rng: random.Random, answer=None) -> World:
+    """A full state the seat cannot tell from `st`, hidden cards re-dealt."""
+    if answer is None:
+        from games.changpai.ai_heuristic import Heuristic
+
+        h = Heuristic()
+
+        def answer(w, s):
+            codes = [c for c in w.offer["options"][str(s)]]
+            return h.claim(w, s, codes)
+
+    others = [s for s in range(st.seats) if s != seat]
+    pending = {s for s in st.to_act() if s != seat}
+    answered = answered_by_choice(st, seat)
+    mine = list(st.offer["options"].get(str(seat), [])) if st.offer is not None else []
+    best = None
+    for _ in range(TRIES):
+        hands, stock = _sample(st, seat, others, rng)
+        world = _build(st, seat, others, hands, stock)
+        if world.offer is not None:
+            _reoffer(world, seat, mine)
+        bad = _consistent(st, world, seat, others, pending, answered, mine)
+        if best is None or bad < best[0]:
+            best = (bad, world)
+        if bad == 0:
+            break
+    world = best[1]
+    if world.offer is not None:
+        _patch_offer(world, seat, pending, answered, mine, answer)
+    world._moves = {}
+    return world
+
+
+def _build(st: ChangpaiState, seat: int, others: list[int], hands, stock: list[int]) -> World:
+    world = clone(st)
+    world.__class__ = World
+    for s in others:
+        world.conc[s] = hands[s]
+    # The deck: what is gone (hands, sets, dead pile, offer), in a fixed order,
+    # then the sampled stock. Only deck[pos:] is ever read again.
+    rest = [COPIES] * N_KINDS
+    for k in stock:
+        rest[k] -= 1
+    gone = [k for k in range(N_KINDS) for _ in range(rest[k])]
+    world.deck = gone + stock
+    world.deal = "".join(CODES[k] for k in world.deck)
+    # Private bookkeeping of the other players that the seat cannot know.
+    for s in others:
+        world.peng_bar[s] = []
+        world.hu_bar[s] = []
+    if world.drawn >= 0 and world.actor != seat:
+        world.drawn = -1
+    world._fixed = [None] * st.seats
+    world._moves = {}
+    return world
