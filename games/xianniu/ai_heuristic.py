@@ -107,17 +107,19 @@ def hold_chance(rules, info: Info, unseen: int, follower_cards: int) -> float:
     return (1 - h ** k) ** m
 
 
-def xz_counts(state, seat: int, info: Info, leading: bool) -> int:
-    """性子 this play would score standing as the seat's leaf (喜前不喜后)."""
-    if not info.xz:
-        return 0
-    if info.xi:
+def xz_counts(state, seat: int, info: Info, leading: bool) -> float:
+    """性子 and 亮子 this play would score standing as the seat's leaf; a 喜
+    that scores only now (喜前不喜后) counts half again: it is now or never."""
+    xz = info.xz
+    if xz and info.xi and state._xi != "off":
         xi = state._xi
         if xi == "first_lead" and (not leading or state.led[seat]):
-            return 0
-        if xi == "first_play" and state.played[seat]:
-            return 0
-    return info.xz
+            xz = 0
+        elif xi == "first_play" and state.played[seat]:
+            xz = 0
+        else:
+            xz *= 1.5
+    return xz + info.liang
 
 
 def sure_leaves(state, seat: int, unseen: int) -> tuple[int, int]:

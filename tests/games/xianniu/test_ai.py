@@ -1,0 +1,163 @@
+"""The 掀牛 computer players: rules of thumb in set positions, and
+determinize respecting what passes reveal."""
+
+from __future__ import annotations
+
+import random
+
+from games.base import Pick
+from games.xianniu.ai import choose, determinize, heuristic
+from games.xianniu.ai_world import FULL, Knowledge, beatable
+from tests.games.xianniu.helpers import codes, move, start
+
+# Mode P: seat 0 low cards and a 10; seat 1 8888, 公牛 9♠9♥, 公喜 5♣5♦; seat 2
+# the court cards, 公牛 9♣9♦, a 10 and a 7. Mode N: the Aces become 4s.
+P_HANDS = [
+    "A♠A♥A♣2♠2♥2♣3♠3♥3♣5♠5♥6♠6♥6♣10♣7♥",
+    "A♦2♦3♦5♣5♦6♦7♣7♦8♠8♥8♣8♦9♠9♥10♠10♥",
+    "9♣9♦7♠10♦J♠J♥J♣J♦Q♠Q♥Q♣Q♦K♠K♥K♣K♦",
+]
+
+
+def p_state(dealer: int, game_id: str = "xianniu", **flags):
+    hands = [codes(h if game_id == "xianniu" else h.replace("A", "4")) for h in P_HANDS]
+    return start(game_id, {"hands": hands}, dealer, **flags)
+
+
+def mask(state, text: str) -> int:
+    return state.deck.mask(codes(text))
+
+
+H = heuristic()
+
+
+def test_leads_a_sure_xingzi_play_first():
+    s = p_state(dealer=1)
+    xingzi = {move("L", "9♠9♥"), move("L", "5♣5♦")}  # 公牛, 公喜: unbeatable, they score
+    first = H.choose(s, 1, random.Random(0))
+    assert first in xingzi
+    s.apply(1, first)
+    assert H.choose(s, 1, random.Random(0)) == (xingzi - {first}).pop()
+
+
+def test_niujiu_leads_gongxi_first_lead():
+    # 喜前不喜后: 公喜 scores only as the first lead, so it goes before 公牛
+    s = p_state(dealer=1, game_id="niujiu")
+    assert H.choose(s, 1, random.Random(0)) == move("L", "5♣5♦")
+
+
+def test_last_follower_beats_cheaply():
+    s = p_state(dealer=0)
+    s.apply(0, move("L", "A♠"))
+    s.apply(1, move("B", "5♣"))
+    # seat 2 may beat with 7, any 9, 10, J, Q or K: the cheapest keeps the rest
+    assert H.choose(s, 2, random.Random(0)) == move("B", "7♠")
+
+
+def test_xian_only_with_a_realistic_way_to_six():
+    s = p_state(dealer=2)
+    s.apply(2, "K")
+    assert H.choose(s, 0, random.Random(0)) == "K"  # nothing sure in seat 0's low cards
+    s.apply(0, "K")
+    # seat 1: 公牛, 公喜 and the 鱼 A♦2♦3♦ (it holds every 8: no 摆 can eat it) = 7
+    assert H.choose(s, 1, random.Random(0)) == "X"
+
+
+def test_winner_with_nothing_sure_stops():
+    s = p_state(dealer=2)
+    for cards in ("K♠K♥K♣K♦", "Q♠Q♥Q♣Q♦"):
+        s.apply(2, move("L", cards))
+    assert s.counts[2] == 8 and s.phase == "control"
+    # J♠J♥J♣J♦ and 公牛 are still sure: lead them rather than stop
+    assert H.choose(s, 2, random.Random(0))[0] == "L"
+    s.apply(2, move("L", "J♠J♥J♣J♦"))
+    s.apply(2, move("L", "9♣9♦"))
+    # every Q, K and J stands on the table: 10♦ is sure, 7♠ is not
+    assert H.choose(s, 2, random.Random(0)) == move("L", "10♦")
+    s.apply(2, move("L", "10♦"))
+    assert H.choose(s, 2, random.Random(0)) == "K"
+
+
+def test_discards_keep_the_strongest_cards():
+    s = p_state(dealer=0)
+    pick = Pick("discard", "D", tuple(s.view(1)["hand"]), 4, 4)
+    code = H.discard(s, 1, pick)
+    gone = set(codes(code[1:]))
+    assert gone == set(codes("A♦2♦3♦6♦"))  # 公牛, 公喜, 8888 and the 10s stay
+
+
+def _beat_pair_position():
+    """Seat 2 leads Q♠Q♥, seat 0 passes (no pair above QQ), seat 1 must beat
+    with 公牛, seat 2 cannot top it."""
+    s = p_state(dealer=2)
+    s.apply(2, move("L", "Q♠Q♥"))
+    assert s.pending == 1
+    s.apply(1, move("B", "9♠9♥"))
+    assert s.controller == 1 and s.phase == "control"
+    return s
+
+
+def test_knowledge_finds_the_pass():
+    s = _beat_pair_position()
+    k = Knowledge(s, 1)
+    # one round only: the leader (seat 2) is not asked to top 公牛
+    assert [(k.places[c[0][0]][0], c[2].codes) for c in k.constraints] == [(0, "QhQs")]
+
+
+def test_determinize_respects_a_pass_on_a_pair_and_conserves_cards():
+    s = _beat_pair_position()
+    kings = mask(s, "K♠K♥K♣K♦")
+    rules = s.rules
+    qq = rules.info(mask(s, "Q♠Q♥"))
+    for seed in range(25):
+        w = determinize(s, 1, random.Random(seed))
+        assert w.view(1) == s.view(1)
+        assert not beatable(rules, w.hands[0], qq), "seat 0 passed on QQ"
+        assert (w.hands[0] & kings).bit_count() <= 1
+        assert [h.bit_count() for h in w.hands] == [h.bit_count() for h in s.hands]
+        on_table = w.waste | sum(i.mask for p in w.leaves for i, _ in p)
+        assert w.hands[0] | w.hands[1] | w.hands[2] | on_table == FULL
+        assert w.hands[0] & w.hands[2] == 0
+
+
+def test_determinize_respects_single_voids_against_the_real_holder():
+    # seat 2 leads Q♠; seats 0 and 1 hold no K and pass. From seat 1's
+    # view every K must be with seat 2 (seat 0 passed).
+    s = p_state(dealer=2)
+    s.apply(2, move("L", "Q♠"))
+    assert s.controller == 2 and s.counts[2] == 1
+    kings = mask(s, "K♠K♥K♣K♦")
+    seen_other_deal = False
+    for seed in range(25):
+        w = determinize(s, 1, random.Random(seed))
+        assert w.hands[0] & kings == 0
+        assert w.hands[2] & kings == kings
+        seen_other_deal |= w.hands[0] != s.hands[0]
+    assert seen_other_deal
+
+
+def test_hidden_discards_stay_hidden_and_counted():
+    # mode N: a 掀 with 贴牌 puts cards face down; the world re-deals them
+    s = p_state(dealer=2, game_id="niujiu")
+    s.apply(2, move("L", "K♠K♥K♣K♦"))
+    s.apply(2, "K")
+    assert s.to_act() == [0]
+    s.apply(0, "K")
+    x = s.legal_moves(1)[0]
+    assert isinstance(x, Pick) and x.min_count == 4
+    s.apply(1, H.discard(s, 1, x))
+    assert s.must_lead and s.controller == 2
+    worlds = [determinize(s, 0, random.Random(seed)) for seed in range(10)]
+    for w in worlds:
+        assert w.view(0) == s.view(0)
+        assert w.hidden[1].bit_count() == 4
+        assert w.hidden[1] & (w.hands[1] | w.hands[2]) == 0
+        # the world's history carries its own discards, not the real ones
+        assert w.history[-1] == (1, "X" + s.deck.code_str(w.hidden[1]))
+    assert any(w.hidden[1] != s.hidden[1] for w in worlds)
+
+
+def test_choose_is_legal_and_quick_enough():
+    s = p_state(dealer=0)
+    code = choose(s, 0, random.Random(0), budget_s=0.05)
+    assert code in {m.code for m in s.legal_moves(0)}
