@@ -1,0 +1,117 @@
+"""Computer players for 刨幺 (`paoyao`): the rule-of-thumb player and the
+Monte Carlo player the bot uses.
+
+- `heuristic()`: games/paoyao/ai_heuristic.py.
+- `determinize(state, seat, rng)`: games/paoyao/ai_world.py (hidden cards
+  re-dealt by card counts; passes say nothing, passing is voluntary).
+- `choose(state, seat, rng, budget_s)`: flat Monte Carlo over determinized
+  worlds with heuristic playouts, on a pruned candidate list.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from games.paoyao.ai_heuristic import Heuristic, heuristic
+from games.paoyao.ai_world import clone, determinize
+from games.paoyao.notation import PASS, SNOW
+from games.players import MonteCarloPlayer
+
+__all__ = ["choose", "determinize", "heuristic", "monte_carlo"]
+
+MAX_LEADS = 4  # leads the Monte Carlo player compares (the heuristic's best)
+MAX_FOLLOWS = 3  # responses compared, besides the pass
+
+
+class PaoyaoMonteCarlo(MonteCarloPlayer):
+    """The shared flat Monte Carlo with three changes for 刨幺:
+
+    - candidates are pruned to the heuristic's best few leads, or its best
+      few responses plus the pass (a hand can have 123 leads);
+    - every candidate is played on the same worlds (paired comparison), and
+      the heuristic's move is left only for one better on those worlds by
+      more than `z` standard errors of the paired difference;
+    - it stops before a round that would overrun the budget.
+    """
+
+    z = 1.0
+
+    def candidates(self, state, seat: int, rng: random.Random) -> list[str]:
+        if state.phase == "snow":
+            return [SNOW]  # 雪 cannot lose: no playouts needed
+        moves = state.legal_moves(seat)
+        if len(moves) == 1:
+            return [moves[0].code]
+        h = self.heuristic
+        left = state.left[seat]
+        for m in moves:
+            if len(m.cards) == left:
+                return [m.code]  # going out is never worse
+        if state.top is None:
+            return [c for _, c in h.lead_scores(state, seat, moves)[:MAX_LEADS]]
+        plays = [m for m in moves if m.code != PASS]
+        if state.top_seat % 2 == seat % 2:
+            # the partner holds the trick: pass, or the cheapest beats
+            scored = h.follow_scores_all(state, seat, plays)
+        else:
+            scored = h.follow_scores(state, seat, moves)
+        codes = [c for _, c in scored if c != PASS][:MAX_FOLLOWS]
+        return [PASS, *codes]
+
+    def choose(self, state, seat: int, rng: random.Random) -> str:
+        start = time.perf_counter()
+        cands = self.candidates(state, seat, rng)
+        if len(cands) == 1:
+            return cands[0]
+        default = self.heuristic.choose(state, seat, rng)
+        if default not in cands:
+            cands.append(default)
+        nets: dict[str, list[float]] = {c: [] for c in cands}
+        deadline = start + self.budget_s
+        player = self.heuristic
+        team = seat % 2
+        slowest = 0.0
+        for _ in range(self.max_rounds):
+            t0 = time.perf_counter()
+            world = determinize(state, seat, rng)
+            for code in cands:
+                w = clone(world)
+                w.apply(seat, code)
+                while w.phase != "over":
+                    s = w.to_act()[0]
+                    w.apply(s, player.choose(w, s, rng))
+                nets[code].append(w.result().net[team])
+            now = time.perf_counter()
+            slowest = max(slowest, now - t0)
+            if now + slowest >= deadline:
+                break
+        base = nets[default]
+        best, best_bound = default, 0.0
+        for code in cands:
+            if code == default:
+                continue
+            diffs = [a - b for a, b in zip(nets[code], base, strict=True)]
+            bound = _lower_bound(diffs, self.z)
+            if bound > best_bound:
+                best, best_bound = code, bound
+        return best
+
+
+def _lower_bound(diffs: list[float], z: float) -> float:
+    """mean − z·(standard error) of paired differences."""
+    n = len(diffs)
+    if n < 3:
+        return 0.0  # too few worlds to leave the heuristic
+    m = sum(diffs) / n
+    var = sum((d - m) ** 2 for d in diffs) / (n - 1)
+    return m - z * (var / n) ** 0.5
+
+
+def monte_carlo(budget_s: float = 0.3) -> PaoyaoMonteCarlo:
+    return PaoyaoMonteCarlo(Heuristic(), determinize, budget_s)
+
+
+def choose(state, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:
+    """The bot's entry point: the Monte Carlo player within `budget_s` seconds."""
+    return monte_carlo(budget_s).choose(state, seat, rng)
