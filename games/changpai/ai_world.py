@@ -96,7 +96,7 @@ def _sample(st: ChangpaiState, seat: int, others: list[int], rng: random.Random)
         room = [(s, sizes[s]) for s in others if sizes[s] > 0 and
                 (hands[s][k] < cap or st.status[s] != "in")]
         total = sum(r for _s, r in room) + (n_stock - len(stock))
-        pick = rng.randrange(total) if total else 0
+        pick = rng.randrange(total) if total > 0 else 0
         placed = False
         for s, r in room:
             if pick < r:
@@ -220,10 +220,49 @@ def determinize(st: ChangpaiState, seat: int, rng: random.Random, answer=None) -
         if bad == 0:
             break
     world = best[1]
+    if best[0]:
+        _repair(world, seat, others, rng)
+        if world.offer is not None:
+            _reoffer(world, seat, mine)
     if world.offer is not None:
         _patch_offer(world, seat, pending, answered, mine, answer)
     world._moves = {}
     return world
+
+
+def _repair(world: ChangpaiState, seat: int, others: list[int], rng: random.Random,
+            steps: int = 80) -> None:
+    """No draw passed: swap cards of an active player whose estimate fails
+    with stock cards, keeping swaps that raise his estimated 砣, until it holds."""
+    if world.phase == "qualify" or not world.estimates_on():
+        return
+    cap = 3 if not world.variant["tou_optional"] else 4
+    stock = range(world.pos, DECK_SIZE)
+    offered = world.offer["card"] if world.offer is not None else -1  # keep who may claim it
+    for s in others:
+        if world.status[s] != "in" or not stock:
+            continue
+        hand = world.conc[s]
+        e = world.estimate_of(s)
+        for _ in range(steps):
+            if e.ok:
+                break
+            i = rng.choice(stock)
+            a = rng.choice([k for k in range(N_KINDS) if hand[k]])
+            b = world.deck[i]
+            if a == b or hand[b] >= cap or b == offered:
+                continue
+            hand[a] -= 1
+            hand[b] += 1
+            e2 = world.estimate_of(s)
+            if (e2.ok, e2.tuo) >= (e.ok, e.tuo):
+                world.deck[i] = a
+                e = e2
+            else:
+                hand[a] += 1
+                hand[b] -= 1
+    world.deal = "".join(CODES[k] for k in world.deck)
+    world._moves = {}
 
 
 def _build(st: ChangpaiState, seat: int, others: list[int], hands, stock: list[int]) -> World:

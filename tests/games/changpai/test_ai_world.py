@@ -1,0 +1,120 @@
+"""determinize for 幺地人: the seat's view and moves are kept, every card is
+conserved, and what the public play says about hidden hands is respected."""
+
+import random
+
+from games import registry
+from games.changpai.ai_heuristic import Heuristic
+from games.changpai.ai_world import answered_by_choice, determinize
+from games.changpai.cards import COPIES, N_KINDS, YDR
+from tests.games.changpai.invariants import check
+
+GAME = registry.get("changpai")
+H = Heuristic()
+
+
+def positions(n, seed=0):
+    """Decision points of heuristic play: (state, seat to decide)."""
+    rng = random.Random(seed)
+    out = []
+    for h in range(n):
+        st = GAME.new_state(seed=seed * 1000 + h)
+        stop = rng.randrange(0, 40)
+        for _ in range(stop):
+            if st.is_over():
+                break
+            seat = st.to_act()[0]
+            st.apply(seat, H.choose(st, seat, rng))
+        if not st.is_over():
+            out.append((st, st.to_act()[0]))
+    return out
+
+
+def test_worlds_conserve_cards_and_keep_what_the_seat_knows():
+    for st, seat in positions(40):
+        w = determinize(st, seat, random.Random(1))
+        check(w)  # 105 cards: hands, sets, dead pile, offer, stock
+        assert w.view(seat) == st.view(seat)
+        assert [m.code for m in w.legal_moves(seat)] == [m.code for m in st.legal_moves(seat)]
+        assert w.to_act() == st.to_act()
+        for s in range(3):
+            assert sum(w.conc[s]) == sum(st.conc[s])  # hand sizes are public
+        assert w.deck[w.pos:] != st.deck[st.pos:] or w.pos == len(w.deck) or all(
+            w.conc[s] == st.conc[s] for s in range(3))
+        # the world plays on legally to the end
+        rng = random.Random(2)
+        while not w.is_over():
+            s = w.to_act()[0]
+            w.apply(s, H.choose(w, s, rng))
+
+
+def test_hidden_cards_are_the_unseen_ones():
+    for st, seat in positions(20, seed=3):
+        w = determinize(st, seat, random.Random(5))
+        hidden = [0] * N_KINDS
+        for s in range(3):
+            if s != seat:
+                for k in range(N_KINDS):
+                    hidden[k] += w.conc[s][k]
+        for k in w.deck[w.pos:]:
+            hidden[k] += 1
+        assert hidden == [COPIES - st.seen[k] - st.conc[seat][k] for k in range(N_KINDS)]
+
+
+def test_active_players_keep_a_passing_estimate_and_no_concealed_quad():
+    worlds = 0
+    for st, seat in positions(40, seed=4):
+        if st.phase not in ("discard", "claim"):
+            continue
+        for i in range(3):
+            w = determinize(st, seat, random.Random(i))
+            worlds += 1
+            for s in range(3):
+                if s != seat and w.status[s] == "in":
+                    assert max(w.conc[s]) <= 3  # 偷 is mandatory
+                    assert w.estimate_of(s).ok
+    assert worlds > 30
+
+
+def test_a_player_who_did_not_claim_the_offered_card_holds_no_pair_of_it():
+    """On the card on offer, only the players still deciding had a choice; any
+    other active player (not its discarder) could neither 碰 nor 杀 it."""
+    checked = 0
+    for st, seat in positions(120, seed=6):
+        if st.phase != "claim":
+            continue
+        x, src, okind = st.offer["card"], st.offer["src"], st.offer["kind"]
+        deciding = set(st.to_act()) | answered_by_choice(st, seat)
+        quiet = [s for s in range(3) if s != seat and s not in deciding and st.active(s)
+                 and not (okind == "discard" and s == src)]
+        for s in quiet:
+            for i in range(3):
+                w = determinize(st, seat, random.Random(i))
+                assert w.conc[s][x] < 2 or not w.claim_keeps_hand(s, (x, x), x)
+                checked += 1
+    assert checked > 10
+
+
+def test_the_qi_player_held_a_youdiren_pair_or_a_quad():
+    for h in range(60):
+        st = GAME.new_state(seed=7000 + h)
+        if st.phase != "qualify" or "Q" not in [m.code for m in st.legal_moves(st.actor)]:
+            continue
+        qi = st.actor
+        st.apply(qi, "Q")
+        if st.phase != "qualify":
+            continue
+        seat = st.actor
+        for i in range(10):
+            w = determinize(st, seat, random.Random(i))
+            assert any((YDR[k] and w.conc[qi][k] >= 2) or w.conc[qi][k] >= 4 for k in range(N_KINDS))
+            assert w.qualify_options(qi) != ["Y"] or w.qi_seat == qi
+        return
+    raise AssertionError("no position with a 起 before another seat's choice")
+
+
+def test_determinize_does_not_touch_the_real_state():
+    for st, seat in positions(15, seed=8):
+        before = st.to_json()
+        determinize(st, seat, random.Random(0))
+        assert st.to_json() == before
