@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 
@@ -21,6 +22,7 @@ from games.changpai.state import ChangpaiState
 from games.players import MonteCarloPlayer
 
 TOP_DISCARDS = 4
+log = logging.getLogger(__name__)
 
 
 class ChangpaiMonteCarlo(MonteCarloPlayer):
@@ -50,14 +52,21 @@ class ChangpaiMonteCarlo(MonteCarloPlayer):
         slowest = 0.0
         for _ in range(self.max_rounds):
             t0 = time.perf_counter()
-            world = self.determinize(st, seat, rng)
-            for code in cands:
-                w = clone(world)
-                w.apply(seat, code)
-                while not w.is_over():
-                    s = w.to_act()[0]
-                    w.apply(s, player.choose(w, s, rng))
-                nets[code].append(w.result().net[seat])
+            try:
+                world = self.determinize(st, seat, rng)
+                outcome = []
+                for code in cands:
+                    w = clone(world)
+                    w.apply(seat, code)
+                    while not w.is_over():
+                        s = w.to_act()[0]
+                        w.apply(s, player.choose(w, s, rng))
+                    outcome.append(w.result().net[seat])
+            except Exception:  # never lose a table over a bad world: keep what we have
+                log.exception("changpai Monte Carlo playout failed")
+                break
+            for code, net in zip(cands, outcome):
+                nets[code].append(net)
             now = time.perf_counter()
             slowest = max(slowest, now - t0)
             if now + slowest >= deadline:
