@@ -23,8 +23,8 @@ from __future__ import annotations
 import random
 
 from games.base import Move, Pick
-from games.xianniu.ai_world import FULL, _above, beatable
-from games.xianniu.shapes import BAI, BLACK, EIGHT, FIVE, KING, NINE, RED, SINGLE, TEN, YU, Info
+from games.xianniu.ai_world import FULL, Threat, _above
+from games.xianniu.shapes import BLACK, EIGHT, FIVE, FOUR, KING, NINE, RED, SINGLE, TEN, Info
 from games.xianniu.table_io import CAP
 
 LEAF = 0.5  # worth of one leaf won (in "card" units: a K in hand ≈ 1)
@@ -84,27 +84,21 @@ def unseen_of(state, seat: int) -> int:
     return FULL & ~seen
 
 
-def hold_chance(rules, info: Info, unseen: int, follower_cards: int) -> float:
+def hold_chance(threat: Threat, info: Info, follower_cards: int) -> float:
     """Rough chance that followers holding `follower_cards` of the unseen
     cards cannot beat `info`."""
-    if not beatable(rules, unseen, info):
+    if not threat.beats(info):
         return 1.0
-    n = unseen.bit_count()
+    n = threat.mask.bit_count()
     if not n or not follower_cards:
         return 1.0
     h = min(1.0, follower_cards / n)  # a given unseen card sits with a follower
     if info.shape == SINGLE:
-        m = (unseen & _above(rules)[info.tier]).bit_count()
+        m = (threat.mask & _above(threat.rules)[info.tier]).bit_count()
         return (1 - h) ** m
-    if BAI < info.shape <= BAI + 4 or YU < info.shape <= YU + 4:
+    if info.shape > FOUR:
         return 0.5
-    k = info.size
-    m = 0
-    for r in range(12):
-        g = (unseen >> (4 * r)) & 15
-        if g.bit_count() >= k and beatable(rules, g << (4 * r), info):
-            m += 1
-    return (1 - h ** k) ** m
+    return (1 - h ** info.size) ** threat.ranks_above(info)
 
 
 def xz_counts(state, seat: int, info: Info, leading: bool) -> float:
@@ -128,7 +122,8 @@ def sure_leaves(state, seat: int, unseen: int) -> tuple[int, int]:
     rules = state.rules
     hand = state.hands[seat]
     room = CAP - state.table
-    plays = [i for i in rules.combos(hand) if not beatable(rules, unseen, i)]
+    threat = Threat(rules, unseen)
+    plays = [i for i in rules.combos(hand) if not threat.beats(i)]
     plays.sort(key=lambda i: (-i.size, -i.xz))
     used = n = xz = 0
     for i in plays:
@@ -163,13 +158,13 @@ class Heuristic:
     def beat(self, state, seat: int, moves) -> str:
         rules = state.rules
         vals = card_values(rules, state.hands[seat])
-        unseen = unseen_of(state, seat)
+        threat = Threat(rules, unseen_of(state, seat))
         rest = state.followers[1:]
         follower_cards = sum(state.hands[q].bit_count() for q in rest)
         best, best_score = moves[0].code, -1e9
         for m in moves:
             info = rules.by_code[m.code[1:]]
-            p = hold_chance(rules, info, unseen, follower_cards) if rest else 1.0
+            p = hold_chance(threat, info, follower_cards) if rest else 1.0
             gain = info.size * LEAF + xz_counts(state, seat, info, False) * XZ + CONTROL
             score = p * gain - mask_value(vals, info.mask) * (1 - 0.8 * p)
             if score > best_score:
@@ -181,14 +176,14 @@ class Heuristic:
         """(score, sure, code) of every lead, best first."""
         rules = state.rules
         vals = card_values(rules, state.hands[seat])
-        unseen = unseen_of(state, seat)
+        threat = Threat(rules, unseen_of(state, seat))
         opp = sum(state.hands[q].bit_count() for q in range(3) if q != seat)
         out = []
         for m in moves:
             if m.code[0] != "L":
                 continue
             info = rules.by_code[m.code[1:]]
-            p = hold_chance(rules, info, unseen, opp)
+            p = hold_chance(threat, info, opp)
             gain = info.size * LEAF + xz_counts(state, seat, info, True) * XZ + CONTROL
             if p >= 1.0:
                 score = 10 + gain  # sure: the cards become leaves, their value is kept

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from games.xianniu.shapes import BAI, EIGHT, FOUR, JACK, KING, LIANG_BAI, SINGLE, TEN, Info
+from games.xianniu.shapes import BAI, EIGHT, FOUR, JACK, KING, LIANG_BAI, SINGLE, TEN, YU, Info
 from games.xianniu.state import XianniuState
 
 FULL = (1 << 48) - 1
@@ -121,6 +121,55 @@ def beatable(rules, mask: int, top: Info) -> bool:
                 if rules.beats(rules.info(_liang_bai_in(rules, mask)), top):
                     return True
     return False
+
+
+_RANK_MAX: dict[tuple, int] = {}  # (id(rules), k, rank, group) → best tier of a k-card play
+
+
+def _rank_max(rules, k: int, r: int, g: int) -> int:
+    key = (id(rules), k, r, g)
+    v = _RANK_MAX.get(key)
+    if v is None:
+        from games.xianniu.shapes import subsets
+
+        v = max((rules.info(sub << (4 * r)).tier for sub in subsets(g, k)), default=-1)
+        _RANK_MAX[key] = v
+    return v
+
+
+class Threat:
+    """What plays a set of cards (the unseen ones) could beat with, read once
+    per decision: for 1..4 cards the best tier in each rank, and the largest
+    摆. `beats(info)` equals `beatable(rules, mask, info)` (exact for plain
+    tiers; the [S4] 33/66 order falls back to the slow test)."""
+
+    def __init__(self, rules, mask: int) -> None:
+        self.rules = rules
+        self.mask = mask
+        groups = [(mask >> (4 * r)) & 15 for r in range(12)]
+        self.tiers = [[-1] * 12 for _ in range(5)]  # tiers[k][r]
+        self.best = [-1] * 5
+        for r, g in enumerate(groups):
+            c = g.bit_count()
+            for k in range(1, min(c, 4) + 1):
+                t = _rank_max(rules, k, r, g)
+                self.tiers[k][r] = t
+                if t > self.best[k]:
+                    self.best[k] = t
+        self.bai = min(groups[KING].bit_count(), _tens(rules, mask), groups[EIGHT].bit_count())
+
+    def beats(self, info: Info) -> bool:
+        sh = info.shape
+        if sh <= FOUR and not (self.rules.cpp and sh == 2):
+            return info.tier >= 0 and self.best[sh] > info.tier
+        if YU < sh <= YU + 4:
+            return self.bai >= sh - YU
+        return beatable(self.rules, self.mask, info)
+
+    def ranks_above(self, info: Info) -> int:
+        """Ranks holding a same-shape play above `info` (plain shapes)."""
+        t = info.tier
+        return sum(1 for x in self.tiers[info.shape] if x > t)
 
 
 def _liang_bai_in(rules, mask: int) -> int:

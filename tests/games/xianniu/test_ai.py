@@ -161,3 +161,20 @@ def test_choose_is_legal_and_quick_enough():
     s = p_state(dealer=0)
     code = choose(s, 0, random.Random(0), budget_s=0.05)
     assert code in {m.code for m in s.legal_moves(0)}
+
+
+def test_threat_agrees_with_beatable():
+    from games.xianniu.ai_world import Threat
+
+    for game_id in ("xianniu", "niujiu"):
+        s = p_state(dealer=0, game_id=game_id)
+        rules = s.rules
+        rng = random.Random(7)
+        plays = rules.combos(FULL)
+        for _ in range(40):
+            m = 0
+            for c in rng.sample(range(48), rng.randrange(4, 30)):
+                m |= 1 << c
+            t = Threat(rules, m)
+            for info in rng.sample(plays, 60):
+                assert t.beats(info) == beatable(rules, m, info), (info.codes, m)
