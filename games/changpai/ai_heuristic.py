@@ -101,11 +101,16 @@ class Position:
         return max(self.discard_scores(tries, base, after).values())
 
     def ranking(self) -> list[int]:
-        """Discardable kinds of the hand as it is, best discard first."""
+        """Kinds of the hand, the likeliest discards first, by a static look
+        (no search): lone cards with no partner in hand, black before red."""
         if self._ranking is None:
-            kinds = [k for k in range(N_KINDS) if self.conc[k]]
-            scores = self.discard_scores(kinds)
-            self._ranking = sorted(scores, key=lambda x: (-scores[x], x))
+            conc = self.conc
+
+            def loneliness(k: int) -> tuple:
+                partners = sum(conc[j] for j in COMPLEMENTS[k])
+                return (conc[k] >= 2, partners, RED[k], -self.danger(k), k)
+
+            self._ranking = sorted((k for k in range(N_KINDS) if conc[k]), key=loneliness)
         return self._ranking
 
 

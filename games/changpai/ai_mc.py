@@ -7,6 +7,9 @@
   leaves the heuristic's move only for one that beats it on the same worlds by
   more than `z` standard errors: a hand scores from −8 to +32, and a few
   dozen playouts cannot tell close moves apart.
+- Playouts stop after `horizon` decisions (full hands are too slow for
+  enough of them in 300 ms on this machine): an unfinished table is judged
+  by the seat's realistic hand value against the best other active hand.
 - It stops before a round that would overrun the budget.
 """
 
@@ -16,17 +19,20 @@ import logging
 import random
 import time
 
-from games.changpai.ai_heuristic import Heuristic
+from games.changpai.ai_heuristic import Heuristic, Position
 from games.changpai.ai_world import clone
 from games.changpai.state import ChangpaiState
 from games.players import MonteCarloPlayer
 
 TOP_DISCARDS = 4
+HORIZON = 12  # decisions played out after the candidate before judging the table
+POINTS_PER_VALUE = 2.0 / 100  # table points per unit of hand-value lead (a 坎 ≈ 2 points)
 log = logging.getLogger(__name__)
 
 
 class ChangpaiMonteCarlo(MonteCarloPlayer):
-    z = 1.0
+    z = 0.5
+    horizon = HORIZON
 
     def candidates(self, st: ChangpaiState, seat: int, rng: random.Random) -> list[str]:
         codes = [m.code for m in st.legal_moves(seat)]
@@ -58,10 +64,12 @@ class ChangpaiMonteCarlo(MonteCarloPlayer):
                 for code in cands:
                     w = clone(world)
                     w.apply(seat, code)
-                    while not w.is_over():
+                    plies = 0
+                    while not w.is_over() and plies < self.horizon:
                         s = w.to_act()[0]
                         w.apply(s, player.choose(w, s, rng))
-                    outcome.append(w.result().net[seat])
+                        plies += 1
+                    outcome.append(leaf(w, seat))
             except Exception:  # never lose a table over a bad world: keep what we have
                 log.exception("changpai Monte Carlo playout failed")
                 break
@@ -80,6 +88,26 @@ class ChangpaiMonteCarlo(MonteCarloPlayer):
             if bound > best_bound:
                 best, best_bound = code, bound
         return best
+
+
+def leaf(w: ChangpaiState, seat: int) -> float:
+    """The seat's result: its net points when the hand is over, else its hand
+    value against the best other active hand, in points (clipped)."""
+    if w.is_over():
+        return float(w.result().net[seat])
+    status = w.status[seat]
+    if status != "in":
+        return -6.0 if status == "baozi" else -2.0
+    mine = _value(w, seat)
+    others = [_value(w, s) for s in range(w.seats) if s != seat and w.status[s] == "in"]
+    if not others:
+        return 6.0
+    return max(-6.0, min(6.0, (mine - max(others)) * POINTS_PER_VALUE))
+
+
+def _value(w: ChangpaiState, s: int) -> int:
+    p = Position(w, s)
+    return p.value({}, p.fixed)
 
 
 def _lower_bound(diffs: list[float], z: float) -> float:
