@@ -25,6 +25,7 @@ from games.changpai.state import ChangpaiState
 from games.players import MonteCarloPlayer
 
 TOP_DISCARDS = 4
+MARGIN = 0.9  # of the budget: the last round and the bookkeeping may run over
 HORIZON = 12  # decisions played out after the candidate before judging the table
 POINTS_PER_VALUE = 2.0 / 100  # table points per unit of hand-value lead (a 坎 ≈ 2 points)
 log = logging.getLogger(__name__)
@@ -53,7 +54,7 @@ class ChangpaiMonteCarlo(MonteCarloPlayer):
         if default not in cands:
             cands.append(default)
         nets: dict[str, list[float]] = {c: [] for c in cands}
-        deadline = start + self.budget_s
+        deadline = start + self.budget_s * MARGIN
         player = self.heuristic
         slowest = 0.0
         for _ in range(self.max_rounds):
