@@ -19,7 +19,7 @@ MOVE_RE = re.compile(r"^(m|mi):(\d+):(\d+):")
 def settings_for(tg, db_path, **kw) -> Settings:
     base = Settings(
         token=tg.token, api_base=tg.base_url, db_path=str(db_path), turn_timeout=30.0,
-        computer_delay=0.01, ai_budget=0.05, notify_idle=0.0, polling_timeout=1,
+        computer_delay=0.01, ai_budget=0.05, notify_idle=15.0, polling_timeout=1,
     )
     return replace(base, **kw)
 
@@ -108,6 +108,7 @@ async def play_hand(tg, humans, chat_id=GROUP, choose=None, timeout=90.0, on_pre
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     presses = 0
+    pressed_on: dict[int, tuple] = {}  # user → (message id, edits) of their last press
     while len(find_text(tg, chat_id, "🏁")) < ends:
         if loop.time() > deadline:
             raise TimeoutError(f"hand not over after {presses} presses")
@@ -117,6 +118,9 @@ async def play_hand(tg, humans, chat_id=GROUP, choose=None, timeout=90.0, on_pre
             if not btns:
                 continue
             m, b = (choose or default_choice)(btns)
+            if pressed_on.get(uid) == (m.message_id, m.edits, b.callback_data):
+                continue  # like a person: wait until the message changed after a tap
+            pressed_on[uid] = (m.message_id, m.edits, b.callback_data)
             try:
                 ans = await tg.press(uid, uid, m.message_id, b.callback_data)
             except FakeTelegramError:
@@ -131,7 +135,11 @@ async def play_hand(tg, humans, chat_id=GROUP, choose=None, timeout=90.0, on_pre
 
 
 def default_choice(btns):
-    """With a picker: select the hint, then confirm. Else the first move button."""
+    """The first plain move button (a pass when following in a picker game:
+    quick); else with the picker: select the hint, then confirm."""
+    plain = [p for p in btns if MOVE_RE.match(p[1].callback_data)]
+    if plain:
+        return plain[0]
     picks = [p for p in btns if p[1].callback_data.startswith("p:")]
     if picks:
         if any(p[1].text.startswith("✓") for p in picks):
