@@ -34,3 +34,30 @@ def test_ai_takes_a_win():
     st = start([TIANHU, [], []], stock=["幺四"], qualify_mode="off")
     assert HEUR.choose(st, 0, random.Random(0)) == "H"
     assert ai.choose(st, 0, random.Random(0), budget_s=0.05) == "H"
+
+
+def test_the_bots_monte_carlo_does_not_peek():
+    """ai.choose's player (not the shared driver) decides the same on a twin
+    that differs only in cards hidden from the seat."""
+    from tests.games.changpai.test_ai_world import positions
+
+    checked = 0
+    for st, seat in positions(12, seed=2):
+        if len(st.legal_moves(seat)) < 2:
+            continue
+        twin = ai.determinize(st, seat, random.Random(11))
+        mc = ai.monte_carlo(1e9)
+        mc.max_rounds = 2
+        assert mc.choose(st, seat, random.Random(5)) == mc.choose(twin, seat, random.Random(5))
+        checked += 1
+    assert checked > 3
+
+
+def test_monte_carlo_plays_legally_and_leaves_the_state_alone():
+    from tests.games.changpai.test_ai_world import positions
+
+    for st, seat in positions(6, seed=5):
+        before = st.to_json()
+        code = ai.choose(st, seat, random.Random(1), budget_s=0.02)
+        assert code in {m.code for m in st.legal_moves(seat)}
+        assert st.to_json() == before
