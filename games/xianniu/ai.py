@@ -17,6 +17,7 @@ from games.base import Move, Pick
 from games.players import MonteCarloPlayer
 from games.xianniu.ai_heuristic import Heuristic, heuristic
 from games.xianniu.ai_world import Knowledge, build, clone, determinize, sample
+from games.xianniu.shapes import BLACK, FIVE, NINE, RED
 
 __all__ = ["choose", "determinize", "heuristic", "monte_carlo"]
 
@@ -41,8 +42,13 @@ class XianniuMonteCarlo(MonteCarloPlayer):
         moves = state.legal_moves(seat)
         h = self.heuristic
         if state.phase == "control":
-            out = [c for _, _, c in h.lead_scores(state, seat, moves)[:MAX_LEADS]]
+            leads = h.lead_scores(state, seat, moves)
+            if leads and leads[0][1]:
+                return [leads[0][2]]  # a sure lead: nothing to weigh
+            out = _distinct(state, [c for _, _, c in leads])[:MAX_LEADS]
             out += [m.code for m in moves if isinstance(m, Move) and m.code[0] != "L"]
+        elif state.phase == "trick":
+            out = _distinct(state, [m.code for m in moves])
         else:
             out = []
             for m in moves:
@@ -59,11 +65,12 @@ class XianniuMonteCarlo(MonteCarloPlayer):
         if len(cands) == 1:
             return cands[0]
         default = self.heuristic.choose(state, seat, rng)
-        if default not in cands:
-            cands.append(default)
+        cands = _distinct(state, [default] + cands)  # the default stands for its kind
+        if len(cands) == 1:
+            return default
         know = Knowledge(state, seat)
         nets: dict[str, list[float]] = {c: [] for c in cands}
-        deadline = start + self.budget_s
+        deadline = start + 0.95 * self.budget_s  # a margin for the reading above
         player = self.heuristic
         slowest = 0.0
         for _ in range(self.max_rounds):
@@ -90,6 +97,33 @@ class XianniuMonteCarlo(MonteCarloPlayer):
             if bound > best_bound:
                 best, best_bound = code, bound
         return best
+
+
+def _distinct(state, codes: list[str]) -> list[str]:
+    """One play per kind: cards of one rank are interchangeable except the
+    colours of 9s and 5s (公/母), so 10♣ and 10♦ are one candidate. Keeps the
+    first of each kind (the caller's order: the heuristic's best first)."""
+    out, seen = [], set()
+    by_code = state.rules.by_code
+    for code in codes:
+        if code[0] not in "LB":
+            if code not in seen:
+                seen.add(code)
+                out.append(code)
+            continue
+        m = by_code[code[1:]].mask
+        key = tuple(((m >> (4 * r)) & 15).bit_count() if r not in (NINE, FIVE)
+                    else (m >> (4 * r)) & 15 for r in range(12))
+        if r_key(key) not in seen:
+            seen.add(r_key(key))
+            out.append(code)
+    return out
+
+
+def r_key(key: tuple) -> tuple:
+    """9s and 5s by colour count (red, black), other ranks by count."""
+    return tuple(k if i not in (NINE, FIVE) else ((k & RED).bit_count(), (k & BLACK).bit_count())
+                 for i, k in enumerate(key))
 
 
 def _lower_bound(diffs: list[float], z: float) -> float:
