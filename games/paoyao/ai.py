@@ -20,8 +20,9 @@ from games.players import MonteCarloPlayer
 
 __all__ = ["choose", "determinize", "heuristic", "monte_carlo"]
 
-MAX_LEADS = 4  # leads the Monte Carlo player compares (the heuristic's best)
-MAX_FOLLOWS = 3  # responses compared, besides the pass
+MAX_LEADS = 3  # leads the Monte Carlo player compares (the heuristic's best)
+MAX_FOLLOWS = 2  # responses compared, besides the pass
+POINTS_WEIGHT = 0.25  # playout value: team net + this × captured-point margin / 200
 
 
 class PaoyaoMonteCarlo(MonteCarloPlayer):
@@ -29,6 +30,8 @@ class PaoyaoMonteCarlo(MonteCarloPlayer):
 
     - candidates are pruned to the heuristic's best few leads, or its best
       few responses plus the pass (a hand can have 123 leads);
+    - a playout's value is the team's net plus a small share of the captured
+      point margin (a finer signal when few worlds fit in the budget);
     - every candidate is played on the same worlds (paired comparison), and
       the heuristic's move is left only for one better on those worlds by
       more than `z` standard errors of the paired difference;
@@ -56,7 +59,8 @@ class PaoyaoMonteCarlo(MonteCarloPlayer):
             scored = h.follow_scores_all(state, seat, plays)
         else:
             scored = h.follow_scores(state, seat, moves)
-        codes = [c for _, c in scored if c != PASS][:MAX_FOLLOWS]
+        keep = 1 if state.top_seat % 2 == seat % 2 else MAX_FOLLOWS
+        codes = [c for _, c in scored if c != PASS][:keep]
         return [PASS, *codes]
 
     def choose(self, state, seat: int, rng: random.Random) -> str:
@@ -81,7 +85,8 @@ class PaoyaoMonteCarlo(MonteCarloPlayer):
                 while w.phase != "over":
                     s = w.to_act()[0]
                     w.apply(s, player.choose(w, s, rng))
-                nets[code].append(w.result().net[team])
+                margin = w.score[team] - w.score[1 - team]
+                nets[code].append(w.result().net[seat] + POINTS_WEIGHT * margin / 200)
             now = time.perf_counter()
             slowest = max(slowest, now - t0)
             if now + slowest >= deadline:

@@ -25,19 +25,6 @@ from games.paoyao.cards import ACE, BJ, FOUR, POINTS, SJ
 from games.paoyao.combos import BOMB, DSTRAIGHT, PAIR, SINGLE, STRAIGHT
 from games.paoyao.notation import PASS, SNOW
 
-# Weights (tuned by simulation; see docs/AI-paoyao.md).
-BREAK_ROAD = 14.0  # splitting a 路 (3+ of a rank) for a non-bomb play
-BREAK_PAIR = 2.0  # splitting a pair for a single
-BREAK_YAO = 12.0  # spending the A or the 4s that make a 幺
-BREAK_JOKERS = 12.0  # a joker alone while two make a bomb
-HIGH = 1.6  # cost per step of strength above 9 (control cards)
-BOMB_BASE = 18.0  # using a bomb at all
-BOMB_TIER = 4.0  # and per tier of it
-SHED = 2.2  # value of each card a lead sheds
-POINT_RISK = 0.35  # cost per point card value led (the opponents may take it)
-BEAT_BASE = 7.0  # worth of winning back the lead
-BEAT_POINTS = 0.8  # worth per point in the trick
-
 
 def _combo(state, seat: int, code: str):
     """(combination, shape) of a listed play of `seat`."""
@@ -46,35 +33,49 @@ def _combo(state, seat: int, code: str):
     return e[0], e[2]
 
 
-def play_cost(cnt: list[int], combo, shape, order) -> float:
-    """How much a play weakens the hand: high cards spent, bombs broken or
-    used, pairs split."""
-    kind = combo[0]
-    if kind == BOMB:
-        return BOMB_BASE + BOMB_TIER * combo[1] + 0.2 * combo[2]
-    cost = 0.0
-    yao = cnt[FOUR] >= 2 and cnt[ACE] >= 1
-    jokers = cnt[SJ] + cnt[BJ] >= 2
-    for r, k in shape:
-        c = cnt[r]
-        strength = order[r]
-        if strength > 5:  # above 9: T J Q K A 2 3 SJ BJ keep control
-            cost += HIGH * (strength - 5) * k / (1 if kind <= PAIR else 3)
-        if r >= SJ:
-            if jokers:
-                cost += BREAK_JOKERS
-            continue
-        if c >= 3:
-            cost += BREAK_ROAD + 2.0 * (c - 3)
-        elif c == 2 and k == 1:
-            cost += BREAK_PAIR
-        if yao and (r == ACE and c - k < 1 or r == FOUR and c - k < 2):
-            cost += BREAK_YAO
-    return cost
-
-
 class Heuristic:
     name = "heuristic"
+
+    # Weights (tuned by simulation; see docs/AI-paoyao.md).
+    break_road = 20.0  # splitting a 路 (3+ of a rank) for a non-bomb play
+    break_pair = 2.0  # splitting a pair for a single
+    break_yao = 12.0  # spending the A or the 4s that make a 幺
+    break_jokers = 12.0  # a joker alone while two make a bomb
+    high = 0.8  # cost per step of strength above 9 (control cards)
+    bomb_base = 10.0  # using a bomb at all
+    bomb_tier = 4.0  # and per tier of it
+    shed = 2.2  # value of each card a lead sheds
+    point_risk = 0.35  # cost per point card value led (the opponents may take it)
+    beat_base = 12.0  # worth of winning back the lead
+    beat_points = 2.0  # worth per point in the trick
+    alone = 4.0  # more eager to beat when the partner is out
+    partner_behind = 0.0  # less eager when the partner may still beat after me
+
+    def play_cost(self, cnt: list[int], combo, shape, order) -> float:
+        """How much a play weakens the hand: high cards spent, bombs broken or
+        used, pairs split."""
+        kind = combo[0]
+        if kind == BOMB:
+            return self.bomb_base + self.bomb_tier * combo[1] + 0.2 * combo[2]
+        cost = 0.0
+        yao = cnt[FOUR] >= 2 and cnt[ACE] >= 1
+        jokers = cnt[SJ] + cnt[BJ] >= 2
+        for r, k in shape:
+            c = cnt[r]
+            strength = order[r]
+            if strength > 5:  # above 9: T J Q K A 2 3 SJ BJ keep control
+                cost += self.high * (strength - 5) * k / (1 if kind <= PAIR else 3)
+            if r >= SJ:
+                if jokers:
+                    cost += self.break_jokers
+                continue
+            if c >= 3:
+                cost += self.break_road + 2.0 * (c - 3)
+            elif c == 2 and k == 1:
+                cost += self.break_pair
+            if yao and (r == ACE and c - k < 1 or r == FOUR and c - k < 2):
+                cost += self.break_yao
+        return cost
 
     def choose(self, state, seat: int, rng: random.Random) -> str:
         if state.phase == "snow":
@@ -101,8 +102,8 @@ class Heuristic:
         for m in moves:
             combo, shape = _combo(state, seat, m.code)
             n = len(m.cards)
-            score = SHED * n - play_cost(cnt, combo, shape, order)
-            score -= POINT_RISK * sum(POINTS[r] * k for r, k in shape)
+            score = self.shed * n - self.play_cost(cnt, combo, shape, order)
+            score -= self.point_risk * sum(POINTS[r] * k for r, k in shape)
             if combo[0] in (SINGLE, PAIR):
                 score -= 0.5 * combo[1]  # lower first
             elif combo[0] in (STRAIGHT, DSTRAIGHT):
@@ -135,7 +136,7 @@ class Heuristic:
         out = []
         for m in plays:
             combo, shape = _combo(state, seat, m.code)
-            cost = play_cost(cnt, combo, shape, order)
+            cost = self.play_cost(cnt, combo, shape, order)
             out.append((value - cost + 0.3 * len(m.cards), m.code))
         out.sort(key=lambda x: (-x[0], x[1]))
         return out
@@ -143,7 +144,7 @@ class Heuristic:
     def trick_value(self, state, seat: int) -> float:
         """What taking the trick from the opponents is worth."""
         team = seat % 2
-        v = BEAT_BASE + BEAT_POINTS * state.trick_points
+        v = self.beat_base + self.beat_points * state.trick_points
         opp_left = state.left[state.top_seat]
         if opp_left <= 5:  # an opponent about to go out
             v += 3.0 * (6 - opp_left)
@@ -155,7 +156,12 @@ class Heuristic:
         if state.score[team] <= snow < state.score[team] + pts:
             v += 6.0  # points that lift us out of 雪 reach
         if not state.left[(seat + 2) % 4]:  # partner out: I must fight alone
-            v += 4.0
+            v += self.alone
+        else:
+            active = 4 - len(state.out)
+            needed = active - 1 if state.left[state.top_seat] else active
+            if state.passes + 1 < needed:  # the partner may still beat it after me
+                v -= self.partner_behind
         return v
 
     def follow(self, state, seat: int, moves) -> str:
