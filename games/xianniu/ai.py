@@ -111,7 +111,8 @@ def _distinct(state, codes: list[str]) -> list[str]:
                 seen.add(code)
                 out.append(code)
             continue
-        m = by_code[code[1:]].mask
+        info = by_code.get(code[1:])
+        m = info.mask if info is not None else state.deck.parse(code[1:])
         key = tuple(((m >> (4 * r)) & 15).bit_count() if r not in (NINE, FIVE)
                     else (m >> (4 * r)) & 15 for r in range(12))
         if r_key(key) not in seen:

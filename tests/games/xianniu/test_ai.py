@@ -178,3 +178,13 @@ def test_threat_agrees_with_beatable():
             t = Threat(rules, m)
             for info in rng.sample(plays, 60):
                 assert t.beats(info) == beatable(rules, m, info), (info.codes, m)
+
+
+def test_monte_carlo_candidates_one_per_kind():
+    from games.xianniu.ai import _distinct
+
+    s = p_state(dealer=0)
+    codes_ = [move("L", c) for c in ("10♣", "10♦", "9♣", "9♦", "J♠", "J♥")]
+    # 10♣ = 10♦ and J♠ = J♥, but a red and a black 9 differ (公牛 needs both)
+    assert _distinct(s, codes_ + ["K"]) == [move("L", "10♣"), move("L", "9♣"), move("L", "9♦"),
+                                            move("L", "J♠"), "K"]
