@@ -39,6 +39,7 @@ class PaoyaoMonteCarlo(MonteCarloPlayer):
     """
 
     z = 1.0
+    worlds: int | None = None  # measurements only: exactly this many worlds, no clock
 
     def candidates(self, state, seat: int, rng: random.Random) -> list[str]:
         if state.phase == "snow":
@@ -76,7 +77,8 @@ class PaoyaoMonteCarlo(MonteCarloPlayer):
         player = self.heuristic
         team = seat % 2
         slowest = 0.0
-        for _ in range(self.max_rounds):
+        rounds = self.worlds or self.max_rounds
+        for _ in range(rounds):
             t0 = time.perf_counter()
             world = determinize(state, seat, rng)
             for code in cands:
@@ -89,7 +91,7 @@ class PaoyaoMonteCarlo(MonteCarloPlayer):
                 nets[code].append(w.result().net[seat] + POINTS_WEIGHT * margin / 200)
             now = time.perf_counter()
             slowest = max(slowest, now - t0)
-            if now + slowest >= deadline:
+            if now + slowest >= deadline and not self.worlds:
                 break
         base = nets[default]
         best, best_bound = default, 0.0
