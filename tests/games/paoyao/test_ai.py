@@ -178,3 +178,12 @@ def test_monte_carlo_overrules_the_heuristic_only_for_a_clear_gain():
         s = _random_position(seed, 8)
         seat = s.to_act()[0]
         assert mc.choose(s, seat, random.Random(2)) == h.choose(s, seat, random.Random(2))
+
+
+def test_determinize_without_threes_deals_no_three():
+    s = _random_position(4, 40, {"remove_threes": True})
+    seat = s.to_act()[0]
+    w = determinize(s, seat, random.Random(0))
+    assert w.view(seat) == s.view(seat)
+    assert not any(c[0] == "3" for h in w.deal["hands"] for c in h)
+    assert sum(len(h) for h in w.deal["hands"]) == 100
