@@ -3,6 +3,7 @@ see what, refused presses, timers and 托管, restarts, /stop, practice."""
 
 import asyncio
 import sqlite3
+import time
 
 from tests.e2e.harness import (
     GROUP,
@@ -211,6 +212,8 @@ async def test_restart_refreshes_messages_and_rearms_stored_deadline(people, toy
         deadline = s.deadline
         assert deadline is not None  # a human is to act: the timer is armed
     tg.delete_message_as_user(GROUP, [m for m in find_text(tg, GROUP, "🂠")][0].message_id)
+    # stay down past the stored deadline: the timer must fire at start-up
+    await asyncio.sleep(max(0.0, deadline - time.time()) + 0.3)
     async with running(tg, db, turn_timeout=1.5) as app2:
         s2 = app2.service.sittings[1]
         assert s2.deadline == deadline
