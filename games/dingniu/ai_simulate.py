@@ -16,7 +16,7 @@ import random
 from games import registry
 from games.dingniu.ai import monte_carlo
 from games.players import make_player, playout
-from games.simulate import BySeat, Seat, Timed, report
+from games.simulate import BySeat, Seat, Timed, mean_ci, report
 
 
 def simulate(hands: int, kinds: list[str], seed: int = 0, budget_s: float = 0.3) -> list[Seat]:
@@ -40,6 +40,26 @@ def simulate(hands: int, kinds: list[str], seed: int = 0, budget_s: float = 0.3)
     return seats
 
 
+def by_kind(seats: list[Seat], kinds: list[str]) -> str:
+    """Each kind's seats pooled: per hand, the mean net of one kind's seats
+    minus the mean net of another's (paired), with its 95% interval."""
+    groups: dict[str, list[Seat]] = {}
+    for s, k in zip(seats, kinds):
+        groups.setdefault(k, []).append(s)
+    if len(groups) < 2 or all(len(g) == 1 for g in groups.values()):
+        return ""
+    hands = len(seats[0].nets)
+    mean = {k: [sum(s.nets[h] for s in g) / len(g) for h in range(hands)] for k, g in groups.items()}
+    lines = ["pooled by kind (row − column), mean [95% CI]:"]
+    names = list(groups)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            m, hw = mean_ci([x - y for x, y in zip(mean[a], mean[b])])
+            verdict = "better" if m - hw > 0 else "worse" if m + hw < 0 else "no clear difference"
+            lines.append(f"  {a} − {b}: {m:.3f} [{m - hw:.3f}, {m + hw:.3f}]  {verdict}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--hands", type=int, default=400)
@@ -51,6 +71,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"dingniu: {a.hands} hands, seats {a.seats} rotated, seed {a.seed}, "
           f"mc = games.dingniu.ai.choose at {a.budget * 1e3:.0f} ms")
     print(report(seats))
+    print(by_kind(seats, a.seats.split(",")))
 
 
 if __name__ == "__main__":
