@@ -27,6 +27,7 @@ from bot.sitting import Sitting
 from games.base import Move, Pick
 
 MAX_TEXT = 4000  # Telegram allows 4096
+MAX_BUTTONS = 96  # Telegram allows 100 buttons a message
 RULE = "────────────"
 
 
@@ -216,7 +217,7 @@ def hand(
                 for i, m in enumerate(moves)
                 if isinstance(m, Move)
             ]
-            rows.extend(flow(buttons))
+            rows.extend(flow(buttons[:MAX_BUTTONS]))  # Telegram shows at most 100
     else:
         who = "、".join(ns[i] for i in st.to_act())
         lines.append(_("Waiting for {who}").format(who=who))
