@@ -1,9 +1,9 @@
 """The rule-of-thumb player for 幺地人 (a good local player's habits).
 
 - 胡 whenever it can; 杀/吐火 are forced anyway, 偷 is taken.
-- 起/打/仰: 起 only with a hand that is realistically strong (the game is
-  then played; a weak hand would rather see a redeal), otherwise 打; never
-  仰 by choice (a 仰 player still pays the winner).
+- 起/打/仰: 起 only with a hand at least as good as a typical playable one
+  (the game is then played; a weak hand would rather see a redeal),
+  otherwise 打; never 仰 by choice (a 仰 player still pays the winner).
 - 碰/吃 when the claimed 坎 and the best discard after it leave a better
   hand than passing: complete 坎 toward 7, more 砣 toward 33/34, 幺地人 番.
 - Discard the card whose loss costs the hand least, never one that would make
@@ -25,8 +25,9 @@ from games.changpai.hu import Fixed, threshold
 from games.changpai.kan import classify
 from games.changpai.state import ChangpaiState
 
-QI_MARGIN = 60  # 起 when the hand is worth this much over the typical 打 hand
-QI_BASE = 520  # the typical value of a playable 20-card hand (measured)
+# 起 from about the median playable 20-card hand (values of 300 deals:
+# quartiles 556 / 591 / 621); a weaker hand would rather see a redeal.
+QI_LEVEL = 580
 CLAIM_MARGIN = 5
 CLAIM_DISCARDS = 3  # discards tried after a claim, besides the claim's component
 DANGER_PENG = 5  # per unseen copy beyond the first: somebody may 碰/杀 it
@@ -145,7 +146,7 @@ class Heuristic:
             conc = st.conc[seat]
             v = hand_value(conc, unseen_of(st, conc, st.seen), 7)
             bonus = threshold(st.is_dealer(seat)) - 33  # the dealer needs one more 砣
-            if v >= QI_BASE + QI_MARGIN + 10 * bonus:
+            if v >= QI_LEVEL + 10 * bonus:
                 return "Q"
         return "A" if "A" in codes else codes[0]
 
