@@ -7,7 +7,9 @@ Every game's `games/<pkg>/ai.py` provides:
   `seat` has seen (its view and the public history), the hidden cards dealt
   at random among the places they may be;
 * ``choose(state, seat, rng, budget_s)`` → a move code: the bot's entry point
-  (bot/computer.py), normally ``monte_carlo(budget_s).choose``.
+  (bot/computer.py), normally ``monte_carlo(budget_s).choose``;
+* optionally ``monte_carlo(budget_s)`` → the game's tuned Monte Carlo player,
+  which `make_player("mc")` (and so `paiju simulate`) then uses.
 
 A player sees only what its seat may see: it must read `state.view(seat)`,
 `state.public_view()`, its own legal moves and the public history, never
@@ -125,5 +127,9 @@ def make_player(kind: str, game_id: str, budget_s: float = 0.3) -> Player:
     if kind == "heuristic":
         return ai.heuristic()
     if kind == "mc":
+        # A game may tune the driver (candidate pruning, stopping rule): then
+        # `monte_carlo(budget_s)` builds the same player the bot uses.
+        if hasattr(ai, "monte_carlo"):
+            return ai.monte_carlo(budget_s)
         return MonteCarloPlayer(ai.heuristic(), ai.determinize, budget_s)
     raise ValueError(f"unknown player kind {kind!r} (random, heuristic, mc)")
