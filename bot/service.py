@@ -514,7 +514,9 @@ class Service:
                 if seat.timeouts >= 2:
                     seat.tuoguan = True
             seat_no = late[0]
-            code = await self._think(s, seat_no)
+            # The rules may say what a timeout means (刨幺's 雪 decision);
+            # otherwise the computer plays for the absent player.
+            code = s.state.timeout_move(seat_no) or await self._think(s, seat_no)
             await self._apply(s, seat_no, code, "timeout")
 
     async def take_over(self, gid: int, user: Any) -> Reply:
@@ -566,14 +568,12 @@ class Service:
 
     def _reason(self, s: Sitting, e: IllegalMove, _: Translator) -> str:
         p = catalog.presenter(s.game)
-        explain = getattr(p, "reason_text", None) or getattr(p, "illegal_reason", None)
-        if explain is not None:
-            try:
-                text = explain(e.reason, _)
-                if text:
-                    return str(text)[:190]
-            except Exception:
-                log.exception("presenter could not explain %s", e.reason)
+        try:
+            text = p.reason_text(e.reason, _)
+            if text:
+                return str(text)[:190]
+        except Exception:
+            log.exception("presenter could not explain %s", e.reason)
         return _("That move is not allowed ({reason}).").format(reason=e.reason)[:190]
 
     async def move(self, gid: int, user: Any, turn: int, code: str | None = None, index: int | None = None) -> Reply:

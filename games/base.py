@@ -242,6 +242,12 @@ class State(ABC):
         """Apply `code` for `seat`, who is in to_act(). Must raise IllegalMove
         before changing anything if the move is not legal."""
 
+    def timeout_move(self, seat: int) -> str | None:
+        """The move the rules prescribe when `seat`'s turn timer runs out
+        (刨幺: an unanswered 雪 decision counts as the flag says), or None:
+        then the computer plays for the seat (托管)."""
+        return None
+
     def code_for_cards(self, seat: int, cards: Sequence[str]) -> str:
         """Games whose plays are too many for buttons (刨幺) turn a freely
         chosen set of cards into the code of the legal move it makes, or raise

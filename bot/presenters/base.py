@@ -44,6 +44,11 @@ class Presenter:
         """A few good legal plays the picker's 提示 button cycles through."""
         return [m for m in moves if isinstance(m, Move)][:3]
 
+    def reason_text(self, reason: str, _: Translator) -> str | None:
+        """A short toast (≤ 200 chars) explaining why a move was refused, from
+        IllegalMove.reason ("straight_too_short" ...); None: a generic text."""
+        return None
+
     def table_text(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
         """The group's table message body (without the turn/timer line)."""
         raise NotImplementedError

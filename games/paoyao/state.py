@@ -406,18 +406,12 @@ class PaoyaoState(State):
         }
         return Result(net, details)
 
-    def timeout_move(self, seat: int) -> str:
-        """The move the bot makes for a seat whose timer ran out: the flag
-        snow_timeout_default for 雪, a pass when following, else the lowest single."""
-        if self.phase == SNOW:
-            return (
-                notation.SNOW
-                if self.variant["snow_timeout_default"] == "snow"
-                else notation.NO_SNOW
-            )
-        if self.top is not None:
-            return notation.PASS
-        return next(RANK_CHARS[r] for r, cards in enumerate(self.hands[seat]) if cards)
+    def timeout_move(self, seat: int) -> str | None:
+        """An unanswered 雪 decision counts as the flag snow_timeout_default
+        says (spec §6.3); any other timeout is played by the computer (托管)."""
+        if self.phase != SNOW:
+            return None
+        return notation.SNOW if self.variant["snow_timeout_default"] == "snow" else notation.NO_SNOW
 
     # -- persistence ---------------------------------------------------------------
     def dump(self) -> dict[str, Any]:

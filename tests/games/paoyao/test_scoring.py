@@ -216,9 +216,9 @@ def test_snow_timeout_default_flag():
     assert s2.timeout_move(0) == "X"
     play(s2, (0, s2.timeout_move(0)))
     assert s2.chase == 0
-    assert s2.timeout_move(0) == "4"  # leading: the lowest single
+    assert s2.timeout_move(0) is None  # leading: the computer plays (托管)
     play(s2, (0, "4"))
-    assert s2.timeout_move(1) == "P"  # following: pass
+    assert s2.timeout_move(1) is None  # following: likewise
 
 
 def test_d8_chase_ends_when_the_losers_are_out_and_the_trick_closed():
