@@ -22,6 +22,7 @@ from games.xianniu.shapes import BLACK, FIVE, NINE, RED
 __all__ = ["choose", "determinize", "heuristic", "monte_carlo"]
 
 MAX_LEADS = 5  # leads the Monte Carlo player compares (the heuristic's best)
+SURE_SHORTCUT = True  # a sure lead is played without search
 
 
 class XianniuMonteCarlo(MonteCarloPlayer):
@@ -43,7 +44,7 @@ class XianniuMonteCarlo(MonteCarloPlayer):
         h = self.heuristic
         if state.phase == "control":
             leads = h.lead_scores(state, seat, moves)
-            if leads and leads[0][1]:
+            if SURE_SHORTCUT and leads and leads[0][1]:
                 return [leads[0][2]]  # a sure lead: nothing to weigh
             out = _distinct(state, [c for _, _, c in leads])[:MAX_LEADS]
             out += [m.code for m in moves if isinstance(m, Move) and m.code[0] != "L"]
