@@ -58,7 +58,7 @@ def is_legal(state: State, seat: int, code: str) -> bool:
         return False
 
 
-def choose(state: State, seat: int, rng: random.Random, budget_s: float = 0.5) -> str:
+def choose(state: State, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:
     """A legal move code for `seat`."""
     ai = ai_module(state.game.id)
     if ai is not None:

@@ -30,7 +30,7 @@ class Settings:
     turn_timeout: float = 60.0  # seconds a human has for a move before 托管
     default_lang: str = DEFAULT_LANG
     computer_delay: float = 1.0  # a computer's "thinking" pause, so play feels natural
-    ai_budget: float = 0.5  # seconds a computer player may think
+    ai_budget: float = 0.3  # seconds of Monte Carlo search a computer move may use
     notify_idle: float = 15.0  # no "your turn" ping to someone who played this recently
     polling_timeout: int = 10
 
