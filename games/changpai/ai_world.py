@@ -248,7 +248,9 @@ def _repair(world: ChangpaiState, seat: int, others: list[int], rng: random.Rand
             if e.ok:
                 break
             i = rng.choice(stock)
-            a = rng.choice([k for k in range(N_KINDS) if hand[k]])
+            # give away a lone card first: pairs and sets carry the 砣
+            singles = [k for k in range(N_KINDS) if hand[k] == 1]
+            a = rng.choice(singles or [k for k in range(N_KINDS) if hand[k]])
             b = world.deck[i]
             if a == b or hand[b] >= cap or b == offered:
                 continue
