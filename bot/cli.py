@@ -56,12 +56,13 @@ def _simulate(args: argparse.Namespace) -> int:
 
     kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
     try:
-        seats = simulate(args.game, args.hands, kinds, args.seed, args.budget)
+        seats = simulate(args.game, args.hands, kinds, args.seed, args.budget, worlds=args.worlds)
     except (KeyError, ValueError, ModuleNotFoundError) as e:
         print(f"paiju simulate: {e}", file=sys.stderr)
         return 2
-    print(f"{args.game}: {args.hands} hands, seats {','.join(kinds)} rotated, "
-          f"seed {args.seed}, Monte Carlo budget {args.budget * 1e3:.0f} ms")
+    mc = (f"Monte Carlo {args.worlds} worlds a decision" if args.worlds
+          else f"Monte Carlo budget {args.budget * 1e3:.0f} ms")
+    print(f"{args.game}: {args.hands} hands, seats {','.join(kinds)} rotated, seed {args.seed}, {mc}")
     print(report(seats))
     return 0
 
@@ -92,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seats", required=True, help="one player per seat: mc, heuristic, random")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--budget", type=float, default=0.3, help="Monte Carlo seconds a decision")
+    sim.add_argument("--worlds", type=int, default=None,
+                     help="Monte Carlo: exactly this many worlds a decision, no clock (where supported)")
     sim.set_defaults(func=_simulate)
 
     from games.registry import PACKAGES

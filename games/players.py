@@ -106,6 +106,18 @@ class MonteCarloPlayer:
         return best
 
 
+def paired_lower_bound(diffs: list[float], z: float, min_n: int = 2) -> float:
+    """mean − z·(standard error) of paired differences: a Monte Carlo player
+    leaves its heuristic's move only for one whose bound is above 0. With
+    fewer than `min_n` samples there is no evidence: 0."""
+    n = len(diffs)
+    if n < min_n:
+        return 0.0
+    m = sum(diffs) / n
+    var = sum((d - m) ** 2 for d in diffs) / (n - 1)
+    return m - z * (var / n) ** 0.5
+
+
 def playout(state: State, player: Player, rng: random.Random, limit: int = 10_000) -> State:
     for _ in range(limit):
         if state.is_over():

@@ -23,6 +23,7 @@ from games.players import Player, make_player, playout
 class Seat:
     label: str
     player: Player
+    kind: str = ""
     nets: list[float] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
 
@@ -75,13 +76,23 @@ def simulate(
     seed: int = 0,
     budget_s: float = 0.3,
     variant: dict | None = None,
+    worlds: int | None = None,
 ) -> list[Seat]:
+    """`worlds`: Monte Carlo players that support it sample exactly this many
+    worlds a decision instead of watching the clock (CPU-fair measurements
+    on a loaded machine; the bot never sets it)."""
     game = registry.get(game_id)
     n = len(kinds)
     if n not in game.seat_counts:
         raise ValueError(f"{game_id} needs {game.seat_counts} seats, got {n} players")
     labels = [k if kinds.count(k) == 1 else f"{k}#{i + 1}" for i, k in enumerate(kinds)]
-    seats = [Seat(lbl, make_player(k, game_id, budget_s)) for lbl, k in zip(labels, kinds)]
+    seats = [Seat(lbl, make_player(k, game_id, budget_s), k) for lbl, k in zip(labels, kinds)]
+    if worlds is not None:
+        for s in seats:
+            if s.kind == "mc":
+                if not hasattr(s.player, "worlds"):
+                    raise ValueError(f"{game_id}'s Monte Carlo player has no fixed-worlds mode")
+                s.player.worlds = worlds
     v = game.variant(variant)
     for h in range(hands):
         deal_no, rot = divmod(h, n)
@@ -111,7 +122,30 @@ def report(seats: list[Seat]) -> str:
         for b in seats[i + 1 :]:
             d = [x - y for x, y in zip(a.nets, b.nets)]
             m, hw = mean_ci(d)
-            verdict = "better" if m - hw > 0 else "worse" if m + hw < 0 else "no clear difference"
-            lines.append(f"  {a.label} − {b.label}: {m:.3f} [{m - hw:.3f}, {m + hw:.3f}]  {verdict}")
+            lines.append(f"  {a.label} − {b.label}: {m:.3f} [{m - hw:.3f}, {m + hw:.3f}]  {verdict(m, hw)}")
+    lines += pooled_by_kind(seats)
     lines.append(f"hands: {len(seats[0].nets)}")
     return "\n".join(lines)
+
+
+def pooled_by_kind(seats: list[Seat]) -> list[str]:
+    """When a kind sits in several seats: per hand, the mean net of one kind's
+    seats minus another's (paired), with its 95% interval."""
+    groups: dict[str, list[Seat]] = {}
+    for s in seats:
+        groups.setdefault(s.kind or s.label, []).append(s)
+    if len(groups) < 2 or all(len(g) == 1 for g in groups.values()):
+        return []
+    hands = len(seats[0].nets)
+    mean = {k: [sum(s.nets[h] for s in g) / len(g) for h in range(hands)] for k, g in groups.items()}
+    lines = ["pooled by kind (row − column), mean [95% CI]:"]
+    names = list(groups)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            m, hw = mean_ci([x - y for x, y in zip(mean[a], mean[b])])
+            lines.append(f"  {a} − {b}: {m:.3f} [{m - hw:.3f}, {m + hw:.3f}]  {verdict(m, hw)}")
+    return lines
+
+
+def verdict(m: float, hw: float) -> str:
+    return "better" if m - hw > 0 else "worse" if m + hw < 0 else "no clear difference"

@@ -22,7 +22,7 @@ import time
 from games.changpai.ai_heuristic import Heuristic, Position
 from games.changpai.ai_world import clone
 from games.changpai.state import ChangpaiState
-from games.players import MonteCarloPlayer
+from games.players import MonteCarloPlayer, paired_lower_bound
 
 TOP_DISCARDS = 4
 MARGIN = 0.9  # of the budget: the last round and the bookkeeping may run over
@@ -85,7 +85,7 @@ class ChangpaiMonteCarlo(MonteCarloPlayer):
         for code in cands:
             if code == default:
                 continue
-            bound = _lower_bound([a - b for a, b in zip(nets[code], base)], self.z)
+            bound = paired_lower_bound([a - b for a, b in zip(nets[code], base)], self.z, 2)
             if bound > best_bound:
                 best, best_bound = code, bound
         return best
@@ -109,13 +109,3 @@ def leaf(w: ChangpaiState, seat: int) -> float:
 def _value(w: ChangpaiState, s: int) -> int:
     p = Position(w, s)
     return p.value({}, p.fixed)
-
-
-def _lower_bound(diffs: list[float], z: float) -> float:
-    """mean − z·(standard error) of paired differences."""
-    n = len(diffs)
-    if n < 2:
-        return 0.0
-    m = sum(diffs) / n
-    var = sum((d - m) ** 2 for d in diffs) / (n - 1)
-    return m - z * (var / n) ** 0.5

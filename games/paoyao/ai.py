@@ -16,7 +16,7 @@ import time
 from games.paoyao.ai_heuristic import Heuristic, heuristic
 from games.paoyao.ai_world import clone, determinize
 from games.paoyao.notation import PASS, SNOW
-from games.players import MonteCarloPlayer
+from games.players import MonteCarloPlayer, paired_lower_bound
 
 __all__ = ["choose", "determinize", "heuristic", "monte_carlo"]
 
@@ -99,20 +99,10 @@ class PaoyaoMonteCarlo(MonteCarloPlayer):
             if code == default:
                 continue
             diffs = [a - b for a, b in zip(nets[code], base, strict=True)]
-            bound = _lower_bound(diffs, self.z)
+            bound = paired_lower_bound(diffs, self.z, 3)
             if bound > best_bound:
                 best, best_bound = code, bound
         return best
-
-
-def _lower_bound(diffs: list[float], z: float) -> float:
-    """mean − z·(standard error) of paired differences."""
-    n = len(diffs)
-    if n < 3:
-        return 0.0  # too few worlds to leave the heuristic
-    m = sum(diffs) / n
-    var = sum((d - m) ** 2 for d in diffs) / (n - 1)
-    return m - z * (var / n) ** 0.5
 
 
 def monte_carlo(budget_s: float = 0.3) -> PaoyaoMonteCarlo:
