@@ -14,7 +14,7 @@ import random
 import time
 
 from games.base import Move, Pick
-from games.players import MonteCarloPlayer
+from games.players import MonteCarloPlayer, paired_lower_bound
 from games.xianniu.ai_heuristic import Heuristic, heuristic
 from games.xianniu.ai_world import Knowledge, build, clone, determinize, sample
 from games.xianniu.shapes import BLACK, FIVE, NINE, RED
@@ -94,7 +94,7 @@ class XianniuMonteCarlo(MonteCarloPlayer):
             if code == default:
                 continue
             diffs = [a - b for a, b in zip(nets[code], base, strict=True)]
-            bound = _lower_bound(diffs, self.z)
+            bound = paired_lower_bound(diffs, self.z, 2)
             if bound > best_bound:
                 best, best_bound = code, bound
         return best
@@ -126,16 +126,6 @@ def r_key(key: tuple) -> tuple:
     """9s and 5s by colour count (red, black), other ranks by count."""
     return tuple(k if i not in (NINE, FIVE) else ((k & RED).bit_count(), (k & BLACK).bit_count())
                  for i, k in enumerate(key))
-
-
-def _lower_bound(diffs: list[float], z: float) -> float:
-    """mean − z·(standard error) of paired differences."""
-    n = len(diffs)
-    if n < 2:
-        return sum(diffs) / n if n else 0.0
-    m = sum(diffs) / n
-    var = sum((d - m) ** 2 for d in diffs) / (n - 1)
-    return m - z * (var / n) ** 0.5
 
 
 def monte_carlo(budget_s: float = 0.3) -> XianniuMonteCarlo:
