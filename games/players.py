@@ -118,6 +118,20 @@ def paired_lower_bound(diffs: list[float], z: float, min_n: int = 2) -> float:
     return m - z * (var / n) ** 0.5
 
 
+def clearly_better(nets: dict[str, list[float]], default: str, z: float, min_n: int = 2) -> str:
+    """The candidate whose results on the same worlds beat the default's by
+    the largest paired lower bound above 0; the default if none does."""
+    base = nets[default]
+    best, best_bound = default, 0.0
+    for code, results in nets.items():
+        if code == default:
+            continue
+        bound = paired_lower_bound([a - b for a, b in zip(results, base)], z, min_n)
+        if bound > best_bound:
+            best, best_bound = code, bound
+    return best
+
+
 def playout(state: State, player: Player, rng: random.Random, limit: int = 10_000) -> State:
     for _ in range(limit):
         if state.is_over():

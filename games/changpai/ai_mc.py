@@ -22,7 +22,7 @@ import time
 from games.changpai.ai_heuristic import Heuristic, Position
 from games.changpai.ai_world import clone
 from games.changpai.state import ChangpaiState
-from games.players import MonteCarloPlayer, paired_lower_bound
+from games.players import MonteCarloPlayer, clearly_better
 
 TOP_DISCARDS = 4
 MARGIN = 0.9  # of the budget: the last round and the bookkeeping may run over
@@ -80,15 +80,7 @@ class ChangpaiMonteCarlo(MonteCarloPlayer):
             slowest = max(slowest, now - t0)
             if now + slowest >= deadline:
                 break
-        base = nets[default]
-        best, best_bound = default, 0.0
-        for code in cands:
-            if code == default:
-                continue
-            bound = paired_lower_bound([a - b for a, b in zip(nets[code], base)], self.z, 2)
-            if bound > best_bound:
-                best, best_bound = code, bound
-        return best
+        return clearly_better(nets, default, self.z, 2)
 
 
 def leaf(w: ChangpaiState, seat: int) -> float:

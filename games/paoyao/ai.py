@@ -16,7 +16,7 @@ import time
 from games.paoyao.ai_heuristic import Heuristic, heuristic
 from games.paoyao.ai_world import clone, determinize
 from games.paoyao.notation import PASS, SNOW
-from games.players import MonteCarloPlayer, paired_lower_bound
+from games.players import MonteCarloPlayer, clearly_better
 
 __all__ = ["choose", "determinize", "heuristic", "monte_carlo"]
 
@@ -93,16 +93,7 @@ class PaoyaoMonteCarlo(MonteCarloPlayer):
             slowest = max(slowest, now - t0)
             if now + slowest >= deadline and not self.worlds:
                 break
-        base = nets[default]
-        best, best_bound = default, 0.0
-        for code in cands:
-            if code == default:
-                continue
-            diffs = [a - b for a, b in zip(nets[code], base, strict=True)]
-            bound = paired_lower_bound(diffs, self.z, 3)
-            if bound > best_bound:
-                best, best_bound = code, bound
-        return best
+        return clearly_better(nets, default, self.z, 3)
 
 
 def monte_carlo(budget_s: float = 0.3) -> PaoyaoMonteCarlo:

@@ -14,7 +14,7 @@ import random
 import time
 
 from games.base import Move, Pick
-from games.players import MonteCarloPlayer, paired_lower_bound
+from games.players import MonteCarloPlayer, clearly_better
 from games.xianniu.ai_heuristic import Heuristic, heuristic
 from games.xianniu.ai_world import Knowledge, build, clone, determinize, sample
 from games.xianniu.shapes import BLACK, FIVE, NINE, RED
@@ -88,16 +88,7 @@ class XianniuMonteCarlo(MonteCarloPlayer):
             slowest = max(slowest, now - t0)
             if now + slowest >= deadline:
                 break
-        base = nets[default]
-        best, best_bound = default, 0.0
-        for code in cands:
-            if code == default:
-                continue
-            diffs = [a - b for a, b in zip(nets[code], base, strict=True)]
-            bound = paired_lower_bound(diffs, self.z, 2)
-            if bound > best_bound:
-                best, best_bound = code, bound
-        return best
+        return clearly_better(nets, default, self.z, 2)
 
 
 def _distinct(state, codes: list[str]) -> list[str]:
