@@ -21,7 +21,7 @@ from games.dingniu import suanzhang as sz
 from games.dingniu.ai_world import unknown_counts
 from games.dingniu.scoring import nearness, score
 from games.dingniu.state import DingNiuState
-from games.dingniu.suanzhang import ND_WEIGHT
+from games.dingniu.suanzhang import ND_WEIGHT, reachable
 from games.dingniu.tiles import (
     COPIES,
     FIT,
@@ -87,16 +87,7 @@ def _reach(nd: int, left: int, right: int) -> int:
         if s % 3:
             alive.append(PIPS[t])
         s //= 3
-    reach = (1 << left) | (1 << right)
-    grown = True
-    while grown:
-        grown = False
-        for a, b in alive:
-            m = (1 << a) | (1 << b)
-            if reach & m and m & ~reach:
-                reach |= m
-                grown = True
-    return reach
+    return reachable(alive, left, right)
 
 
 def _fits(counts: list[int], left: int, right: int) -> int:

@@ -52,15 +52,9 @@ def analyse(nd_sig: int, d_sig: int, left: int, right: int) -> tuple[bool, int]:
     return hit
 
 
-def _compute(nd_sig: int, d_sig: int, left: int, right: int) -> tuple[bool, int]:
-    alive = []  # non-double tiles in V as pip pairs
-    s = nd_sig
-    for t in NON_DOUBLES:
-        if s % 3:
-            alive.append(PIPS[t])
-        s //= 3
-    blocked = not any(left in p or right in p for p in alive)
-    # C: the pips reachable from the open ends through tiles in V.
+def reachable(alive: list[tuple[int, int]], left: int, right: int) -> int:
+    """Bitmask of the pips reachable from the open ends through the tiles
+    `alive` (pip pairs): the pips that can still show on an end."""
     reach = (1 << left) | (1 << right)
     grown = True
     while grown:
@@ -70,6 +64,18 @@ def _compute(nd_sig: int, d_sig: int, left: int, right: int) -> tuple[bool, int]
             if reach & m and m & ~reach:
                 reach |= m
                 grown = True
+    return reach
+
+
+def _compute(nd_sig: int, d_sig: int, left: int, right: int) -> tuple[bool, int]:
+    alive = []  # non-double tiles in V as pip pairs
+    s = nd_sig
+    for t in NON_DOUBLES:
+        if s % 3:
+            alive.append(PIPS[t])
+        s //= 3
+    blocked = not any(left in p or right in p for p in alive)
+    reach = reachable(alive, left, right)  # C
     present = 0  # classes that still have a tile in V
     for a, b in alive:
         present |= (1 << a) | (1 << b)
