@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 
 from games.changpai.cards import CODES, COPIES, DECK_SIZE, N_KINDS, YDR
-from games.changpai.claims import claim_codes
+from games.changpai.claims import offer_options
 from games.changpai.state import ChangpaiState
 
 TRIES = 40
@@ -149,19 +149,7 @@ def _reoffer(world: ChangpaiState, seat: int, mine: list[str]) -> None:
     """Recompute who may claim the card on offer from the world's hands."""
     off = world.offer
     x, src, okind = off["card"], off["src"], off["kind"]
-    chi = world.chi_seats(src, okind)
-    options: dict[int, list[str]] = {}
-    for i in range(world.seats):
-        s = (src + i) % world.seats
-        if not world.active(s) or (okind == "discard" and s == src):
-            continue
-        codes = mine if s == seat else claim_codes(world, s, x, s in chi)
-        if codes:
-            options[s] = codes
-    if any("F" in c or "K" in c for c in options.values()):
-        options = {s: [c for c in codes if c in ("H", "F", "K") or (c == "N" and "H" in codes)]
-                   for s, codes in options.items()}
-        options = {s: c for s, c in options.items() if c and c != ["N"]}
+    options = offer_options(world, x, src, okind, known=(seat, mine))
     off["options"] = {str(s): c for s, c in options.items()}
     off["answers"] = {str(s): c[0] for s, c in options.items() if len(c) == 1}
 

@@ -67,3 +67,25 @@ def claim_codes(st: ChangpaiState, s: int, x: int, may_chi: bool) -> list[str]:
     if codes:
         codes.append("N")
     return codes
+
+
+def offer_options(state: ChangpaiState, x: int, src: int, okind: str,
+                  known: tuple[int, list[str]] | None = None) -> dict[int, list[str]]:
+    """Every active seat's claim codes on card x offered by `src`: seats
+    without a claim are left out, and a due 杀/吐火 beats 碰/吃, so then only
+    胡/杀/吐火 are asked. `known` = (seat, codes) fixes one seat's codes (a
+    computer player's sampled world keeps its own real options)."""
+    options: dict[int, list[str]] = {}
+    chi = state.chi_seats(src, okind)
+    for i in range(state.seats):
+        s = (src + i) % state.seats
+        if not state.active(s) or (okind == "discard" and s == src):
+            continue
+        codes = known[1] if known and known[0] == s else claim_codes(state, s, x, s in chi)
+        if codes:
+            options[s] = codes
+    if any("F" in c or "K" in c for c in options.values()):
+        options = {s: [c for c in codes if c in ("H", "F", "K") or (c == "N" and "H" in codes)]
+                   for s, codes in options.items()}
+        options = {s: c for s, c in options.items() if c and c != ["N"]}
+    return options

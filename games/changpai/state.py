@@ -25,7 +25,7 @@ from games.changpai.cards import (
     kind,
     to_codes,
 )
-from games.changpai.claims import RANK, claim_codes
+from games.changpai.claims import RANK, offer_options
 from games.changpai.estimate import estimate
 from games.changpai.hu import Fixed, Rules, evaluate, threshold
 from games.changpai.kan import classify
@@ -357,20 +357,7 @@ class ChangpaiState(State):
         self._offer(x, s, "flip", ev)
 
     def _offer(self, x: int, src: int, okind: str, ev: list) -> None:
-        options: dict[int, list[str]] = {}
-        chi = self.chi_seats(src, okind)
-        for i in range(self.seats):
-            s = (src + i) % self.seats
-            if not self.active(s) or (okind == "discard" and s == src):
-                continue
-            codes = claim_codes(self, s, x, s in chi)
-            if codes:
-                options[s] = codes
-        # a due 杀/吐火 always beats 碰/吃: nobody is asked about those
-        if any("F" in c or "K" in c for c in options.values()):
-            options = {s: [c for c in codes if c in ("H", "F", "K") or (c == "N" and "H" in codes)]
-                       for s, codes in options.items()}
-            options = {s: c for s, c in options.items() if c and c != ["N"]}
+        options = offer_options(self, x, src, okind)
         answers = {s: c[0] for s, c in options.items() if len(c) == 1}  # forced 杀/吐火
         self.offer = {"card": x, "src": src, "kind": okind,
                       "options": {str(s): c for s, c in options.items()},
