@@ -56,7 +56,8 @@ def _simulate(args: argparse.Namespace) -> int:
 
     kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
     try:
-        seats = simulate(args.game, args.hands, kinds, args.seed, args.budget, worlds=args.worlds)
+        seats = simulate(args.game, args.hands, kinds, args.seed, args.budget,
+                         worlds=args.worlds, jobs=args.jobs, progress=args.progress)
     except (KeyError, ValueError, ModuleNotFoundError) as e:
         print(f"paiju simulate: {e}", file=sys.stderr)
         return 2
@@ -95,6 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--budget", type=float, default=0.3, help="Monte Carlo seconds a decision")
     sim.add_argument("--worlds", type=int, default=None,
                      help="Monte Carlo: exactly this many worlds a decision, no clock (where supported)")
+    sim.add_argument("--jobs", type=int, default=1,
+                     help="processes sharing the deals (each hand is played as in one process)")
+    sim.add_argument("--progress", action="store_true", help="report progress on stderr")
     sim.set_defaults(func=_simulate)
 
     from games.registry import PACKAGES

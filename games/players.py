@@ -21,6 +21,7 @@ under the same seed (tests check this for every game).
 from __future__ import annotations
 
 import importlib
+import logging
 import random
 import time
 from collections.abc import Callable
@@ -47,14 +48,35 @@ class RandomPlayer:
 
 
 Determinize = Callable[[State, int, random.Random], State]
+log = logging.getLogger(__name__)
 
 
 class MonteCarloPlayer:
-    """Flat Monte Carlo over determinized worlds: each candidate move is scored
-    by the mean result of heuristic playouts, rotating through the candidates
-    until the time budget is spent. Seeded by the caller's rng."""
+    """Flat Monte Carlo over determinized worlds, the one loop every game's
+    player runs: each round samples one world consistent with the seat's view
+    and plays every live candidate on it (a paired comparison), scoring each
+    by a heuristic playout. It leaves the heuristic's move only for one that
+    beats it on the same worlds by more than `z` standard errors
+    (`clearly_better`). Seeded by the caller's rng.
+
+    Time: it stops before a round that would overrun `margin` × the budget,
+    and earlier when the choice is settled: from `race_after` rounds on, a
+    candidate worse than the current leader by more than `drop_z` standard
+    errors (or identical to it on every world so far) is dropped, and the
+    search ends when one candidate is left. `worlds` (measurements only)
+    samples exactly that many worlds, without the clock or dropping.
+
+    Games tune it through the hooks: `candidates`, `with_default`, `sampler`,
+    `copy` and `value`.
+    """
 
     name = "mc"
+    z = 1.0  # standard errors by which a move must beat the heuristic's
+    min_n = 2  # worlds before any evidence counts
+    margin = 1.0  # share of the budget the rounds may use
+    race_after = 8  # rounds before candidates can be dropped
+    drop_z = 2.0  # standard errors by which a dropped candidate trails the leader
+    worlds: int | None = None
 
     def __init__(
         self,
@@ -70,6 +92,7 @@ class MonteCarloPlayer:
         self.pick_samples = pick_samples
         self.max_rounds = max_rounds
 
+    # --- hooks -----------------------------------------------------------
     def candidates(self, state: State, seat: int, rng: random.Random) -> list[str]:
         out: list[str] = []
         for m in state.legal_moves(seat):
@@ -83,27 +106,81 @@ class MonteCarloPlayer:
                 out.append(m.code)
         return list(dict.fromkeys(out))
 
+    def with_default(self, state: State, cands: list[str], default: str) -> list[str]:
+        """The candidates to compare, the heuristic's move among them."""
+        return cands if default in cands else [*cands, default]
+
+    def sampler(self, state: State, seat: int) -> Callable[[random.Random], State]:
+        """Draws one world; a game may read the public record once here."""
+        return lambda rng: self.determinize(state, seat, rng)
+
+    def copy(self, world: State) -> State:
+        return world.copy()
+
+    def value(self, world: State, seat: int, rng: random.Random) -> float:
+        """The seat's score for a world after its candidate move."""
+        return playout(world, self.heuristic, rng).result().net[seat]
+
+    # --- the loop --------------------------------------------------------
     def choose(self, state: State, seat: int, rng: random.Random) -> str:
+        start = time.perf_counter()
         cands = self.candidates(state, seat, rng)
         if len(cands) == 1:
             return cands[0]
         default = self.heuristic.choose(state, seat, rng)
-        totals = dict.fromkeys(cands, 0.0)
-        counts = dict.fromkeys(cands, 0)
-        deadline = time.perf_counter() + self.budget_s
-        for _ in range(self.max_rounds):
-            world = self.determinize(state, seat, rng)  # one world per round: fair comparison
-            for code in cands:
-                w = world.copy()
-                w.apply(seat, code)
-                playout(w, self.heuristic, rng)
-                totals[code] += w.result().net[seat]
-                counts[code] += 1
-            if time.perf_counter() >= deadline:
+        cands = self.with_default(state, cands, default)
+        if len(cands) == 1:
+            return cands[0]
+        nets: dict[str, list[float]] = {c: [] for c in cands}
+        live = list(cands)
+        draw = self.sampler(state, seat)
+        deadline = start + self.margin * self.budget_s
+        slowest = 0.0
+        for n in range(1, (self.worlds or self.max_rounds) + 1):
+            t0 = time.perf_counter()
+            try:
+                world = draw(rng)
+                results = []
+                for code in live:
+                    w = self.copy(world)
+                    w.apply(seat, code)
+                    results.append(self.value(w, seat, rng))
+            except Exception:  # never lose a table over a bad world: keep what we have
+                log.exception("Monte Carlo round failed (%s)", type(state).__name__)
                 break
-        best = max(cands, key=lambda c: (totals[c] / counts[c] if counts[c] else float("-inf"),
-                                         c == default))
-        return best
+            for code, v in zip(live, results):
+                nets[code].append(v)
+            if self.worlds:
+                continue
+            if n >= self.race_after:
+                live = survivors(nets, live, self.drop_z)
+                if len(live) == 1:
+                    break
+            now = time.perf_counter()
+            slowest = max(slowest, now - t0)
+            if now + slowest >= deadline:
+                break
+        return clearly_better(nets, default, self.z, self.min_n)
+
+
+def survivors(nets: dict[str, list[float]], live: list[str], drop_z: float) -> list[str]:
+    """The live candidates not clearly behind the leader (best mean): a
+    candidate stays while mean + drop_z·SE of its paired difference to the
+    leader is above 0 (identical results on every world are not)."""
+    n = len(nets[live[0]])
+    leader = max(live, key=lambda c: sum(nets[c]))
+    base = nets[leader]
+    keep = []
+    for c in live:
+        if c == leader:
+            keep.append(c)
+            continue
+        d = [a - b for a, b in zip(nets[c], base)]
+        m = sum(d) / n
+        var = sum((x - m) ** 2 for x in d) / (n - 1)
+        if m + drop_z * (var / n) ** 0.5 > 0:
+            keep.append(c)
+    return keep
 
 
 def paired_lower_bound(diffs: list[float], z: float, min_n: int = 2) -> float:

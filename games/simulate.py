@@ -4,15 +4,20 @@ Each deal is played once per rotation of the players over the seats, so no
 player keeps a seat or a good deal to itself. Per hand we record each
 player's net points; the report gives each player's mean with a 95%
 confidence interval, the paired mean difference between every two players
-with its interval, and each player's decision-time p50/p95.
+with its interval, and each player's decision-time p50/p95. The rotations
+of one deal share its cards, so intervals treat the deal, not the hand, as
+the independent unit.
 """
 
 from __future__ import annotations
 
 import math
+import multiprocessing as mp
 import random
 import statistics
+import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from games import registry
@@ -54,8 +59,13 @@ class BySeat:
         return self.players[seat].choose(state, seat, rng)
 
 
-def mean_ci(xs: list[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% confidence interval."""
+def mean_ci(xs: list[float], cluster: int = 1) -> tuple[float, float]:
+    """Mean and the half-width of its 95% confidence interval. `cluster`:
+    consecutive values that are not independent (the rotations of one deal
+    share its cards) are averaged first, and the interval is over those
+    averages."""
+    if cluster > 1:
+        xs = [statistics.fmean(xs[i : i + cluster]) for i in range(0, len(xs), cluster)]
     m = statistics.fmean(xs)
     if len(xs) < 2:
         return m, math.inf
@@ -77,41 +87,88 @@ def simulate(
     budget_s: float = 0.3,
     variant: dict | None = None,
     worlds: int | None = None,
+    jobs: int = 1,
+    progress: bool = False,
 ) -> list[Seat]:
-    """`worlds`: Monte Carlo players that support it sample exactly this many
-    worlds a decision instead of watching the clock (CPU-fair measurements
-    on a loaded machine; the bot never sets it)."""
+    """`worlds`: Monte Carlo players sample exactly this many worlds a
+    decision instead of watching the clock (CPU-fair measurements on a loaded
+    machine; the bot never sets it). `jobs`: processes sharing the deals;
+    every hand is played exactly as in a single process (same deal, seats
+    and seed), so the result only comes sooner. `progress`: a line on stderr
+    every 20 hands of each process."""
     game = registry.get(game_id)
     n = len(kinds)
     if n not in game.seat_counts:
         raise ValueError(f"{game_id} needs {game.seat_counts} seats, got {n} players")
     labels = [k if kinds.count(k) == 1 else f"{k}#{i + 1}" for i, k in enumerate(kinds)]
     seats = [Seat(lbl, make_player(k, game_id, budget_s), k) for lbl, k in zip(labels, kinds)]
-    if worlds is not None:
+    job = Job(game_id, kinds, seed, budget_s, variant, worlds, hands, max(1, jobs), progress)
+    if job.jobs == 1:
+        parts = [play_part(job, 0)]
+    else:
+        with ProcessPoolExecutor(job.jobs, mp_context=mp.get_context("spawn")) as pool:
+            parts = list(pool.map(play_part, [job] * job.jobs, range(job.jobs)))
+    nets_by_hand: dict[int, list[float]] = {}
+    for part_nets, part_times in parts:
+        nets_by_hand.update(part_nets)
+        for seat, ts in zip(seats, part_times):
+            seat.times += ts
+    for h in range(hands):
+        for seat, net in zip(seats, nets_by_hand[h]):
+            seat.nets.append(net)
+    return seats
+
+
+@dataclass(frozen=True)
+class Job:
+    game_id: str
+    kinds: list[str]
+    seed: int
+    budget_s: float
+    variant: dict | None
+    worlds: int | None
+    hands: int
+    jobs: int
+    progress: bool
+
+
+def play_part(job: Job, part: int):
+    """The hands of every `job.jobs`-th deal from `part`: each player's net
+    per hand index (players in the caller's order) and decision times."""
+    game = registry.get(job.game_id)
+    n = len(job.kinds)
+    seats = [Seat(k, make_player(k, job.game_id, job.budget_s), k) for k in job.kinds]
+    if job.worlds is not None:
         for s in seats:
             if s.kind == "mc":
                 if not hasattr(s.player, "worlds"):
-                    raise ValueError(f"{game_id}'s Monte Carlo player has no fixed-worlds mode")
-                s.player.worlds = worlds
-    v = game.variant(variant)
-    for h in range(hands):
+                    raise ValueError(f"{job.game_id}'s Monte Carlo player has no fixed-worlds mode")
+                s.player.worlds = job.worlds
+    v = game.variant(job.variant)
+    nets: dict[int, list[float]] = {}
+    mine = [h for h in range(job.hands) if (h // n) % job.jobs == part]
+    for done, h in enumerate(mine, 1):
         deal_no, rot = divmod(h, n)
-        deal_seed = seed * 1_000_003 + deal_no
+        deal_seed = job.seed * 1_000_003 + deal_no
         state = game.new_state(v, seats=n, seed=deal_seed)
         # player i sits in seat (i + rot) % n
         at_seat = [seats[(s - rot) % n] for s in range(n)]
         rng = random.Random(deal_seed * 31 + rot)
         playout(state, BySeat([Timed(p) for p in at_seat]), rng)
         net = state.result().net
-        for s in range(n):
-            at_seat[s].nets.append(net[s])
-    return seats
+        nets[h] = [net[(i + rot) % n] for i in range(n)]
+        if job.progress and done % 20 == 0:
+            print(f"[{part + 1}/{job.jobs}] {done}/{len(mine)} hands", file=sys.stderr, flush=True)
+    return nets, [s.times for s in seats]
 
 
 def report(seats: list[Seat]) -> str:
+    """Intervals are over deals: each deal's rotations are averaged first
+    (they share its cards, so they are not independent hands)."""
+    n = len(seats)
     lines = [f"{'player':14s} {'mean net/hand':>14s} {'95% CI':>16s} {'p50 ms':>8s} {'p95 ms':>8s}"]
     for s in seats:
-        m, hw = mean_ci(s.nets)
+        m, hw = mean_ci(s.nets, n)
         lines.append(
             f"{s.label:14s} {m:14.3f} {f'[{m - hw:.3f}, {m + hw:.3f}]':>16s} "
             f"{percentile(s.times, 0.5) * 1e3:8.2f} {percentile(s.times, 0.95) * 1e3:8.2f}"
@@ -121,10 +178,11 @@ def report(seats: list[Seat]) -> str:
     for i, a in enumerate(seats):
         for b in seats[i + 1 :]:
             d = [x - y for x, y in zip(a.nets, b.nets)]
-            m, hw = mean_ci(d)
+            m, hw = mean_ci(d, n)
             lines.append(f"  {a.label} − {b.label}: {m:.3f} [{m - hw:.3f}, {m + hw:.3f}]  {verdict(m, hw)}")
     lines += pooled_by_kind(seats)
-    lines.append(f"hands: {len(seats[0].nets)}")
+    hands = len(seats[0].nets)
+    lines.append(f"hands: {hands} ({math.ceil(hands / n)} deals × {n} rotations; intervals over deals)")
     return "\n".join(lines)
 
 
@@ -142,7 +200,7 @@ def pooled_by_kind(seats: list[Seat]) -> list[str]:
     names = list(groups)
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
-            m, hw = mean_ci([x - y for x, y in zip(mean[a], mean[b])])
+            m, hw = mean_ci([x - y for x, y in zip(mean[a], mean[b])], len(seats))
             lines.append(f"  {a} − {b}: {m:.3f} [{m - hw:.3f}, {m + hw:.3f}]  {verdict(m, hw)}")
     return lines
 

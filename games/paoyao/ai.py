@@ -11,12 +11,11 @@ Monte Carlo player the bot uses.
 from __future__ import annotations
 
 import random
-import time
 
 from games.paoyao.ai_heuristic import Heuristic, heuristic
 from games.paoyao.ai_world import clone, determinize
 from games.paoyao.notation import PASS, SNOW
-from games.players import MonteCarloPlayer, clearly_better
+from games.players import MonteCarloPlayer
 
 __all__ = ["choose", "determinize", "heuristic", "monte_carlo"]
 
@@ -26,20 +25,17 @@ POINTS_WEIGHT = 0.25  # playout value: team net + this × captured-point margin 
 
 
 class PaoyaoMonteCarlo(MonteCarloPlayer):
-    """The shared flat Monte Carlo with three changes for 刨幺:
+    """The shared Monte Carlo loop (games.players), tuned for 刨幺:
 
     - candidates are pruned to the heuristic's best few leads, or its best
       few responses plus the pass (a hand can have 123 leads);
     - a playout's value is the team's net plus a small share of the captured
       point margin (a finer signal when few worlds fit in the budget);
-    - every candidate is played on the same worlds (paired comparison), and
-      the heuristic's move is left only for one better on those worlds by
-      more than `z` standard errors of the paired difference;
-    - it stops before a round that would overrun the budget.
+    - worlds copy cheaply (`clone`).
     """
 
     z = 1.0
-    worlds: int | None = None  # measurements only: exactly this many worlds, no clock
+    min_n = 3
 
     def candidates(self, state, seat: int, rng: random.Random) -> list[str]:
         if state.phase == "snow":
@@ -64,36 +60,17 @@ class PaoyaoMonteCarlo(MonteCarloPlayer):
         codes = [c for _, c in scored if c != PASS][:keep]
         return [PASS, *codes]
 
-    def choose(self, state, seat: int, rng: random.Random) -> str:
-        start = time.perf_counter()
-        cands = self.candidates(state, seat, rng)
-        if len(cands) == 1:
-            return cands[0]
-        default = self.heuristic.choose(state, seat, rng)
-        if default not in cands:
-            cands.append(default)
-        nets: dict[str, list[float]] = {c: [] for c in cands}
-        deadline = start + self.budget_s
+    def copy(self, world):
+        return clone(world)
+
+    def value(self, w, seat: int, rng: random.Random) -> float:
         player = self.heuristic
+        while w.phase != "over":
+            s = w.to_act()[0]
+            w.apply(s, player.choose(w, s, rng))
         team = seat % 2
-        slowest = 0.0
-        rounds = self.worlds or self.max_rounds
-        for _ in range(rounds):
-            t0 = time.perf_counter()
-            world = determinize(state, seat, rng)
-            for code in cands:
-                w = clone(world)
-                w.apply(seat, code)
-                while w.phase != "over":
-                    s = w.to_act()[0]
-                    w.apply(s, player.choose(w, s, rng))
-                margin = w.score[team] - w.score[1 - team]
-                nets[code].append(w.result().net[seat] + POINTS_WEIGHT * margin / 200)
-            now = time.perf_counter()
-            slowest = max(slowest, now - t0)
-            if now + slowest >= deadline and not self.worlds:
-                break
-        return clearly_better(nets, default, self.z, 3)
+        margin = w.score[team] - w.score[1 - team]
+        return w.result().net[seat] + POINTS_WEIGHT * margin / 200
 
 
 def monte_carlo(budget_s: float = 0.3) -> PaoyaoMonteCarlo:

@@ -11,10 +11,9 @@ rule-of-thumb player and the Monte Carlo player the bot uses.
 from __future__ import annotations
 
 import random
-import time
 
 from games.base import Move, Pick
-from games.players import MonteCarloPlayer, clearly_better
+from games.players import MonteCarloPlayer
 from games.xianniu.ai_heuristic import Heuristic, heuristic
 from games.xianniu.ai_world import Knowledge, build, clone, determinize, sample
 from games.xianniu.shapes import BLACK, FIVE, NINE, RED
@@ -26,18 +25,16 @@ SURE_SHORTCUT = True  # a sure lead is played without search
 
 
 class XianniuMonteCarlo(MonteCarloPlayer):
-    """The shared flat Monte Carlo with three changes for 掀牛:
+    """The shared Monte Carlo loop (games.players), tuned for 掀牛:
 
     - candidates are pruned: every beat, 扣/掀/紧牌, and only the heuristic's
-      best few leads (a 16-card hand has dozens of leads);
+      best few leads (a 16-card hand has dozens of leads), one per kind;
     - the public record is read once per decision, then each round samples a
-      world from it (paired comparison: every candidate on the same world);
-    - it leaves the heuristic's move only for one that beats it on the same
-      worlds by more than `z` standard errors, and stops before a round that
-      would overrun the budget.
+      world from it.
     """
 
     z = 1.0
+    margin = 0.95  # for the reading of the record
 
     def candidates(self, state, seat: int, rng: random.Random) -> list[str]:
         moves = state.legal_moves(seat)
@@ -60,35 +57,22 @@ class XianniuMonteCarlo(MonteCarloPlayer):
                     out.append(m.code)
         return list(dict.fromkeys(out))
 
-    def choose(self, state, seat: int, rng: random.Random) -> str:
-        start = time.perf_counter()
-        cands = self.candidates(state, seat, rng)
-        if len(cands) == 1:
-            return cands[0]
-        default = self.heuristic.choose(state, seat, rng)
-        cands = _distinct(state, [default] + cands)  # the default stands for its kind
-        if len(cands) == 1:
-            return default
-        know = Knowledge(state, seat)
-        nets: dict[str, list[float]] = {c: [] for c in cands}
-        deadline = start + 0.95 * self.budget_s  # a margin for the reading above
+    def with_default(self, state, cands: list[str], default: str) -> list[str]:
+        return _distinct(state, [default] + cands)  # the default stands for its kind
+
+    def sampler(self, state, seat: int):
+        know = Knowledge(state, seat)  # the public record, read once a decision
+        return lambda rng: build(state, seat, know, sample(state, know, rng))
+
+    def copy(self, world):
+        return clone(world)
+
+    def value(self, w, seat: int, rng: random.Random) -> float:
         player = self.heuristic
-        slowest = 0.0
-        for _ in range(self.max_rounds):
-            t0 = time.perf_counter()
-            world = build(state, seat, know, sample(state, know, rng))
-            for code in cands:
-                w = clone(world)
-                w.apply(seat, code)
-                while w.phase != "over":
-                    s = w.to_act()[0]
-                    w.apply(s, player.choose(w, s, rng))
-                nets[code].append(w.result().net[seat])
-            now = time.perf_counter()
-            slowest = max(slowest, now - t0)
-            if now + slowest >= deadline:
-                break
-        return clearly_better(nets, default, self.z, 2)
+        while w.phase != "over":
+            s = w.to_act()[0]
+            w.apply(s, player.choose(w, s, rng))
+        return w.result().net[seat]
 
 
 def _distinct(state, codes: list[str]) -> list[str]:

@@ -1,0 +1,117 @@
+"""`paiju simulate`'s bookkeeping: rotations, processes, the shared Monte
+Carlo loop's stopping rules."""
+
+import random
+
+from games import registry
+from games.players import MonteCarloPlayer, survivors
+from games.simulate import simulate
+
+
+def test_processes_play_every_hand_as_one_process_does():
+    kinds = ["heuristic", "random", "random"]
+    one = simulate("xianniu", 12, kinds, seed=3)
+    two = simulate("xianniu", 12, kinds, seed=3, jobs=2)
+    assert [s.nets for s in one] == [s.nets for s in two]
+    assert [len(s.times) for s in one] == [len(s.times) for s in two]
+
+
+def test_rotation_gives_each_player_every_seat_of_a_deal():
+    # heuristic vs itself on one deal in all rotations: each player's nets
+    # are the deal's seat results in a rotated order, so they sum alike.
+    seats = simulate("xianniu", 3, ["heuristic", "heuristic", "heuristic"], seed=5)
+    assert sorted(seats[0].nets) == sorted(seats[1].nets) == sorted(seats[2].nets)
+
+
+def test_survivors_drop_only_candidates_clearly_behind_the_leader():
+    nets = {
+        "lead": [3.0, 2.0, 4.0, 3.0, 2.0, 4.0, 3.0, 3.0],
+        "close": [3.0, 3.0, 3.0, 2.0, 2.0, 4.0, 4.0, 2.0],  # behind on average, within noise
+        "bad": [-1.0, -2.0, 0.0, -1.0, -2.0, 0.0, -1.0, -1.0],
+        "same": [3.0, 2.0, 4.0, 3.0, 2.0, 4.0, 3.0, 3.0],  # identical: nothing to learn
+    }
+    assert survivors(nets, list(nets), 2.0) == ["lead", "close"]
+
+
+class _Counting(MonteCarloPlayer):
+    """Scores moves by a fixed table plus noise, counting the worlds."""
+
+    def __init__(self, scores, noise):
+        super().__init__(None, None, budget_s=60.0, max_rounds=400)
+        self.scores, self.noise, self.rounds = scores, noise, 0
+
+    def candidates(self, state, seat, rng):
+        return list(self.scores)
+
+    def sampler(self, state, seat):
+        def draw(rng):
+            self.rounds += 1
+            return _World()
+        return draw
+
+    def copy(self, world):
+        return _World()
+
+    def value(self, w, seat, rng):
+        return self.scores[w.code] + rng.gauss(0, self.noise)
+
+
+class _World:
+    def apply(self, seat, code):
+        self.code = code
+
+
+class _First:
+    name = "first"
+
+    def choose(self, state, seat, rng):
+        return "a"
+
+
+def test_monte_carlo_stops_early_once_one_move_is_left():
+    mc = _Counting({"a": 0.0, "b": -5.0, "c": -6.0}, noise=1.0)
+    mc.heuristic = _First()
+    assert mc.choose(None, 0, random.Random(1)) == "a"
+    assert mc.rounds < 20  # not the 400 rounds the clock would allow
+
+
+def test_monte_carlo_leaves_the_heuristic_for_a_clearly_better_move():
+    mc = _Counting({"a": 0.0, "b": 2.0, "c": -1.0}, noise=1.0)
+    mc.heuristic = _First()
+    assert mc.choose(None, 0, random.Random(2)) == "b"
+
+
+def test_fixed_worlds_ignore_the_clock_and_never_drop():
+    mc = _Counting({"a": 0.0, "b": -5.0}, noise=1.0)
+    mc.heuristic = _First()
+    mc.worlds = 30
+    mc.choose(None, 0, random.Random(3))
+    assert mc.rounds == 30
+
+
+def test_a_failing_world_keeps_the_heuristic_move():
+    class Broken(_Counting):
+        def value(self, w, seat, rng):
+            raise RuntimeError("bad world")
+
+    mc = Broken({"a": 0.0, "b": 9.0}, noise=0.0)
+    mc.heuristic = _First()
+    assert mc.choose(None, 0, random.Random(4)) == "a"
+
+
+def test_every_game_has_a_tuned_monte_carlo_player():
+    from games.players import ai_module
+
+    for game_id in registry.PACKAGES:
+        assert isinstance(ai_module(game_id).monte_carlo(0.01), MonteCarloPlayer)
+
+
+def test_intervals_treat_a_deals_rotations_as_one_sample():
+    from games.simulate import mean_ci
+
+    # a seat's luck cancels over a deal's rotations: no spread between deals
+    assert mean_ci([5.0, -5.0, 5.0, -5.0, 5.0, -5.0], cluster=2) == (0.0, 0.0)
+    m, hw = mean_ci([5.0, -5.0, 5.0, -5.0, 5.0, -5.0])
+    assert m == 0.0 and hw > 4.0
+    m, hw = mean_ci([1.0, 3.0, 2.0, 2.0, 4.0, 4.0], cluster=2)
+    assert abs(m - 8 / 3) < 1e-12 and hw > 0
