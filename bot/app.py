@@ -55,6 +55,7 @@ class App:
         self.outbox = Outbox(self.bot, self.limits)
         self.service = Service(s, self.bot, self.storage, self.outbox, self.scheduler, me.username or "")
         self.outbox.on_forbidden = self.service.forbidden
+        self.outbox.on_migrate = self.service.migrate
         await self.service.load_people()
         self.dp = Dispatcher()
         self.dp.update.outer_middleware(SeenMiddleware(self.service))

@@ -75,6 +75,16 @@ def _find_game(arg: str, service: Service, lang_chat: int) -> str | None:
     return None
 
 
+@router.message(F.migrate_to_chat_id)
+async def migrated_to(message: Message, service: Service) -> None:
+    await service.migrate(message.chat.id, message.migrate_to_chat_id)
+
+
+@router.message(F.migrate_from_chat_id)
+async def migrated_from(message: Message, service: Service) -> None:
+    await service.migrate(message.migrate_from_chat_id, message.chat.id)
+
+
 @router.message(CommandStart())
 async def start(message: Message, command: CommandObject, service: Service) -> None:
     text = await service.start_link(message.from_user, command.args or "")

@@ -25,6 +25,7 @@ from aiogram import Bot
 from aiogram.exceptions import (
     TelegramBadRequest,
     TelegramForbiddenError,
+    TelegramMigrateToChat,
     TelegramNetworkError,
     TelegramNotFound,
     TelegramRetryAfter,
@@ -80,10 +81,12 @@ class Outbox:
         bot: Bot,
         limits: Limits | None = None,
         on_forbidden: Callable[[int], Any] | None = None,
+        on_migrate: Callable[[int, int], Any] | None = None,
     ) -> None:
         self.bot = bot
         self.limits = limits or Limits()
         self.on_forbidden = on_forbidden  # a user blocked the bot or never started it
+        self.on_migrate = on_migrate  # (old, new): a group became a supergroup
         self.slots: dict[Hashable, int | None] = {}
         self._chats: dict[int, _Chat] = {}
         self._finished: deque[float] = deque()  # end times of counted calls, last second
@@ -345,6 +348,12 @@ class Outbox:
         except TelegramForbiddenError:
             log.info("chat %s refuses messages", op.chat_id)
             _call(self.on_forbidden, op.chat_id)
+        except TelegramMigrateToChat as e:
+            # The message is dropped: the service moves the game and posts
+            # what the new chat must show.
+            log.info("chat %s is now %s", op.chat_id, e.migrate_to_chat_id)
+            if self.on_migrate is not None:
+                _call(lambda new: self.on_migrate(op.chat_id, new), e.migrate_to_chat_id)
 
     async def _show(self, op: Op) -> None:
         if callable(op.text):

@@ -766,6 +766,40 @@ class Service:
             return _("You have no cards in a game here.")
         return _("Your hand is in our private chat.") if chat_id < 0 else None
 
+    # -- a group becomes a supergroup ------------------------------------------
+    async def migrate(self, old: int, new: int) -> None:
+        """The group `old` became the supergroup `new` (Telegram gives it a new
+        id and the old group's messages can no longer be edited): its language,
+        its games and its active game move there, and the lobby, table or
+        end-of-hand message is posted again in the new chat. Idempotent: the
+        two service messages and any refused send may each report it."""
+        if old == new or old > 0:
+            return
+        async with self.locks[old]:
+            chat = self.chats.pop(old, None) or await self.storage.run(repo.get_chat, old)
+            gid = self.by_chat.pop(old, None)
+            await self.storage.run(repo.move_chat, old, new)
+            if chat:
+                self.chats[new] = {**self.chats.get(new, {}), **chat, "id": new}
+            if gid is None:
+                return
+            s = self.sittings[gid]
+            s.chat_id = new
+            self.by_chat[new] = gid
+            for name in ("lobby", "table", "end"):
+                self.outbox.forget(self._slot(s, name))
+                s.msgs.pop(name, None)
+            await self._save(s)
+            log.info("chat %s became %s; game %s moved", old, new, gid)
+        async with self.locks[new]:
+            if s.status == "lobby":
+                self._show_lobby(s)
+            elif s.status == "running":
+                self._show_table(s)
+            elif s.status == "hand_over" and s.state is not None:
+                self._show_table(s)
+                self._end_hand(s, list(s.state.result().net))
+
     # -- start-up --------------------------------------------------------------
     async def recover(self) -> int:
         """Load every active game, refresh its messages and re-arm its timer."""

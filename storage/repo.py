@@ -24,6 +24,18 @@ def set_chat(db: Database, chat_id: int, **fields: Any) -> None:
     db["chats"].upsert({"id": chat_id, **fields}, pk="id")
 
 
+def move_chat(db: Database, old: int, new: int) -> None:
+    """A group's new id (it became a supergroup): its settings and every game
+    it played follow it, in one transaction."""
+    with db.atomic():
+        row = get_chat(db, old)
+        if row is not None:
+            kept = get_chat(db, new) or {}
+            db["chats"].upsert({**kept, **row, "id": new}, pk="id")
+            db["chats"].delete(old)
+        db.execute("update games set chat_id = ? where chat_id = ?", [new, old])
+
+
 def get_user(db: Database, user_id: int) -> dict[str, Any] | None:
     try:
         return db["users"].get(user_id)

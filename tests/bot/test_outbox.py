@@ -5,7 +5,12 @@ import time
 from types import SimpleNamespace
 
 import pytest
-from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError, TelegramRetryAfter
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramMigrateToChat,
+    TelegramRetryAfter,
+)
 
 from bot.outbox import Limits, Outbox
 
@@ -141,6 +146,20 @@ async def test_notify_deletes_previous_and_forbidden_is_reported():
     ob.send(11, "hello")
     await ob.drain(1)
     assert refused == [11]
+
+
+async def test_a_send_to_a_group_that_became_a_supergroup_reports_the_new_id():
+    bot = StubBot()
+    moved = []
+    ob = Outbox(bot, FAST, on_migrate=lambda old, new: moved.append((old, new)))
+    bot.fail.append(["edit", -5, lambda: TelegramMigrateToChat(None, "upgraded", -1005), 1])
+    ob.show(-5, "table", "v1")
+    await ob.drain(1)
+    ob.show(-5, "table", "v2")  # the edit is refused: the group moved
+    ob.show(-5, "other", "x")  # the queue goes on
+    await ob.drain(1)
+    assert moved == [(-5, -1005)]
+    assert [c[1:3] for c in bot.calls] == [("send", -5), ("send", -5)]
 
 
 @pytest.mark.parametrize("n", [40])
