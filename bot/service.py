@@ -26,7 +26,7 @@ from bot import catalog, computer, render
 from bot.i18n import LANGS, Translator, normalize_lang, translator
 from bot.outbox import Outbox
 from bot.settings import Settings
-from bot.sitting import Seat, Sitting
+from bot.sitting import Seat, Selection, Sitting
 from games.base import IllegalMove, Move, Pick
 from storage import repo
 from storage.db import Storage
@@ -74,7 +74,6 @@ class Service:
         self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.users: dict[int, dict[str, Any]] = {}
         self.chats: dict[int, dict[str, Any]] = {}
-        self.selection: dict[tuple[int, int], tuple[int, list[int], int]] = {}
         self.last_action: dict[int, float] = {}
         self.tasks: set[asyncio.Task] = set()
         self.executor = ThreadPoolExecutor(2, thread_name_prefix="paiju-ai")
@@ -195,8 +194,7 @@ class Service:
         uid = me.user_id
 
         def draw():
-            sel = self.selection.get((s.id, seat))
-            selected = sel[1] if sel and s.state and sel[0] == s.state.turn else []
+            selected = s.selected(seat)
             title = "" if s.solo else self.title(s.chat_id)
             return render.hand(s, seat, self.t(uid), title, selected)
 
@@ -617,9 +615,8 @@ class Service:
             if not render.needs_picker(s, moves):
                 return Reply(_(STALE))
             cards = render.picker_cards(s, seat, moves)
-            key = (s.id, seat)
-            old = self.selection.get(key)
-            selected, hint_no = (list(old[1]), old[2]) if old and old[0] == turn else ([], 0)
+            old = s.picks.get(seat)
+            selected, hint_no = (list(old.selected), old.hint_no) if old and old.turn == turn else ([], 0)
             if action == "x":
                 if not 0 <= index < len(cards):
                     return Reply(_(STALE))
@@ -636,8 +633,13 @@ class Service:
                 chosen = render.cards_of(cards, sorted(selected))
                 try:
                     code = self._picked_code(s, seat, moves, chosen, _)
-                    self.selection.pop(key, None)
-                    await self._apply(s, seat, code, "player")
+                    kept = s.picks.pop(seat, None)  # cleared with the move
+                    try:
+                        await self._apply(s, seat, code, "player")
+                    except IllegalMove:
+                        if kept is not None:
+                            s.picks[seat] = kept  # refused: the cards stay selected
+                        raise
                 except IllegalMove as e:
                     return Reply(self._reason(s, e, _))
                 except _Refused as e:
@@ -645,7 +647,8 @@ class Service:
                 return Reply()
             else:
                 return Reply(_(STALE))
-            self.selection[key] = (turn, selected, hint_no)
+            s.picks[seat] = Selection(turn, selected, hint_no)
+            await self.storage.run(repo.update_game, s.id, {"picks": s.picks_json()})
             self._show_hand(s, seat)
         return Reply()
 

@@ -29,6 +29,16 @@ class Seat:
 
 
 @dataclass
+class Selection:
+    """A half-made picker selection: the turn it belongs to, the tapped card
+    indices, and how many hints were shown (the next hint is the next one)."""
+
+    turn: int
+    selected: list[int]
+    hint_no: int = 0
+
+
+@dataclass
 class Sitting:
     id: int
     chat_id: int
@@ -45,6 +55,12 @@ class Sitting:
     totals: list[int] = field(default_factory=list)
     msgs: dict[str, int] = field(default_factory=dict)
     last: dict[str, Any] = field(default_factory=dict)  # {"seat": n, "events": [...]}
+    picks: dict[int, Selection] = field(default_factory=dict)  # seat → its picker selection
+
+    def selected(self, seat: int) -> list[int]:
+        """The cards (picker indices) the seat has tapped this turn."""
+        p = self.picks.get(seat)
+        return p.selected if p and self.state and p.turn == self.state.turn else []
 
     @property
     def solo(self) -> bool:
@@ -59,6 +75,9 @@ class Sitting:
     def humans(self) -> list[tuple[int, int]]:
         """(seat, user id) of every human seat."""
         return [(i, s.user_id) for i, s in enumerate(self.seats) if s and s.user_id is not None]
+
+    def picks_json(self) -> str:
+        return json.dumps({str(k): asdict(v) for k, v in self.picks.items()})
 
     def to_row(self) -> dict[str, Any]:
         return {
@@ -77,6 +96,7 @@ class Sitting:
             "totals": json.dumps(self.totals),
             "msgs": json.dumps(self.msgs),
             "last_line": json.dumps(self.last, ensure_ascii=False),
+            "picks": self.picks_json(),
         }
 
     @classmethod
@@ -97,4 +117,5 @@ class Sitting:
             totals=json.loads(row["totals"] or "[]"),
             msgs=json.loads(row["msgs"] or "{}"),
             last=json.loads(row["last_line"] or "{}"),
+            picks={int(k): Selection(**v) for k, v in json.loads(row.get("picks") or "{}").items()},
         )

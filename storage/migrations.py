@@ -64,3 +64,10 @@ def m001_initial(db: Database) -> None:
         pk="id",
         foreign_keys=[("game_id", "games", "id")],
     )
+
+
+@migrations()
+def m002_picks(db: Database) -> None:
+    # Half-made picker selections per seat (JSON {seat: [turn, [indices], hint_no]}):
+    # a restart keeps the cards a player has already tapped.
+    db["games"].add_column("picks", str)

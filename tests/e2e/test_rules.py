@@ -285,3 +285,34 @@ async def test_language_per_chat(people, toy, tmp_path):
         m, b = [p for p in buttons_with(tg, GROUP, "lang:") if p[1].callback_data == "lang:en"][0]
         await tg.press(1, GROUP, m.message_id, b.callback_data)
         await tg.wait_for(lambda: find_text(tg, GROUP, "New game"))
+
+
+async def test_a_half_made_selection_survives_a_restart(people, toy, tmp_path):
+    tg = people
+    db = tmp_path / "db"
+
+    def ticked():
+        return [p for p in buttons_with(tg, 1, "p:") if p[1].text.startswith("✓")]
+
+    async with running(tg, db) as app:
+        await tg.send_message(1, 1, "/start")
+        await tg.send_message(1, 1, "/new toypick")
+        s = await tg.wait_for(lambda: app.service.sittings.get(1))
+        await tg.wait_for(lambda: buttons_with(tg, 1, "p:"), 10)
+        t = s.state.turn
+        toggles = [p for p in buttons_with(tg, 1, "p:") if ":x:" in p[1].callback_data]
+        for m, b in toggles[:2]:
+            await tg.press(1, 1, m.message_id, b.callback_data)
+        await tg.wait_for(lambda: len(ticked()) == 2)
+        chosen = sorted(b.text for _m, b in ticked())
+    async with running(tg, db) as app2:
+        s2 = app2.service.sittings[1]
+        assert s2.state.turn == t
+        await tg.send_message(1, 1, "/hand")  # a fresh hand message, drawn from the database
+        hand_ids = {m.message_id for m, _b in buttons_with(tg, 1, "p:")}
+        await tg.wait_for(lambda: {m.message_id for m, _b in buttons_with(tg, 1, "p:")} - hand_ids, 10)
+        newest = max(m.message_id for m, _b in buttons_with(tg, 1, "p:"))
+        assert sorted(b.text for m, b in ticked() if m.message_id == newest) == chosen
+        m, ok = [p for p in buttons_with(tg, 1, "p:") if ":ok" in p[1].callback_data and p[0].message_id == newest][0]
+        answer = await tg.press(1, 1, m.message_id, ok.callback_data)
+        assert not answer.get("text") and s2.state.turn == t + 1
