@@ -236,18 +236,28 @@ async def test_solo_practice_in_private_chat(people, toy, tmp_path):
         await tg.wait_for(lambda: "第2局" in find_text(tg, 1, "🂠")[-1].text)
 
 
+def ticked_cards(tg, uid):
+    return [p for p in buttons_with(tg, uid, "p:") if p[1].text.startswith("✓")]
+
+
+async def solo_picker_with_ticks(tg, app, n):
+    """User 1 practises the picker game and taps its first n cards."""
+    await tg.send_message(1, 1, "/start")
+    await tg.send_message(1, 1, "/new toypick")
+    s = await tg.wait_for(lambda: app.service.sittings.get(1))
+    await tg.wait_for(lambda: buttons_with(tg, 1, "p:"), 10)
+    toggles = [p for p in buttons_with(tg, 1, "p:") if ":x:" in p[1].callback_data]
+    for m, b in toggles[:n]:
+        await tg.press(1, 1, m.message_id, b.callback_data)
+    await tg.wait_for(lambda: len(ticked_cards(tg, 1)) == n)
+    return s
+
+
 async def test_picker_toggle_confirm_and_refusal(people, toy, tmp_path):
     tg = people
     async with running(tg, tmp_path / "db") as app:
-        await tg.send_message(1, 1, "/start")
-        await tg.send_message(1, 1, "/new toypick")
-        s = await tg.wait_for(lambda: app.service.sittings.get(1))
-        await tg.wait_for(lambda: buttons_with(tg, 1, "p:"), 10)
+        s = await solo_picker_with_ticks(tg, app, 3)
         t = s.state.turn
-        toggles = [p for p in buttons_with(tg, 1, "p:") if ":x:" in p[1].callback_data]
-        for m, b in toggles[:3]:
-            await tg.press(1, 1, m.message_id, b.callback_data)
-        await tg.wait_for(lambda: len([p for p in buttons_with(tg, 1, "p:") if p[1].text.startswith("✓")]) == 3)
         m, ok = [p for p in buttons_with(tg, 1, "p:") if ":ok" in p[1].callback_data][0]
         answer = await tg.press(1, 1, m.message_id, ok.callback_data)
         assert answer["text"] == "不能这样出 (too_many_cards)" and s.state.turn == t
@@ -292,18 +302,11 @@ async def test_a_half_made_selection_survives_a_restart(people, toy, tmp_path):
     db = tmp_path / "db"
 
     def ticked():
-        return [p for p in buttons_with(tg, 1, "p:") if p[1].text.startswith("✓")]
+        return ticked_cards(tg, 1)
 
     async with running(tg, db) as app:
-        await tg.send_message(1, 1, "/start")
-        await tg.send_message(1, 1, "/new toypick")
-        s = await tg.wait_for(lambda: app.service.sittings.get(1))
-        await tg.wait_for(lambda: buttons_with(tg, 1, "p:"), 10)
+        s = await solo_picker_with_ticks(tg, app, 2)
         t = s.state.turn
-        toggles = [p for p in buttons_with(tg, 1, "p:") if ":x:" in p[1].callback_data]
-        for m, b in toggles[:2]:
-            await tg.press(1, 1, m.message_id, b.callback_data)
-        await tg.wait_for(lambda: len(ticked()) == 2)
         chosen = sorted(b.text for _m, b in ticked())
     async with running(tg, db) as app2:
         s2 = app2.service.sittings[1]
