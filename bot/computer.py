@@ -1,5 +1,6 @@
-"""Computer players: the game's own `games.<pkg>.ai` when it exists, otherwise
-a plain policy that only ever picks legal moves.
+"""Computer players: the game's own `games.<pkg>.ai` (its Monte Carlo player,
+or its heuristic player when that fails or runs out of time) when it exists,
+otherwise a plain policy that only ever picks legal moves.
 
 `choose` is blocking and CPU-bound: the bot runs it in a thread executor so
 other chats are never delayed."""
@@ -59,16 +60,36 @@ def is_legal(state: State, seat: int, code: str) -> bool:
 
 
 def choose(state: State, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:
-    """A legal move code for `seat`."""
+    """A legal move code for `seat`: the game's Monte Carlo player, else its
+    heuristic player, else the plain policy."""
     ai = ai_module(state.game.id)
     if ai is not None:
-        try:
-            code = ai.choose(state.copy(), seat, rng, budget_s)
-            if isinstance(code, Move):
-                code = code.code
-            if isinstance(code, str) and is_legal(state, seat, code):
-                return code
-            log.warning("%s ai chose an illegal move %r", state.game.id, code)
-        except Exception:
-            log.exception("%s ai failed; using the fallback", state.game.id)
+        code = _legal_or_none(state, seat, lambda: ai.choose(state.copy(), seat, rng, budget_s))
+        if code is not None:
+            return code
+    return quick(state, seat, rng)
+
+
+def quick(state: State, seat: int, rng: random.Random) -> str:
+    """A legal move at once (≤ 5 ms): the game's heuristic player, else the
+    plain policy. For when the Monte Carlo player failed or ran out of time."""
+    ai = ai_module(state.game.id)
+    if ai is not None and hasattr(ai, "heuristic"):
+        code = _legal_or_none(state, seat, lambda: ai.heuristic().choose(state.copy(), seat, rng))
+        if code is not None:
+            return code
     return fallback(state, seat, rng)
+
+
+def _legal_or_none(state: State, seat: int, decide) -> str | None:
+    try:
+        code = decide()
+    except Exception:
+        log.exception("%s computer player failed", state.game.id)
+        return None
+    if isinstance(code, Move):
+        code = code.code
+    if isinstance(code, str) and is_legal(state, seat, code):
+        return code
+    log.warning("%s computer player chose an illegal move %r", state.game.id, code)
+    return None

@@ -47,6 +47,7 @@ def N_(message: str) -> str:  # mark for extraction; translated where shown
     return message
 
 
+THINK_GRACE = 0.5  # seconds a computer move may wait for a free thread, beyond twice its budget
 STALE = N_("This button has expired.")
 OVER = N_("This game is already over.")
 NOT_YOURS = N_("This is not your game.")
@@ -462,14 +463,21 @@ class Service:
         return s
 
     async def _think(self, s: Sitting, seat: int) -> str:
-        """The computer's move, computed off the event loop."""
+        """The computer's move, computed off the event loop. If the Monte Carlo
+        player has not answered well after its budget (the threads are busy
+        with other tables), the heuristic player moves instead."""
         assert s.state is not None
         state = s.state.copy()
-        rng = random.Random(f"{s.id}:{s.hand_no}:{state.turn}:{seat}")
+        seed = f"{s.id}:{s.hand_no}:{state.turn}:{seat}"
+        rng = random.Random(seed)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self.executor, computer.choose, state, seat, rng, self.settings.ai_budget
-        )
+        budget = self.settings.ai_budget
+        work = loop.run_in_executor(self.executor, computer.choose, state, seat, rng, budget)
+        try:
+            return await asyncio.wait_for(work, timeout=2 * budget + THINK_GRACE)
+        except TimeoutError:
+            log.warning("game %s: computer move over time; the heuristic plays", s.id)
+            return computer.quick(state, seat, random.Random(seed + ":quick"))
 
     async def _computer_turn(self, gid: int, hand_no: int, turn: int, delay: float) -> None:
         await asyncio.sleep(delay)  # a natural pause, not an instant reply
