@@ -15,7 +15,7 @@ import random
 from games.dingniu.ai_heuristic import Heuristic, heuristic
 from games.dingniu.ai_world import clone, determinize
 from games.dingniu.state import DingNiuState
-from games.players import MonteCarloPlayer
+from games.players import MonteCarloPlayer, playout
 
 __all__ = ["choose", "determinize", "heuristic", "monte_carlo"]
 
@@ -38,11 +38,7 @@ class DingNiuMonteCarlo(MonteCarloPlayer):
         return clone(world)
 
     def value(self, w: DingNiuState, seat: int, rng: random.Random) -> float:
-        player = self.heuristic
-        while not w.is_over():
-            s = w.actor
-            w.apply(s, player.choose(w, s, rng))
-        v = w.result().net[seat]
+        v = playout(w, self.heuristic, rng).result().net[seat]
         if self.shape:
             pts = w.points()
             v += self.shape * ((sum(pts) - pts[seat]) / 3 - pts[seat])

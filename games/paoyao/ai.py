@@ -15,7 +15,7 @@ import random
 from games.paoyao.ai_heuristic import Heuristic, heuristic
 from games.paoyao.ai_world import clone, determinize
 from games.paoyao.notation import PASS, SNOW
-from games.players import MonteCarloPlayer
+from games.players import MonteCarloPlayer, playout
 
 __all__ = ["choose", "determinize", "heuristic", "monte_carlo"]
 
@@ -64,10 +64,7 @@ class PaoyaoMonteCarlo(MonteCarloPlayer):
         return clone(world)
 
     def value(self, w, seat: int, rng: random.Random) -> float:
-        player = self.heuristic
-        while w.phase != "over":
-            s = w.to_act()[0]
-            w.apply(s, player.choose(w, s, rng))
+        playout(w, self.heuristic, rng)
         team = seat % 2
         margin = w.score[team] - w.score[1 - team]
         return w.result().net[seat] + POINTS_WEIGHT * margin / 200

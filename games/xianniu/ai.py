@@ -67,13 +67,6 @@ class XianniuMonteCarlo(MonteCarloPlayer):
     def copy(self, world):
         return clone(world)
 
-    def value(self, w, seat: int, rng: random.Random) -> float:
-        player = self.heuristic
-        while w.phase != "over":
-            s = w.to_act()[0]
-            w.apply(s, player.choose(w, s, rng))
-        return w.result().net[seat]
-
 
 def _distinct(state, codes: list[str]) -> list[str]:
     """One play per kind: cards of one rank are interchangeable except the
