@@ -101,6 +101,8 @@ def simulate(
     if n not in game.seat_counts:
         raise ValueError(f"{game_id} needs {game.seat_counts} seats, got {n} players")
     labels = [k if kinds.count(k) == 1 else f"{k}#{i + 1}" for i, k in enumerate(kinds)]
+    # Built here to refuse an unknown kind before any hand; each process
+    # (`play_part`) builds its own players.
     seats = [Seat(lbl, make_player(k, game_id, budget_s), k) for lbl, k in zip(labels, kinds)]
     job = Job(game_id, kinds, seed, budget_s, variant, worlds, hands, max(1, jobs), progress)
     if job.jobs == 1:
