@@ -141,19 +141,31 @@ def last_line(s: Sitting, ns: list[str], _: Translator) -> str | None:
     return "，".join(parts) if parts else None
 
 
+def shown_to_act(state, view: dict) -> list[int]:
+    """The seats a view may name as acting: the engine's `to_act` unless the
+    view says less (川牌 names nobody while a card is open to claims, since
+    who may claim tells what they hold)."""
+    shown = view.get("to_act", state.to_act()) if isinstance(view, dict) else state.to_act()
+    return list(shown)
+
+
 def table(s: Sitting, _: Translator) -> str:
     assert s.state is not None
     p = catalog.presenter(s.game)
     ns = names(s, _)
     lines = [_("🂠 {game} · hand {n}").format(game=p.game_name(_), n=s.hand_no)]
-    lines.append(p.table_text(s.state.public_view(), ns, _))
+    public = s.state.public_view()
+    lines.append(p.table_text(public, ns, _))
     lines.append(RULE)
     if (last := last_line(s, ns, _)) is not None:
         lines.append(_("Last: {what}").format(what=last))
     if s.status == "running" and not s.state.is_over():
-        who = "、".join(ns[i] for i in s.state.to_act())
+        who = "、".join(ns[i] for i in shown_to_act(s.state, public))
         left = seconds_left(s)
-        if left is not None:
+        if not who:
+            lines.append(_("Now: waiting for claims (⏱ {sec} s)").format(sec=left) if left is not None
+                         else _("Now: waiting for claims"))
+        elif left is not None:
             lines.append(_("Now: {who} (⏱ {sec} s)").format(who=who, sec=left))
         else:
             lines.append(_("Now: {who}").format(who=who))
@@ -191,7 +203,8 @@ def hand(
     head = _("🂠 {game} · hand {n}").format(game=p.game_name(_), n=s.hand_no)
     if chat_title:
         head += f" @ {chat_title}"
-    lines = [head, p.hand_text(st.view(seat), seat, ns, _), RULE]
+    view = st.view(seat)
+    lines = [head, p.hand_text(view, seat, ns, _), RULE]
     rows: list[list[tuple[str, str]]] = []
     me = s.seats[seat]
     assert me is not None
@@ -219,8 +232,8 @@ def hand(
             ]
             rows.extend(flow(buttons[:MAX_BUTTONS]))  # Telegram shows at most 100
     else:
-        who = "、".join(ns[i] for i in st.to_act())
-        lines.append(_("Waiting for {who}").format(who=who))
+        who = "、".join(ns[i] for i in shown_to_act(st, view))
+        lines.append(_("Waiting for {who}").format(who=who) if who else _("Waiting for claims"))
     return clip("\n".join(lines)), keyboard(rows)
 
 

@@ -71,16 +71,6 @@ def hidden_pool(st: ChangpaiState, seat: int) -> list[int]:
     return pool
 
 
-def answered_by_choice(st: ChangpaiState, seat: int) -> set[int]:
-    """Other seats that have already answered the card on offer by a choice
-    (their 'answered' was shown to all; what they answered was not)."""
-    off = st.offer
-    if off is None:
-        return set()
-    return {int(s) for s, opts in off["options"].items()
-            if int(s) != seat and s in off["answers"] and len(opts) > 1}
-
-
 def _sample(st: ChangpaiState, seat: int, others: list[int], rng: random.Random):
     """Hidden cards dealt at random: {other seat: counts}, stock (in order)."""
     pool = hidden_pool(st, seat)
@@ -117,7 +107,7 @@ def _sample(st: ChangpaiState, seat: int, others: list[int], rng: random.Random)
 
 
 def _consistent(st: ChangpaiState, world: ChangpaiState, seat: int, others: list[int],
-                pending: set[int], answered: set[int], mine: list[str]) -> int:
+                mine: list[str]) -> int:
     """0 when the world agrees with everything public; else how many checks fail."""
     bad = 0
     if world.phase == "qualify":
@@ -134,14 +124,8 @@ def _consistent(st: ChangpaiState, world: ChangpaiState, seat: int, others: list
         return bad
     if world.estimates_on():
         bad += sum(1 for s in others if world.status[s] == "in" and not world.estimate_of(s).ok)
-    if world.offer is not None:
-        opts = world.offer["options"]
-        if opts.get(str(seat)) != mine:
-            bad += 1
-        for s in others:
-            chooses = len(opts.get(str(s), ())) > 1
-            if chooses != (s in pending or s in answered):
-                bad += 1
+    if world.offer is not None and world.offer["options"].get(str(seat)) != mine:
+        bad += 1
     return bad
 
 
@@ -154,47 +138,19 @@ def _reoffer(world: ChangpaiState, seat: int, mine: list[str]) -> None:
     off["answers"] = {str(s): c[0] for s, c in options.items() if len(c) == 1}
 
 
-def _patch_offer(world: ChangpaiState, seat: int, pending: set[int], answered: set[int],
-                 mine: list[str], answer) -> None:
-    """Make the world's offer show exactly the real table's deciders."""
+def _own_offer(world: ChangpaiState, seat: int, mine: list[str]) -> None:
+    """The seat's own claim options, as on the real table. Who else may
+    claim is hidden from it (the table names nobody while claims are open),
+    so the others' options are whatever the world's hands give."""
     off = world.offer
-    opts, answers = off["options"], off["answers"]
-    if str(seat) in opts or mine:
-        opts[str(seat)] = mine
-        answers.pop(str(seat), None)
-    for key in list(opts):
-        s = int(key)
-        if s == seat:
-            continue
-        choice = len(opts[key]) > 1
-        if s in pending or s in answered:
-            if not choice:
-                opts[key] = ["N", "N"]  # a pass is all this world leaves him
-                answers.pop(key, None)
-        elif choice:
-            del opts[key]
-            answers.pop(key, None)
-    for s in pending | answered:
-        if str(s) not in opts:
-            opts[str(s)] = ["N", "N"]
-    for s in answered:
-        answers[str(s)] = answer(world, s)
+    if str(seat) in off["options"] or mine:
+        off["options"][str(seat)] = mine
+        off["answers"].pop(str(seat), None)
 
 
-def determinize(st: ChangpaiState, seat: int, rng: random.Random, answer=None) -> World:
+def determinize(st: ChangpaiState, seat: int, rng: random.Random) -> World:
     """A full state the seat cannot tell from `st`, hidden cards re-dealt."""
-    if answer is None:
-        from games.changpai.ai_heuristic import Heuristic
-
-        h = Heuristic()
-
-        def answer(w, s):
-            codes = [c for c in w.offer["options"][str(s)]]
-            return h.claim(w, s, codes)
-
     others = [s for s in range(st.seats) if s != seat]
-    pending = {s for s in st.to_act() if s != seat}
-    answered = answered_by_choice(st, seat)
     mine = list(st.offer["options"].get(str(seat), [])) if st.offer is not None else []
     best = None
     for _ in range(TRIES):
@@ -202,7 +158,7 @@ def determinize(st: ChangpaiState, seat: int, rng: random.Random, answer=None) -
         world = _build(st, seat, others, hands, stock)
         if world.offer is not None:
             _reoffer(world, seat, mine)
-        bad = _consistent(st, world, seat, others, pending, answered, mine)
+        bad = _consistent(st, world, seat, others, mine)
         if best is None or bad < best[0]:
             best = (bad, world)
         if bad == 0:
@@ -213,7 +169,7 @@ def determinize(st: ChangpaiState, seat: int, rng: random.Random, answer=None) -
         if world.offer is not None:
             _reoffer(world, seat, mine)
     if world.offer is not None:
-        _patch_offer(world, seat, pending, answered, mine, answer)
+        _own_offer(world, seat, mine)
     world._moves = {}
     return world
 

@@ -661,7 +661,9 @@ class ChangpaiState(State):
         return {
             "phase": self.phase,
             "dealer": self.dealer,
-            "to_act": self.to_act(),
+            # While a card is open to claims, who may claim it is each
+            # claimer's own secret (it tells what they hold): nobody is named.
+            "to_act": [] if self.phase == "claim" else self.to_act(),
             "actor": self.actor,
             "stock": DECK_SIZE - self.pos,
             "dead": [CODES[k] for k in self.dead],
@@ -688,6 +690,8 @@ class ChangpaiState(State):
     def view(self, seat: int) -> dict[str, Any]:
         v = self.public_view()
         v["seat"] = seat
+        if self.phase == "claim" and seat in self.to_act():
+            v["to_act"] = [seat]  # only their own claim
         v["hand"] = to_codes(self.conc[seat])
         v["drawn"] = CODES[self.drawn] if self.drawn >= 0 and self.actor == seat else None
         v["peng_barred"] = [CODES[k] for k in self.peng_bar[seat]]
