@@ -145,8 +145,7 @@ def shown_to_act(state, view: dict) -> list[int]:
     """The seats a view may name as acting: the engine's `to_act` unless the
     view says less (川牌 names nobody while a card is open to claims, since
     who may claim tells what they hold)."""
-    shown = view.get("to_act", state.to_act()) if isinstance(view, dict) else state.to_act()
-    return list(shown)
+    return list(view["to_act"]) if "to_act" in view else state.to_act()
 
 
 def table(s: Sitting, _: Translator) -> str:

@@ -20,7 +20,7 @@ HANDS = 12
 
 
 def _table(game_id: str, state, seat: int, events: list) -> list[str]:
-    n = len(state.result().net) if state.is_over() else catalog.game(game_id).default_seats
+    n = catalog.game(game_id).default_seats
     s = Sitting(id=1, chat_id=-1, game=game_id, preset="default", variant={}, status="running",
                 creator_id=1, seats=[Seat(i + 1, f"P{i}") for i in range(n)], hand_no=1,
                 state=state, last={"seat": seat, "events": events})
