@@ -112,6 +112,7 @@ class App:
             await self.bot.session.close()
         if self.storage is not None:
             self.storage.close()
+        log.info("stopped")
 
     async def run_forever(self) -> None:
         """Start and run until SIGINT/SIGTERM (also while still connecting);
