@@ -47,8 +47,9 @@ class QuietNetwork(logging.Filter):
             return True
         exc = record.exc_info[1]
         if _expected(exc):
-            text = f"{type(exc).__name__}: {exc}".splitlines()[0]
-            record.msg = f"{record.getMessage()} ({text})"
+            from bot.connect import describe
+
+            record.msg = f"{record.getMessage()} ({describe(exc)})"
             record.args = None
             record.exc_info = None
             record.exc_text = None
