@@ -14,6 +14,8 @@ from aiogram.types import BotCommand
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot import catalog, handlers
+from bot.connect import backoff_config, with_backoff
+from bot.heartbeat import Heartbeat
 from bot.middlewares import SeenMiddleware
 from bot.outbox import Limits, Outbox
 from bot.service import Service
@@ -44,13 +46,21 @@ class App:
         self._polling: asyncio.Task | None = None
 
     async def start(self) -> None:
-        """Open the database, recover running games and start long polling."""
+        """Reach Telegram (retrying while it is unreachable), open the
+        database, recover running games and start long polling. Raises
+        connect.TokenRefused when Telegram does not know the token."""
         s = self.settings
         catalog.check()  # a game that does not plug in stops the bot here, not at a tap
-        self.storage = Storage(s.db_path)
         session = AiohttpSession(api=TelegramAPIServer.from_base(s.api_base))
+        session.middleware(Heartbeat(s.heartbeat_path))
         self.bot = Bot(s.token, session=session)
-        me = await self.bot.get_me()
+        log.info("connecting to %s …", s.api_base)
+        bot = self.bot
+        me = await with_backoff(
+            "getMe", lambda: bot.get_me(request_timeout=s.connect_timeout), s.backoff_max
+        )
+        log.info("logged in as @%s (%d)", me.username, me.id)
+        self.storage = Storage(s.db_path)
         self.scheduler = AsyncIOScheduler(timezone="UTC")
         self.scheduler.start()
         self.outbox = Outbox(self.bot, self.limits)
@@ -61,7 +71,11 @@ class App:
         self.dp = Dispatcher()
         self.dp.update.outer_middleware(SeenMiddleware(self.service))
         self.dp.include_router(handlers.build_router())
-        await self.bot.delete_webhook(drop_pending_updates=False)
+        await with_backoff(
+            "deleteWebhook",
+            lambda: bot.delete_webhook(drop_pending_updates=False, request_timeout=s.connect_timeout),
+            s.backoff_max,
+        )
         try:
             await self.bot.set_my_commands([BotCommand(command=c, description=d) for c, d in COMMANDS])
         except Exception as e:  # commands are a nicety; never block start-up
@@ -76,7 +90,7 @@ class App:
         self._polling = asyncio.get_running_loop().create_task(
             self.dp.start_polling(
                 self.bot, handle_signals=False, close_bot_session=False,
-                polling_timeout=s.polling_timeout,
+                polling_timeout=s.polling_timeout, backoff_config=backoff_config(s.backoff_max),
             )
         )
 
@@ -85,8 +99,8 @@ class App:
         if self.dp is not None and self._polling is not None:
             try:
                 await self.dp.stop_polling()
-            except RuntimeError:
-                pass
+            except RuntimeError:  # not polling yet: the task has not begun
+                self._polling.cancel()
             await asyncio.gather(self._polling, return_exceptions=True)
         if self.scheduler is not None:
             self.scheduler.shutdown(wait=False)
@@ -99,9 +113,11 @@ class App:
             await self.bot.session.close()
         if self.storage is not None:
             self.storage.close()
+        log.info("stopped")
 
     async def run_forever(self) -> None:
-        await self.start()
+        """Start and run until SIGINT/SIGTERM (also while still connecting);
+        everything opened is closed on every way out."""
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         import signal
@@ -111,7 +127,19 @@ class App:
                 loop.add_signal_handler(sig, stop.set)
             except NotImplementedError:
                 pass
+        stopping = asyncio.ensure_future(stop.wait())
+        starting = asyncio.ensure_future(self.start())
         try:
-            await stop.wait()
+            await asyncio.wait({starting, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            if not starting.done():
+                starting.cancel()
+                await asyncio.gather(starting, return_exceptions=True)
+                return
+            starting.result()  # a refused token or a broken database ends here
+            assert self._polling is not None
+            await asyncio.wait({self._polling, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            if self._polling.done() and not stopping.done():
+                self._polling.result()  # polling died: say why, exit non-zero
         finally:
+            stopping.cancel()
             await self.stop()

@@ -22,7 +22,7 @@ from aiogram import Bot
 from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from bot import catalog, computer, render
+from bot import catalog, computer, logs, render
 from bot.i18n import LANGS, Translator, normalize_lang, translator
 from bot.outbox import Outbox
 from bot.settings import Settings
@@ -253,6 +253,7 @@ class Service:
                 status="lobby", creator_id=user.id, seats=seats, totals=[0] * n,
             )
             s.id = await self.storage.run(repo.create_game, s.to_row())
+            logs.event(log, chat_id, s.id, "practice" if private else "lobby", game=game_id, preset=preset)
             self.sittings[s.id] = s
             self.by_chat[chat_id] = s.id
             if private:
@@ -363,6 +364,7 @@ class Service:
             self._show_lobby(s)
         s.deadline = self._deadline(s)
         await self._save(s)
+        logs.event(log, s.chat_id, s.id, "hand started", game=s.game, hand=s.hand_no)
         self._show_table(s)
         for seat, _uid in s.humans():
             self._show_hand(s, seat)
@@ -412,7 +414,12 @@ class Service:
         except Exception:
             await self._reload(s)  # the DB is the truth: nothing happened
             raise
-        # Written: now tell everyone.
+        # Written: now tell everyone. The code may name hidden cards: DEBUG only.
+        logs.event(log, s.chat_id, s.id, "move", hand=s.hand_no, turn=move["turn"], seat=seat, by=by,
+                   events=",".join(str(ev.get("type", "?")) for ev in events))
+        log.debug("sitting %s move %s", s.id, code)
+        if net is not None:
+            logs.event(log, s.chat_id, s.id, "hand over", hand=s.hand_no, net=net)
         self._show_table(s)
         after = set(st.to_act())
         for i, _uid in s.humans():
@@ -703,6 +710,7 @@ class Service:
         s.status = "finished"
         s.deadline = None
         await self._save(s)
+        logs.event(log, s.chat_id, s.id, "finished", hands=s.hand_no, totals=s.totals)
         self._close(s)
         if was_running and s.state is not None:
             self._show_table(s)
@@ -747,6 +755,7 @@ class Service:
             if s.status == "lobby":
                 s.status = "cancelled"
                 await self._save(s)
+                logs.event(log, s.chat_id, s.id, "cancelled")
                 self._close(s)
                 self._show_lobby(s)
                 return Reply(_("Ended."))
@@ -823,6 +832,7 @@ class Service:
                 continue
             self.sittings[s.id] = s
             self.by_chat[s.chat_id] = s.id
+            logs.event(log, s.chat_id, s.id, "recovered", status=s.status, hand=s.hand_no)
             self._bind_all(s)
             if s.status == "lobby":
                 self._show_lobby(s)
