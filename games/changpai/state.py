@@ -27,7 +27,7 @@ from games.changpai.cards import (
 )
 from games.changpai.claims import RANK, offer_options
 from games.changpai.estimate import estimate
-from games.changpai.hu import Fixed, Rules, evaluate, threshold
+from games.changpai.hu import Fixed, Rules, evaluate, may_win_with, threshold
 from games.changpai.kan import classify
 from games.changpai.melds import fixed_of
 from games.changpai.scoring import net_of, payments
@@ -130,7 +130,7 @@ class ChangpaiState(State):
         return sum(self.conc[s]) + f.cards + extra_card == 21 + f.extra
 
     def claim_hu(self, s: int, x: int, need_k23: bool, need_k1: bool) -> bool:
-        if not self.can_win_size(s, 1):
+        if not self.can_win_size(s, 1) or not may_win_with(self.conc[s], x):
             return False
         counts = list(self.conc[s])
         counts[x] += 1
@@ -140,7 +140,7 @@ class ChangpaiState(State):
     def self_hu(self, s: int) -> bool:
         if self.opening and not self.variant["tianhu"]:
             return False
-        if not self.can_win_size(s, 0):
+        if not self.can_win_size(s, 0) or not may_win_with(self.conc[s], -1):
             return False
         return bool(evaluate(self.conc[s], self.fixed(s), self.is_dealer(s), self.rules(), full=False))
 
