@@ -166,7 +166,7 @@ def _hand_part(counts: tuple[int, ...], avail: tuple[bool, ...], cap: int,
         best = component_best(ci, local, _BITS[ci][_PICK[ci](avail)], xy)
         groups += len(best) - 1
         total = _merge(total, best, cap)
-    killable = any(n >= 3 and a for n, a in zip(counts, avail))
+    killable = max(counts) >= 3 and any(n >= 3 and a for n, a in zip(counts, avail))
     return max(total), groups, killable
 
 
