@@ -170,7 +170,7 @@ def _hand_part(counts: tuple[int, ...], avail: tuple[bool, ...], cap: int,
     return max(total), groups, killable
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 15)
 def _merge(total: tuple[int, ...], best: tuple[int, ...], cap: int) -> tuple[int, ...]:
     """Most 砣 with exactly n groups from two disjoint parts, n ≤ cap."""
     merged = [-1] * min(cap + 1, len(total) + len(best) - 1)
