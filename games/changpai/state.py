@@ -181,13 +181,12 @@ class ChangpaiState(State):
             return False
         if not self.estimates_on():
             return True
-        seen = list(self.seen)
-        for k in used:
-            seen[k] += 1
         f = self.fixed(s)
-        _shape, tuo, fan = classify((*used, x))
-        after = Fixed(f.count + 1, f.tuo + tuo, f.fan + fan)
-        return self.estimate_of(s, conc, after, seen).ok
+        _shape, tuo, _fan = classify((*used, x))
+        # the used cards leave the hand and become seen: the unseen stay as now
+        return estimate(conc, self.unseen(s), f.count + 1, f.tuo + tuo,
+                        threshold(self.is_dealer(s)), self.variant["threshold_strict"],
+                        self.variant["estimate_mode"] == "xy").ok
 
     def discardable(self, s: int) -> list[int]:
         conc = self.conc[s]
