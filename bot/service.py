@@ -78,6 +78,7 @@ class Service:
         self.chats: dict[int, dict[str, Any]] = {}
         self.last_action: dict[int, float] = {}
         self.tasks: set[asyncio.Task] = set()
+        self.computer_moves: dict[int, asyncio.Task] = {}  # sitting → its pending computer move
         self.executor = ThreadPoolExecutor(2, thread_name_prefix="paiju-ai")
 
     # -- users, chats, languages ---------------------------------------------
@@ -477,7 +478,21 @@ class Service:
         else:
             self._disarm(s)
         if any(s.seats[i] and s.seats[i].auto for i in st.to_act()):
-            self._spawn(self._computer_turn(s.id, s.hand_no, st.turn, self.settings.computer_delay))
+            task = self._spawn(self._computer_turn(s.id, s.hand_no, st.turn, self.settings.computer_delay))
+            self.computer_moves[s.id] = task
+
+    def computer_pending(self, gid: int) -> bool:
+        task = self.computer_moves.get(gid)
+        return task is not None and not task.done()
+
+    def rearm(self, s: Sitting) -> None:
+        """The watchdog's repair: the timer and any computer move, again."""
+        self._arm(s)
+
+    async def settle_now(self, s: Sitting) -> None:
+        """The watchdog's repair of a hand nobody can move on (caller holds the lock)."""
+        await self._settle(s, None)
+        self._told_hand_over(s)
 
     def _disarm(self, s: Sitting) -> None:
         try:
