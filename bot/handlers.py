@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from aiogram import F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import CallbackQuery, ChatMemberUpdated, Message
 
 from bot import catalog, render
 from bot.callbacks import (
@@ -31,6 +31,13 @@ class _Collect:
     def message(self, *filters):
         def deco(fn):
             _REGISTRY.append(("message", filters, fn))
+            return fn
+
+        return deco
+
+    def my_chat_member(self, *filters):
+        def deco(fn):
+            _REGISTRY.append(("my_chat_member", filters, fn))
             return fn
 
         return deco
@@ -83,6 +90,13 @@ async def migrated_to(message: Message, service: Service) -> None:
 @router.message(F.migrate_from_chat_id)
 async def migrated_from(message: Message, service: Service) -> None:
     await service.migrate(message.migrate_from_chat_id, message.chat.id)
+
+
+@router.my_chat_member()
+async def membership(update: ChatMemberUpdated, service: Service) -> None:
+    """The bot was removed from a group, or a user blocked it."""
+    if update.new_chat_member.status in ("left", "kicked"):
+        await service.forbidden(update.chat.id)
 
 
 @router.message(CommandStart())
