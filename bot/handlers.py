@@ -120,6 +120,9 @@ async def new(message: Message, command: CommandObject, service: Service) -> Non
     chat_id = message.chat.id
     _ = service.t(chat_id)
     args = (command.args or "").split()
+    if (busy := service.busy(chat_id)) is not None:
+        service.outbox.send(chat_id, busy)
+        return
     if not args:
         games = catalog.landed()
         text, kb = render.choose_game(games, _)
@@ -223,11 +226,11 @@ async def on_new(cq: CallbackQuery, callback_data: NewCB, service: Service) -> N
     preset = callback_data.preset or presets[0]
     private = cq.message.chat.type == "private"
     refusal = await service.new_game(chat_id, private, cq.from_user, game_id, preset)
-    if refusal is None:
-        key = ("choose", chat_id, cq.message.message_id)
-        service.outbox.bind(key, cq.message.message_id)
-        name = catalog.presenter(game_id).game_name(_)
-        service.outbox.show(chat_id, key, f"{name} · {render.preset_name(preset, _)}", None)
+    key = ("choose", chat_id, cq.message.message_id)
+    service.outbox.bind(key, cq.message.message_id)
+    name = catalog.presenter(game_id).game_name(_)
+    # the chooser's buttons go either way: its choice was made or refused
+    service.outbox.show(chat_id, key, refusal or f"{name} · {render.preset_name(preset, _)}", None)
     await _answer(service, cq, Reply(refusal))
 
 

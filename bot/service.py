@@ -297,8 +297,8 @@ class Service:
         if preset not in g.presets:
             return _("Unknown rules.")
         async with self.locks[chat_id]:
-            if chat_id in self.by_chat:
-                return _("There is already a game in this chat. /stop ends it.")
+            if (busy := self.busy(chat_id)) is not None:
+                return busy
             n = g.default_seats
             seats: list[Seat | None] = [None] * n
             if private:
@@ -317,6 +317,15 @@ class Service:
             else:
                 self._show_lobby(s)
         return None
+
+    def busy(self, chat_id: int) -> str | None:
+        """The refusal of /new while this chat has a game, in this chat's words."""
+        if chat_id not in self.by_chat:
+            return None
+        _ = self.t(chat_id)
+        if chat_id > 0:
+            return _("You are already playing a game here. /stop ends it.")
+        return _("There is already a game in this chat. /stop ends it.")
 
     async def lobby_action(self, gid: int, user: Any, action: str) -> Reply:
         s = self.sittings.get(gid)
@@ -895,8 +904,12 @@ class Service:
                 return _("Open the chat with me first: {link}").format(link=f"https://t.me/{self.bot_username}")
             async with self.locks[s.chat_id]:
                 name = f"hand:{user.id}"
+                old = s.msgs.pop(name, None)
                 self.outbox.forget(self._slot(s, name))
-                s.msgs.pop(name, None)
+                if old:  # the old message keeps no live buttons
+                    key = (s.id, s.hand_no, f"moved:{old}")
+                    self.outbox.bind(key, old)
+                    self.outbox.show(user.id, key, self.t(user.id)("Your cards were sent again below."))
                 self._show_hand(s, seat)
             found = True
         if not found:
