@@ -13,7 +13,7 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import BotCommand
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from bot import catalog, handlers
+from bot import catalog, handlers, watchdog
 from bot.connect import backoff_config, with_backoff
 from bot.heartbeat import Heartbeat
 from bot.middlewares import SeenMiddleware
@@ -67,6 +67,7 @@ class App:
         self.service = Service(s, self.bot, self.storage, self.outbox, self.scheduler, me.username or "")
         self.outbox.on_forbidden = self.service.forbidden
         self.outbox.on_migrate = self.service.migrate
+        self.outbox.on_group_send = self.service.remember_group_send
         await self.service.load_people()
         self.dp = Dispatcher()
         self.dp.update.outer_middleware(SeenMiddleware(self.service))
@@ -80,7 +81,10 @@ class App:
             await self.bot.set_my_commands([BotCommand(command=c, description=d) for c, d in COMMANDS])
         except Exception as e:  # commands are a nicety; never block start-up
             log.warning("setMyCommands failed: %s", e)
+        await self.service.load_group_sends()
         recovered = await self.service.recover()
+        await watchdog.sweep(self.service)
+        watchdog.start(self.service)
         # Long-lived objects (aiogram's models, catalogs, loaded games) need no
         # scanning by the cyclic GC; fewer full collections keep taps snappy.
         gc.collect()

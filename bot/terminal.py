@@ -16,7 +16,7 @@ from bot import computer
 from bot.i18n import Translator, translator
 from bot.presenters import presenter
 from bot.presenters.base import Presenter
-from games import registry
+from games import hands, registry
 from games.base import IllegalMove, Move, Pick, State
 
 Ask = Callable[[str], str]
@@ -205,6 +205,9 @@ def play(
         say("")  # the prompt's line was left open
         say(_("Bye."))
         return state
+    if not state.is_over():  # nobody can move on: a void hand (流局)
+        say(_("Nobody can move: the hand is void."))
+        return state
     screen.block(p.result_text(state.result(), state.revealed(), names, _))
     return state
 
@@ -212,7 +215,7 @@ def play(
 def _play_hand(state: State, human: int | None, ask: Ask, say: Say, screen: Screen,
                p: Presenter, names: list[str], _: Translator, rng: random.Random,
                budget_s: float) -> None:
-    while not state.is_over():
+    while not hands.stuck(state):
         waiting = state.to_act()
         actor = human if human in waiting else waiting[0]
         try:
