@@ -9,6 +9,7 @@ result().net and details. Hands are digested in blocks of BLOCK seeds.
 
     python -m tests.games.golden --check [--all]   # compare with golden_digests.json
     python -m tests.games.golden --write           # regenerate (only on purpose!)
+    python -m tests.games.golden --add             # record entries added since (new presets)
 
 The CI test (tests/games/test_golden.py) checks the first CI_BLOCKS blocks of
 every entry; `pytest -m slow tests/games/test_golden.py` (or --check --all)
@@ -116,6 +117,7 @@ def load() -> dict[str, list[str]]:
 def main() -> None:
     p = argparse.ArgumentParser(prog="python -m tests.games.golden")
     p.add_argument("--write", action="store_true", help="regenerate golden_digests.json")
+    p.add_argument("--add", action="store_true", help="record entries not in the file yet")
     p.add_argument("--check", action="store_true", help="compare with golden_digests.json")
     p.add_argument("--all", action="store_true", help="every block (default: the CI blocks)")
     p.add_argument("games", nargs="*")
@@ -125,10 +127,17 @@ def main() -> None:
         PATH.write_text(json.dumps({key(e): compute(e) for e in ENTRIES}, indent=1) + "\n")
         return
     golden = load()
+    if args.add:
+        golden.update({key(e): compute(e) for e in ENTRIES if key(e) not in golden})
+        PATH.write_text(json.dumps(golden, indent=1) + "\n")
+        return
     bad = 0
     for e in entries:
         n = None if args.all else CI_BLOCKS.get(e[0], 1)
         got = compute(e, n)
+        if key(e) not in golden:
+            print(f"{key(e):28s} no golden recorded (--add)")
+            continue
         want = golden[key(e)][: len(got)]
         diff = [i for i, (a, b) in enumerate(zip(got, want)) if a != b]
         print(f"{key(e):28s} {len(got)} blocks {'OK' if not diff else f'DIFFER in {diff}'}")

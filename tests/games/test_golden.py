@@ -14,8 +14,14 @@ from tests.games import golden
 GOLDEN = golden.load()
 
 
+def _recorded(entry) -> None:
+    if golden.key(entry) not in GOLDEN:  # a preset added later has no "before"
+        pytest.skip(f"{golden.key(entry)}: no golden (python -m tests.games.golden --add)")
+
+
 @pytest.mark.parametrize("entry", golden.ENTRIES, ids=golden.key)
 def test_golden_ci_blocks(entry):
+    _recorded(entry)
     n = golden.CI_BLOCKS.get(entry[0], 1)
     assert golden.compute(entry, n) == GOLDEN[golden.key(entry)][:n]
 
@@ -23,6 +29,7 @@ def test_golden_ci_blocks(entry):
 @pytest.mark.slow
 @pytest.mark.parametrize("entry", golden.ENTRIES, ids=golden.key)
 def test_golden_all_blocks(entry):
+    _recorded(entry)
     n = golden.CI_BLOCKS.get(entry[0], 1)
     assert golden.compute(entry)[n:] == GOLDEN[golden.key(entry)][n:]
 
