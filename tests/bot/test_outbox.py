@@ -107,9 +107,12 @@ async def test_per_chat_burst_and_rate():
     await ob.drain(5)
     times = [c[0] for c in bot.calls]
     assert len(times) == 9
-    # after the burst of 3, one per 0.1 s at most
-    for a, b in zip(times[3:], times[4:]):
-        assert b - a >= 0.09
+    # after the burst of 3, one per 0.1 s at most: the k-th call after the
+    # burst comes no sooner than k × 0.1 s after the first (a late call under
+    # load may be followed closely by the next one; the rate still holds)
+    for k, t in enumerate(times[3:], start=1):
+        assert t - times[0] >= k * 0.1 - 0.005
+    assert times[-1] - times[0] < 2.0  # and the queue did not stall
 
 
 async def test_group_window_and_reserve_for_new_messages():
