@@ -13,7 +13,7 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import BotCommand
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from bot import handlers
+from bot import catalog, handlers
 from bot.connect import backoff_config, with_backoff
 from bot.heartbeat import Heartbeat
 from bot.middlewares import SeenMiddleware
@@ -50,6 +50,7 @@ class App:
         database, recover running games and start long polling. Raises
         connect.TokenRefused when Telegram does not know the token."""
         s = self.settings
+        catalog.check()  # a game that does not plug in stops the bot here, not at a tap
         session = AiohttpSession(api=TelegramAPIServer.from_base(s.api_base))
         session.middleware(Heartbeat(s.heartbeat_path))
         self.bot = Bot(s.token, session=session)

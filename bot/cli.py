@@ -176,7 +176,7 @@ def _simulate(args: argparse.Namespace) -> int:
     try:
         game = registry.get(args.game)
     except KeyError:
-        return _fail("simulate", f"unknown game {args.game!r}; known: {', '.join(registry.PACKAGES)}")
+        return _fail("simulate", f"unknown game {args.game!r}; known: {', '.join(registry.ids())}")
     unknown = [k for k in kinds if k not in PLAYER_KINDS]
     if unknown:
         return _fail("simulate", f"unknown player kind {unknown[0]!r}; known: {', '.join(PLAYER_KINDS)}")
@@ -274,10 +274,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--progress", action="store_true", help="report progress on stderr")
     sim.set_defaults(func=_simulate)
 
-    from games.registry import PACKAGES
+    from games import registry
 
     play = sub.add_parser("play", help="play a hand in this terminal against computer players")
-    play.add_argument("game", choices=list(PACKAGES))
+    play.add_argument("game", choices=registry.ids())
     play.add_argument("--seat", type=int, default=1, help="your seat, 1 = first (default 1)")
     play.add_argument("--preset", default="default", help="house rules by preset name")
     play.add_argument("--auto", action="store_true", help="computers play every seat (a demo)")

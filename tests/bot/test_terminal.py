@@ -15,7 +15,7 @@ from bot.cli import main
 from bot.i18n import translator
 from bot.presenters import paoyao as paoyao_presenter
 from bot.terminal import play
-from games.registry import PACKAGES
+from games import registry
 
 BAD = ["0", "-1", "99", "abc", ""]
 
@@ -144,7 +144,7 @@ def test_ctrl_d_and_ctrl_c_end_cleanly(interrupt, monkeypatch, quick_computers):
     assert len(session.answers) == 6
 
 
-@pytest.mark.parametrize("game_id", list(PACKAGES))
+@pytest.mark.parametrize("game_id", registry.ids())
 def test_auto_plays_a_hand_of_every_game(game_id, monkeypatch, capsys):
     assert main(["play", game_id, "--auto", "--seed", "7", "--lang", "en", "--budget", "0.005"]) == 0
     out = capsys.readouterr().out
