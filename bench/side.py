@@ -46,7 +46,7 @@ def main() -> None:
     p.add_argument("--refs", action="store_true", help="add RLCard and OpenSpiel 斗地主")
     args = p.parse_args()
     runs: list[tuple[str, str, Path]] = []  # (label, engine, code root)
-    for gid in args.engines or list(registry.PACKAGES):
+    for gid in args.engines or registry.ids():
         if args.before:
             runs.append((f"{gid}@before", gid, args.before))
         runs.append((gid, gid, ROOT))

@@ -32,7 +32,7 @@ def json_calls(monkeypatch):
     return calls
 
 
-@pytest.mark.parametrize("game_id", list(registry.PACKAGES))
+@pytest.mark.parametrize("game_id", registry.ids())
 def test_one_computer_move_makes_at_most_one_json_round_trip(game_id, json_calls):
     state = registry.get(game_id).new_state(seed=4)
     rng = random.Random(4)

@@ -12,7 +12,7 @@ from games import registry
 from games.base import State
 from games.play import random_code
 
-GAMES = list(registry.PACKAGES)
+GAMES = registry.ids()
 
 
 def _undeclared(state) -> set[str]:
