@@ -53,3 +53,24 @@ async def test_start_retries_get_me_and_polling_survives_errors(fake_telegram, t
     failed_polls = [r for r in caplog.records if "Failed to fetch updates" in r.getMessage()]
     assert len(failed_polls) == 2
     assert not [r for r in caplog.records if r.exc_info]  # no traceback for a network blip
+
+
+async def test_an_unknown_token_stops_start_up_and_closes_the_session(fake_telegram, tmp_path):
+    from bot.app import App
+    from bot.connect import TokenRefused
+    from tests.e2e.harness import settings_for
+
+    fake_telegram.inject_error(method="getMe", error_code=404, description="Not Found")
+    app = App(settings_for(fake_telegram, tmp_path / "db.sqlite3"))
+    try:
+        await app.start()
+    except TokenRefused as e:
+        assert "Not Found" in str(e) and "BOT_TOKEN" in str(e)
+    else:
+        raise AssertionError("started with a token Telegram does not know")
+    finally:
+        await app.stop()
+    assert app.bot is not None
+    session = app.bot.session._session  # aiohttp's, made at the first call
+    assert session is None or session.closed
+    assert app.storage is None  # nothing opened before Telegram knew the bot
