@@ -290,10 +290,11 @@ class State(ABC):
 
     @staticmethod
     def from_json(text: str) -> State:
-        from games import registry
+        """A state from untrusted text (a database row, a file): rebuilt from its
+        deal and history, so a corrupted text raises games.records.RecordError."""
+        from games.records import state_from_json
 
-        data = json.loads(text)
-        return registry.get(data["game"]).load(data)
+        return state_from_json(text)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_json() == other.to_json()
@@ -308,7 +309,7 @@ class State(ABC):
         return {"public": self.public_view(), "hands": [self.view(s)["hand"] for s in range(self.seats)]}
 
     def copy(self) -> State:
-        return State.from_json(self.to_json())
+        return self.game.load(json.loads(self.to_json()))
 
 
 def find_move(moves: Sequence[Move | Pick], code: str) -> Move | None:
