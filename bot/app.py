@@ -56,6 +56,7 @@ class App:
         self.service = Service(s, self.bot, self.storage, self.outbox, self.scheduler, me.username or "")
         self.outbox.on_forbidden = self.service.forbidden
         self.outbox.on_migrate = self.service.migrate
+        self.outbox.on_group_send = self.service.remember_group_send
         await self.service.load_people()
         self.dp = Dispatcher()
         self.dp.update.outer_middleware(SeenMiddleware(self.service))
@@ -65,6 +66,7 @@ class App:
             await self.bot.set_my_commands([BotCommand(command=c, description=d) for c, d in COMMANDS])
         except Exception as e:  # commands are a nicety; never block start-up
             log.warning("setMyCommands failed: %s", e)
+        await self.service.load_group_sends()
         recovered = await self.service.recover()
         # Long-lived objects (aiogram's models, catalogs, loaded games) need no
         # scanning by the cyclic GC; fewer full collections keep taps snappy.

@@ -226,9 +226,9 @@ async def on_lang(cq: CallbackQuery, callback_data: LangCB, service: Service) ->
     await _answer(service, cq, Reply(_("Language set.")))
 
 
-@router.callback_query(F.data)
+@router.callback_query()
 async def on_unknown(cq: CallbackQuery, service: Service) -> None:
-    """Malformed or forged data: a toast, nothing else."""
+    """Malformed, forged or empty data: a toast, nothing else."""
     await _answer(service, cq, Reply(service.t(cq.from_user.id)("This button has expired.")))
 
 

@@ -24,7 +24,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot import catalog, computer, render
 from bot.i18n import LANGS, Translator, normalize_lang, translator
-from bot.outbox import Outbox
+from bot.outbox import END, NORMAL, URGENT, Outbox
 from bot.settings import Settings
 from bot.sitting import Seat, Selection, Sitting
 from games import hands
@@ -201,7 +201,10 @@ class Service:
             return render.hand(s, seat, self.t(uid), title, selected)
 
         name = f"hand:{uid}"
-        self.outbox.show(uid, self._slot(s, name), draw, None, self._remember(s, name))
+        st = s.state
+        asked = s.status == "running" and st is not None and seat in st.to_act() and not me.auto
+        self.outbox.show(uid, self._slot(s, name), draw, None, self._remember(s, name),
+                         priority=URGENT if asked else NORMAL)
 
     def _notify(self, s: Sitting, seat: int) -> None:
         me = s.seats[seat]
@@ -703,7 +706,8 @@ class Service:
         self._disarm(s)
         _ = self.t(s.chat_id)
         text, kb = render.hand_end(s, net, _)
-        self.outbox.show(s.chat_id, self._slot(s, "end"), text, kb, self._remember(s, "end"))
+        self.outbox.show(s.chat_id, self._slot(s, "end"), text, kb, self._remember(s, "end"),
+                         priority=END)
 
     async def hand_end_action(self, gid: int, user: Any, hand_no: int, action: str) -> Reply:
         s = self.sittings.get(gid)
@@ -838,6 +842,17 @@ class Service:
                 self._end_hand(s, hands.net(s.state))
 
     # -- start-up --------------------------------------------------------------
+    async def remember_group_send(self, chat_id: int, sent_at: list[float]) -> None:
+        await self.storage.run(repo.set_group_sends, chat_id, sent_at)
+
+    async def load_group_sends(self) -> None:
+        """What the last process sent to each group in the last minute: the
+        recovery burst keeps within the group's 20 a minute."""
+        window = self.outbox.limits.group_window
+        recent = await self.storage.run(repo.recent_group_sends, time.time() - window)
+        for chat_id, sent_at in recent.items():
+            self.outbox.preload(chat_id, sent_at)
+
     async def recover(self) -> int:
         """Load every active game, refresh its messages and re-arm its timer."""
         rows = await self.storage.run(repo.active_games)

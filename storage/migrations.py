@@ -71,3 +71,10 @@ def m002_picks(db: Database) -> None:
     # Half-made picker selections per seat (JSON {seat: [turn, [indices], hint_no]}):
     # a restart keeps the cards a player has already tapped.
     db["games"].add_column("picks", str)
+
+
+@migrations()
+def m005_group_sends(db: Database) -> None:
+    # When the bot last wrote to each group (JSON list of epoch seconds within
+    # Telegram's one-minute window): a restarted bot keeps to 20 a minute.
+    db["group_sends"].create({"chat_id": int, "sent_at": str}, pk="chat_id")
