@@ -116,13 +116,13 @@ async def _players(conn, db_path: str, games: int, seconds: float, game_id: str,
                     if status != "running":
                         await asyncio.sleep(0.01)
                         continue
-                    st = State.from_json(state_json)
+                    st, hand = State.from_json(state_json), hand_no
                 seat = st.to_act()[0]
                 uid = t["uids"][seat]
                 code = fallback(st, seat, rng)
                 moves = st.legal_moves(seat)
                 index = next((i for i, m in enumerate(moves) if isinstance(m, Move) and m.code == code), 0)
-                ans = await tg.press_forged(uid, uid, t["msgs"][uid], move_button_data(t["gid"], st.turn, code, index))
+                ans = await tg.press_forged(uid, uid, t["msgs"][uid], move_button_data(t["gid"], hand, st.turn, code, index))
                 qids.append(ans["callback_query_id"])
                 if ans.get("text"):
                     refusals.append(ans["text"])

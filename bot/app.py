@@ -13,7 +13,7 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import BotCommand
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from bot import handlers
+from bot import handlers, watchdog
 from bot.middlewares import SeenMiddleware
 from bot.outbox import Limits, Outbox
 from bot.service import Service
@@ -68,6 +68,8 @@ class App:
             log.warning("setMyCommands failed: %s", e)
         await self.service.load_group_sends()
         recovered = await self.service.recover()
+        await watchdog.sweep(self.service)
+        watchdog.start(self.service)
         # Long-lived objects (aiogram's models, catalogs, loaded games) need no
         # scanning by the cyclic GC; fewer full collections keep taps snappy.
         gc.collect()

@@ -144,20 +144,22 @@ async def lang(message: Message, service: Service) -> None:
 # -- buttons ----------------------------------------------------------------
 @router.callback_query(MoveCB.filter())
 async def on_move(cq: CallbackQuery, callback_data: MoveCB, service: Service) -> None:
-    reply = await service.move(callback_data.g, cq.from_user, callback_data.t, code=callback_data.c)
+    d = callback_data
+    reply = await service.move(d.g, cq.from_user, d.h, d.t, code=d.c)
     await _answer(service, cq, reply)
 
 
 @router.callback_query(MoveIndexCB.filter())
 async def on_move_index(cq: CallbackQuery, callback_data: MoveIndexCB, service: Service) -> None:
-    reply = await service.move(callback_data.g, cq.from_user, callback_data.t, index=callback_data.i)
+    d = callback_data
+    reply = await service.move(d.g, cq.from_user, d.h, d.t, index=d.i)
     await _answer(service, cq, reply)
 
 
 @router.callback_query(PickCB.filter())
 async def on_pick(cq: CallbackQuery, callback_data: PickCB, service: Service) -> None:
     d = callback_data
-    reply = await service.pick(d.g, cq.from_user, d.t, d.a, d.i)
+    reply = await service.pick(d.g, cq.from_user, d.h, d.t, d.a, d.i)
     await _answer(service, cq, reply)
 
 

@@ -44,8 +44,7 @@ Render = Callable[[], tuple[str, InlineKeyboardMarkup | None]]
 # Who goes first when Telegram's overall limit makes messages wait (lower first).
 URGENT = 0  # the message a player is waiting on: their hand, now that they must act
 END = 1  # the end of a hand: the group waits for its 下一局 button
-NORMAL = 2  # tables, other hands, lobbies
-LOW = 3  # "your turn" notifications (the hand message already shows it)
+NORMAL = 2  # tables, other hands, lobbies, "your turn" notifications
 
 RETRY_FIRST = 0.5  # seconds before a failed send is tried again; doubles each time
 RETRY_MOST = 30.0
@@ -171,7 +170,7 @@ class Outbox:
             if op.kind == "notify" and op.key == key:
                 op.text, op.on_new = text, on_new
                 return
-        self._push(chat, Op("notify", chat_id, key, text, on_new=on_new, priority=LOW))
+        self._push(chat, Op("notify", chat_id, key, text, on_new=on_new))
 
     def delete(self, chat_id: int, message_id: int) -> None:
         self._push(self._chat(chat_id), Op("delete", chat_id, message_id=message_id))
@@ -332,8 +331,11 @@ class Outbox:
     def _next(self, chat_id: int, chat: _Chat, now: float) -> tuple[Op, float]:
         """The op to run next and how long until it may: the most urgent (the
         oldest of those), unless it is an edit held back by a group's reserve
-        and a new message could go."""
-        best = min(chat.ops, key=lambda op: op.priority)
+        and a new message could go. New messages never overtake each other
+        (the 🏁 message stays below the table it ends); edits may."""
+        first_new = next((op for op in chat.ops if not self._may_wait(op)), None)
+        best = min((op for op in chat.ops if op is first_new or self._may_wait(op)),
+                   key=lambda op: op.priority)
         wait = self._wait_for(chat_id, chat, best, now)
         if wait > 0 and self._may_wait(best):
             for op in chat.ops:

@@ -28,7 +28,7 @@ from bot.outbox import END, NORMAL, URGENT, Outbox
 from bot.settings import Settings
 from bot.sitting import Seat, Selection, Sitting
 from games import hands
-from games.base import IllegalMove, Move, Pick
+from games.base import IllegalMove, Move, Pick, find_move
 from storage import repo
 from storage.db import Storage
 
@@ -78,6 +78,7 @@ class Service:
         self.chats: dict[int, dict[str, Any]] = {}
         self.last_action: dict[int, float] = {}
         self.tasks: set[asyncio.Task] = set()
+        self.computer_moves: dict[int, asyncio.Task] = {}  # sitting → its pending computer move
         self.executor = ThreadPoolExecutor(2, thread_name_prefix="paiju-ai")
 
     # -- users, chats, languages ---------------------------------------------
@@ -289,6 +290,8 @@ class Service:
                 self._show_lobby(s)
                 return Reply(_("You left your seat."))
             if action == "cpu":
+                if s.seat_of(user.id) is None and user.id != s.creator_id:
+                    return Reply(_("Only seated players can add a computer."))
                 if None not in s.seats:
                     return Reply(_("All seats are taken."))
                 s.seats[s.seats.index(None)] = Seat(None)
@@ -475,7 +478,21 @@ class Service:
         else:
             self._disarm(s)
         if any(s.seats[i] and s.seats[i].auto for i in st.to_act()):
-            self._spawn(self._computer_turn(s.id, s.hand_no, st.turn, self.settings.computer_delay))
+            task = self._spawn(self._computer_turn(s.id, s.hand_no, st.turn, self.settings.computer_delay))
+            self.computer_moves[s.id] = task
+
+    def computer_pending(self, gid: int) -> bool:
+        task = self.computer_moves.get(gid)
+        return task is not None and not task.done()
+
+    def rearm(self, s: Sitting) -> None:
+        """The watchdog's repair: the timer and any computer move, again."""
+        self._arm(s)
+
+    async def settle_now(self, s: Sitting) -> None:
+        """The watchdog's repair of a hand nobody can move on (caller holds the lock)."""
+        await self._settle(s, None)
+        self._told_hand_over(s)
 
     def _disarm(self, s: Sitting) -> None:
         try:
@@ -583,23 +600,37 @@ class Service:
     def _tr(self, s: Sitting | None, user_id: int, message: str) -> str:
         return self.t(user_id)(message)
 
-    def _check(self, s: Sitting | None, user_id: int, turn: int) -> tuple[int | None, str | None]:
-        """The user's seat if they may move now, else a refusal."""
+    def _check(
+        self, s: Sitting | None, user_id: int, hand_no: int, turn: int, code: str | None = None
+    ) -> tuple[int | None, str | None]:
+        """The user's seat if they may move now, else a refusal. A button drawn
+        for an earlier turn of this hand still counts while its meaning holds:
+        the seat has not moved since, is still asked, and the move (`code`) is
+        still legal (one 川牌 claim window: others' answers move the turn)."""
         _ = self.t(user_id)
         if s is None or s.status in ("finished", "cancelled"):
             return None, _(OVER)
         seat = s.seat_of(user_id)
         if seat is None:
             return None, _(NOT_YOURS)
-        if s.status != "running" or s.state is None:
+        st = s.state
+        if s.status != "running" or st is None or hand_no != s.hand_no or not 0 <= turn <= st.turn:
             return None, _(STALE)
-        if turn != s.state.turn:
+        if turn != st.turn and not self._still_meant(st, seat, turn, code):
             return None, _(STALE)
-        if seat not in s.state.to_act():
+        if seat not in st.to_act():
             return None, _(NOT_YOUR_TURN)
         if s.seats[seat].tuoguan:
             return None, _("The computer is playing for you: tap Take over first.")
         return seat, None
+
+    @staticmethod
+    def _still_meant(st: Any, seat: int, turn: int, code: str | None) -> bool:
+        if code is None or seat not in st.to_act():
+            return False
+        if any(who == seat for who, _code in st.history[turn:]):
+            return False  # they answered since: a second tap is not a second move
+        return find_move(st.legal_moves(seat), code) is not None
 
     def _reason(self, s: Sitting, e: IllegalMove, _: Translator) -> str:
         p = catalog.presenter(s.game)
@@ -611,15 +642,18 @@ class Service:
             log.exception("presenter could not explain %s", e.reason)
         return _("That move is not allowed ({reason}).").format(reason=e.reason)[:190]
 
-    async def move(self, gid: int, user: Any, turn: int, code: str | None = None, index: int | None = None) -> Reply:
+    async def move(
+        self, gid: int, user: Any, hand_no: int, turn: int, code: str | None = None,
+        index: int | None = None,
+    ) -> Reply:
         s = self.sittings.get(gid)
         _ = self.t(user.id)
-        seat, refusal = self._check(s, user.id, turn)
+        seat, refusal = self._check(s, user.id, hand_no, turn, code)
         if refusal:
             return Reply(refusal)
         assert s is not None and seat is not None
         async with self.locks[s.chat_id]:
-            seat, refusal = self._check(s, user.id, turn)  # again, under the lock
+            seat, refusal = self._check(s, user.id, hand_no, turn, code)  # again, under the lock
             if refusal:
                 return Reply(refusal)
             assert s.state is not None
@@ -634,16 +668,17 @@ class Service:
                 return Reply(self._reason(s, e, _))
         return Reply()
 
-    async def pick(self, gid: int, user: Any, turn: int, action: str, index: int) -> Reply:
-        """The card picker: toggle, clear, hint, confirm."""
+    async def pick(self, gid: int, user: Any, hand_no: int, turn: int, action: str, index: int) -> Reply:
+        """The card picker: toggle, clear, hint, confirm. Its card indices
+        belong to the turn they were drawn for: an older picker is stale."""
         s = self.sittings.get(gid)
         _ = self.t(user.id)
-        seat, refusal = self._check(s, user.id, turn)
+        seat, refusal = self._check(s, user.id, hand_no, turn)
         if refusal:
             return Reply(refusal)
         assert s is not None and seat is not None
         async with self.locks[s.chat_id]:
-            seat, refusal = self._check(s, user.id, turn)
+            seat, refusal = self._check(s, user.id, hand_no, turn)
             if refusal:
                 return Reply(refusal)
             st = s.state
@@ -710,26 +745,35 @@ class Service:
                          priority=END)
 
     async def hand_end_action(self, gid: int, user: Any, hand_no: int, action: str) -> Reply:
+        """下一局 (any seated player) or 结束: ending the sitting follows /stop's
+        rule (its creator or an admin, after a confirmation)."""
         s = self.sittings.get(gid)
-        if s is None or s.status != "hand_over" or s.hand_no != hand_no:
-            return Reply(self._tr(s, user.id, OVER if s is None or s.status != "running" else STALE))
+        if s is None or s.status != "hand_over" or s.hand_no != hand_no or action not in ("next", "end"):
+            gone = s is None or s.status in ("finished", "cancelled")
+            return Reply(self._tr(s, user.id, OVER if gone else STALE))
         _ = self.t(s.chat_id)
+        if action == "end":
+            refusal = await self.stop_request(s.chat_id, user)
+            return Reply(refusal)
         async with self.locks[s.chat_id]:
             if s.status != "hand_over" or s.hand_no != hand_no:
                 return Reply(_(STALE))
             if s.seat_of(user.id) is None and user.id != s.creator_id and not await self.is_admin(s.chat_id, user.id):
                 return Reply(_(NOT_YOURS))
-            assert s.state is not None
-            text, _kb = render.hand_end(s, hands.net(s.state), _, buttons=False)
-            self.outbox.show(s.chat_id, self._slot(s, "end"), text, None)
-            if action == "next":
-                await self._start_hand(s)
-                return Reply(_("Next hand!"))
-            await self._finish(s)
-            return Reply(_("Finished."))
+            self._end_buttons_off(s)
+            await self._start_hand(s)
+            return Reply(_("Next hand!"))
+
+    def _end_buttons_off(self, s: Sitting) -> None:
+        """The 🏁 message keeps its text and loses its buttons."""
+        assert s.state is not None
+        text, _kb = render.hand_end(s, hands.net(s.state), self.t(s.chat_id), buttons=False)
+        self.outbox.show(s.chat_id, self._slot(s, "end"), text, None, priority=END)
 
     async def _finish(self, s: Sitting) -> None:
         was_running = s.status == "running"
+        if s.status == "hand_over" and s.state is not None:
+            self._end_buttons_off(s)
         s.status = "finished"
         s.deadline = None
         await self._save(s)
