@@ -24,7 +24,6 @@ from games.records import RecordError, record_of, replay
 from tests import figures
 
 GAMES = registry.all_games()
-CASES = [(g, p) for g, game in GAMES.items() for p in game.presets]
 # PAIJU_FUZZ_EXAMPLES raises the count for a longer hunt outside CI.
 FUZZ = settings(max_examples=int(os.environ.get("PAIJU_FUZZ_EXAMPLES", "40")), deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -61,6 +60,12 @@ def reached(game_id: str, preset: str, seed: int, steps: int) -> State:
     return state
 
 
+def draw_position(data, game_id: str) -> State:
+    preset = data.draw(st.sampled_from(list(GAMES[game_id].presets)))
+    return reached(game_id, preset, data.draw(st.integers(0, 2**31)),
+                   data.draw(st.integers(0, 120)))
+
+
 def legal_code(state: State, seat: int, code: str) -> bool:
     if seat not in state.to_act():
         return False
@@ -85,16 +90,11 @@ def try_apply(state: State, seat: int, code: str) -> None:
     figures.add("bad inputs tried")
 
 
-positions = st.tuples(st.sampled_from(CASES), st.integers(0, 2**31), st.integers(0, 120))
-
-
 @pytest.mark.parametrize("game_id", list(GAMES))
 @FUZZ
 @given(data=st.data())
 def test_arbitrary_moves_and_seats(game_id, data):
-    preset = data.draw(st.sampled_from(list(GAMES[game_id].presets)))
-    state = reached(game_id, preset, data.draw(st.integers(0, 2**31)),
-                    data.draw(st.integers(0, 120)))
+    state = draw_position(data, game_id)
     for code in data.draw(st.lists(codes, min_size=1, max_size=6)):
         try_apply(state, data.draw(seats), code)
     # a code the engine offered earlier, replayed by every seat
@@ -108,9 +108,7 @@ def test_arbitrary_moves_and_seats(game_id, data):
 @FUZZ
 @given(data=st.data())
 def test_arbitrary_picks(game_id, data):
-    preset = data.draw(st.sampled_from(list(GAMES[game_id].presets)))
-    state = reached(game_id, preset, data.draw(st.integers(0, 2**31)),
-                    data.draw(st.integers(0, 120)))
+    state = draw_position(data, game_id)
     if state.is_over():
         return
     seat = data.draw(st.sampled_from(state.to_act()))
@@ -192,9 +190,7 @@ def exercise(state: State) -> None:
 @FUZZ
 @given(data=st.data())
 def test_corrupted_json_states(game_id, data):
-    preset = data.draw(st.sampled_from(list(GAMES[game_id].presets)))
-    state = reached(game_id, preset, data.draw(st.integers(0, 2**31)),
-                    data.draw(st.integers(0, 120)))
+    state = draw_position(data, game_id)
     raw = json.loads(state.to_json())
     bad = mutate(data, raw)
     text = json.dumps(bad)
@@ -220,9 +216,7 @@ def test_arbitrary_text_is_not_a_state(text):
 @FUZZ
 @given(data=st.data())
 def test_corrupted_records(game_id, data):
-    preset = data.draw(st.sampled_from(list(GAMES[game_id].presets)))
-    state = reached(game_id, preset, data.draw(st.integers(0, 2**31)),
-                    data.draw(st.integers(0, 120)))
+    state = draw_position(data, game_id)
     record = mutate(data, record_of(state))
     figures.add("bad inputs tried")
     try:
