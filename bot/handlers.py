@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from aiogram import F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import CallbackQuery, ChatMemberUpdated, Message
 
 from bot import catalog, render
 from bot.callbacks import (
@@ -31,6 +31,13 @@ class _Collect:
     def message(self, *filters):
         def deco(fn):
             _REGISTRY.append(("message", filters, fn))
+            return fn
+
+        return deco
+
+    def my_chat_member(self, *filters):
+        def deco(fn):
+            _REGISTRY.append(("my_chat_member", filters, fn))
             return fn
 
         return deco
@@ -85,6 +92,13 @@ async def migrated_from(message: Message, service: Service) -> None:
     await service.migrate(message.migrate_from_chat_id, message.chat.id)
 
 
+@router.my_chat_member()
+async def membership(update: ChatMemberUpdated, service: Service) -> None:
+    """The bot was removed from a group, or a user blocked it."""
+    if update.new_chat_member.status in ("left", "kicked"):
+        await service.forbidden(update.chat.id)
+
+
 @router.message(CommandStart())
 async def start(message: Message, command: CommandObject, service: Service) -> None:
     text = await service.start_link(message.from_user, command.args or "")
@@ -106,6 +120,9 @@ async def new(message: Message, command: CommandObject, service: Service) -> Non
     chat_id = message.chat.id
     _ = service.t(chat_id)
     args = (command.args or "").split()
+    if (busy := service.busy(chat_id)) is not None:
+        service.outbox.send(chat_id, busy)
+        return
     if not args:
         games = catalog.landed()
         text, kb = render.choose_game(games, _)
@@ -209,11 +226,11 @@ async def on_new(cq: CallbackQuery, callback_data: NewCB, service: Service) -> N
     preset = callback_data.preset or presets[0]
     private = cq.message.chat.type == "private"
     refusal = await service.new_game(chat_id, private, cq.from_user, game_id, preset)
-    if refusal is None:
-        key = ("choose", chat_id, cq.message.message_id)
-        service.outbox.bind(key, cq.message.message_id)
-        name = catalog.presenter(game_id).game_name(_)
-        service.outbox.show(chat_id, key, f"{name} · {render.preset_name(preset, _)}", None)
+    key = ("choose", chat_id, cq.message.message_id)
+    service.outbox.bind(key, cq.message.message_id)
+    name = catalog.presenter(game_id).game_name(_)
+    # the chooser's buttons go either way: its choice was made or refused
+    service.outbox.show(chat_id, key, refusal or f"{name} · {render.preset_name(preset, _)}", None)
     await _answer(service, cq, Reply(refusal))
 
 

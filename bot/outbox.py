@@ -184,6 +184,13 @@ class Outbox:
                     self._done_one()
         self.slots.pop(key, None)
 
+    def drop_chat(self, chat_id: int) -> None:
+        """Nothing more can reach this chat (the bot was removed): drop its queue."""
+        chat = self._chats.get(chat_id)
+        while chat is not None and chat.ops:
+            chat.ops.pop()
+            self._done_one()
+
     async def answer(
         self, query_id: str, text: str | None = None, *, alert: bool = False, url: str | None = None
     ) -> None:

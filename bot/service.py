@@ -118,9 +118,61 @@ class Service:
         return bool(self.users.get(user_id, {}).get("started"))
 
     async def forbidden(self, chat_id: int) -> None:
-        if chat_id > 0 and chat_id in self.users:
+        """Telegram refuses our messages to this chat (403): a user blocked
+        the bot, or the bot is no longer in the group."""
+        if chat_id < 0:
+            await self.bot_removed(chat_id)
+            return
+        if chat_id in self.users:
             self.users[chat_id]["started"] = 0
             await self.storage.run(repo.set_user, chat_id, started=0)
+        for s in [s for s in self.sittings.values() if s.seat_of(chat_id) is not None]:
+            if s.solo:
+                await self.bot_removed(s.chat_id)  # nobody left to play with
+            else:
+                await self._blocked_mid_game(s, chat_id)
+
+    async def _blocked_mid_game(self, s: Sitting, user_id: int) -> None:
+        """A player who blocked the bot can no longer see their cards: the
+        computer plays for them (托管), and the group is told once."""
+        async with self.locks[s.chat_id]:
+            seat = s.seat_of(user_id)
+            if s.status not in ("running", "hand_over") or seat is None:
+                return
+            me = s.seats[seat]
+            assert me is not None
+            if me.tuoguan:
+                return
+            me.tuoguan = True
+            if s.status == "running":
+                s.deadline = self._deadline(s)
+            await self._save(s)
+            log.info("game %s: user %s blocked the bot; the computer plays seat %s", s.id, user_id, seat)
+            _ = self.t(s.chat_id)
+            self.outbox.send(s.chat_id, _("{name} has blocked me: the computer plays for them.").format(
+                name=me.name or "?"))
+            if s.status == "running":
+                self._show_table(s)
+                self._arm(s)
+
+    async def bot_removed(self, chat_id: int) -> None:
+        """The bot was removed from the group (or a solo player blocked it):
+        its sitting ends quietly; nothing more is sent to that chat."""
+        gid = self.by_chat.get(chat_id)
+        self.outbox.drop_chat(chat_id)
+        if gid is None:
+            return
+        s = self.sittings[gid]
+        async with self.locks[chat_id]:
+            if s.status in ("finished", "cancelled"):
+                return
+            s.status = "finished" if s.status != "lobby" else "cancelled"
+            s.deadline = None
+            self._close(s)
+            await self._save(s)
+            log.info("game %s ended: the bot can no longer write to chat %s", s.id, chat_id)
+            for seat, _uid in s.humans():
+                self._show_hand(s, seat)  # their hand messages lose their buttons
 
     def lang(self, chat_id: int) -> str:
         chat = self.chats.get(chat_id)
@@ -245,8 +297,8 @@ class Service:
         if preset not in g.presets:
             return _("Unknown rules.")
         async with self.locks[chat_id]:
-            if chat_id in self.by_chat:
-                return _("There is already a game in this chat. /stop ends it.")
+            if (busy := self.busy(chat_id)) is not None:
+                return busy
             n = g.default_seats
             seats: list[Seat | None] = [None] * n
             if private:
@@ -265,6 +317,15 @@ class Service:
             else:
                 self._show_lobby(s)
         return None
+
+    def busy(self, chat_id: int) -> str | None:
+        """The refusal of /new while this chat has a game, in this chat's words."""
+        if chat_id not in self.by_chat:
+            return None
+        _ = self.t(chat_id)
+        if chat_id > 0:
+            return _("You are already playing a game here. /stop ends it.")
+        return _("There is already a game in this chat. /stop ends it.")
 
     async def lobby_action(self, gid: int, user: Any, action: str) -> Reply:
         s = self.sittings.get(gid)
@@ -843,8 +904,12 @@ class Service:
                 return _("Open the chat with me first: {link}").format(link=f"https://t.me/{self.bot_username}")
             async with self.locks[s.chat_id]:
                 name = f"hand:{user.id}"
+                old = s.msgs.pop(name, None)
                 self.outbox.forget(self._slot(s, name))
-                s.msgs.pop(name, None)
+                if old:  # the old message keeps no live buttons
+                    key = (s.id, s.hand_no, f"moved:{old}")
+                    self.outbox.bind(key, old)
+                    self.outbox.show(user.id, key, self.t(user.id)("Your cards were sent again below."))
                 self._show_hand(s, seat)
             found = True
         if not found:

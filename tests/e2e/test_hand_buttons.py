@@ -56,3 +56,20 @@ async def test_hand_buttons_replay_and_the_end_of_hand_rules(people, toy, tmp_pa
         # its buttons go (the edit may wait for the group's 20 a minute)
         queued = [op for op in app.outbox._chats[GROUP].ops if op.key == (1, 2, "end")]
         assert (queued and queued[0].markup is None) or not tg.buttons(GROUP, end2.message_id)
+
+
+async def test_hand_and_new_leave_no_live_buttons_behind(people, toy, tmp_path):
+    tg = people
+    async with running(tg, tmp_path / "db", computer_delay=3.0):
+        await started(tg, 1)
+        await tg.send_message(1, 1, "/new toy")  # a practice game in the private chat
+        first = (await tg.wait_for(lambda: move_buttons(tg, 1)))[0][0]
+        await tg.send_message(1, 1, "/hand")
+        await tg.wait_for(lambda: move_buttons(tg, 1) and move_buttons(tg, 1)[0][0].message_id != first.message_id)
+        await tg.wait_for(lambda: not tg.buttons(1, first.message_id))  # the old one is disarmed
+        assert [m.message_id for m in tg.messages(1, from_bot=True) if tg.buttons(1, m.message_id)] == [
+            move_buttons(tg, 1)[0][0].message_id]
+        await tg.send_message(1, 1, "/new")
+        refusal = await tg.wait_for(lambda: find_text(tg, 1, "你在这里已经有一局了"))
+        assert not tg.buttons(1, refusal[0].message_id)
+        assert not buttons_with(tg, 1, "n:")  # no game chooser left to tap
