@@ -211,7 +211,7 @@ class Chaos:
             return
         gid, creator = s.id, humans[0]
         active = list(humans)
-        event_at = rng.randint(1, 4)  # after this many of our presses
+        event_at = rng.randint(1, 3)  # after this many of our presses
         presses = 0
         stop_asked = 0.0
         end_by = self.deadline
@@ -299,7 +299,8 @@ async def run(db_path, *, sittings: int, seconds: float, seed: int, fault_rate: 
                              admins=[humans[0]])
                 game_id, preset = CASES[k % len(CASES)]
                 event = {0: "block", 1: "kick", 2: "delete"}.get(k)
-                plan.append((k, game_id, preset, humans, rng.randint(1, hands_max), event))
+                hands = hands_max if event else rng.randint(1, hands_max)  # room for the event
+                plan.append((k, game_id, preset, humans, hands, event))
             settings = settings_for(tg, db_path, turn_timeout=1.5, computer_delay=0.01,
                                     ai_budget=0.01, default_lang="en")
             app = App(settings, limits=FAST)

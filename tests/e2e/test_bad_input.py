@@ -31,6 +31,15 @@ async def tg():
         yield tg
 
 
+# what Telegram sends for an administrator (aiogram requires every field)
+ADMIN_RIGHTS = {right: False for right in (
+    "can_be_edited", "is_anonymous", "can_manage_chat", "can_delete_messages",
+    "can_manage_video_chats", "can_restrict_members", "can_promote_members", "can_change_info",
+    "can_invite_users", "can_post_stories", "can_edit_stories", "can_delete_stories",
+    "can_send_welcome_messages")}
+ADMIN_RIGHTS["can_post_messages"] = True
+
+
 def no_errors(caplog) -> None:
     bad = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert not bad, [r.getMessage() for r in bad]
@@ -126,8 +135,7 @@ async def test_a_channel_is_ignored(tg, tmp_path, caplog):
         tg.queue.put("my_chat_member", {
             "chat": channel, "from": tg.world.user_dict(1), "date": 0,
             "old_chat_member": {"status": "left", "user": bot},
-            "new_chat_member": {"status": "administrator", "user": bot,
-                                "can_post_messages": True},
+            "new_chat_member": {"status": "administrator", "user": bot, **ADMIN_RIGHTS},
         })
         for i, text in enumerate(("/new", "/new xianniu", "/stop")):
             tg.queue.put("channel_post", {
