@@ -23,7 +23,7 @@ from bot import catalog
 from bot.app import App
 from bot.i18n import translator
 from bot.outbox import Limits
-from games import registry
+from games import records, registry
 from tests.e2e.harness import buttons_with, move_buttons, settings_for
 from tests.fakes import FakeTelegram
 from tests.fakes.models import FakeTelegramError
@@ -69,6 +69,17 @@ def shown_parts(call) -> list[str]:
     return [p.get("text") or "", *buttons]
 
 
+def codes_in(data) -> list[str]:
+    """Every two-character string in events or a view (card codes among them)."""
+    if isinstance(data, str):
+        return [data] if len(data) == 2 else []
+    if isinstance(data, dict):
+        return [c for v in data.values() for c in codes_in(v)]
+    if isinstance(data, (list, tuple)):
+        return [c for v in data for c in codes_in(v)]
+    return []
+
+
 def label_counts(text: str, labels: list[str]) -> Counter:
     """How often each card label appears, longest labels first (no double counting)."""
     out: Counter = Counter()
@@ -88,10 +99,13 @@ class LeakWatch:
         self.app = app
         self.report = report
         self.hand_of: dict[tuple[int, int], int] = {}  # (chat, message) → hand it was sent in
-        self.labels: dict[str, list[str]] = {}
+        self.replays: dict[tuple[int, int], list] = {}  # (sitting, hand) → [state, moves, seen]
 
     def _label(self, game_id: str, code: str) -> str:
-        return catalog.presenter(game_id).card(code, translator("en"))
+        try:
+            return catalog.presenter(game_id).card(code, translator("en"))
+        except (KeyError, ValueError, IndexError):
+            return ""  # a two-letter string that is not a card
 
     def __call__(self, call) -> None:
         if call.method not in SHOWN or call.chat_id is None:
@@ -119,6 +133,22 @@ class LeakWatch:
             for text in parts:
                 self._check(s, chat, seat_of.get(chat), text)
 
+    def exposed(self, s) -> set[str]:
+        """Labels of cards the table has seen face up this hand (events and
+        public views are public by the engine contract), even if a hand took
+        them back (川牌: a drawn card kept in hand)."""
+        key = (s.id, s.hand_no)
+        if key not in self.replays:
+            self.replays[key] = [records.start_of(records.record_of(s.state)), 0, set()]
+        replay = self.replays[key]
+        state, done, seen = replay
+        seen.update(self._label(s.game, c) for c in codes_in(state.public_view()))
+        for seat, code in s.state.history[done:]:
+            seen.update(self._label(s.game, c) for c in codes_in(state.apply(seat, code)))
+            seen.update(self._label(s.game, c) for c in codes_in(state.public_view()))
+        replay[1] = len(s.state.history)
+        return seen
+
     def _check(self, s, chat: int, own: int | None, text: str) -> None:
         state = s.state
         deal = state.deal
@@ -130,8 +160,12 @@ class LeakWatch:
         for seat in range(state.seats):
             if seat != own:
                 hidden.update(self._label(s.game, c) for c in state.view(seat)["hand"])
-        for label in label_counts(text, labels):
-            if total[label] == hidden[label]:  # a public card may be named twice (top, row)
+        shown = label_counts(text, labels)
+        seen = self.exposed(s) if shown else set()
+        for label in shown:
+            # every copy held by others, and none ever face up (a public card
+            # may be named twice in one message: on top and in its row)
+            if total[label] == hidden[label] and label not in seen:
                 self.report.leaks.append(
                     f"sitting {s.id} ({s.game}) chat {chat}: {label} shown while every one "
                     f"is held by someone else: {text[:300]!r}")
