@@ -38,7 +38,8 @@ from pathlib import Path
 
 # -- the child: fake server + players ---------------------------------------------
 async def _players(
-    conn, db_path: str, games: int, seconds: float, game_id: str, rate: float, wait_buttons: bool
+    conn, db_path: str, games: int, seconds: float, game_id: str, rate: float, wait_buttons: bool,
+    warmup: float,
 ) -> None:
     from bot.callbacks import HandEndCB, LobbyCB, move_button_data
     from bot.computer import fallback
@@ -152,8 +153,9 @@ async def _players(
         lat = sorted(answered[q] - tg.callbacks[q].t for q in qids if q in answered)
         toasts = len(refusals)
         seen = buttons.update()
+        measured = [x for x in handed if tg.callbacks[x[0]].t >= start + warmup]
         handover = sorted(seen[(uid, g, h, turn)] - tg.callbacks[q].t
-                          for q, g, h, turn, uid in handed if (uid, g, h, turn) in seen)
+                          for q, g, h, turn, uid in measured if (uid, g, h, turn) in seen)
         refused = len([c for c in tg.calls() if c.error_code == 429])
         # an audit of what was let through: windows above Telegram's limits
         violations = sum(tg.sends_in_window(t["chat"], 60.0) > 20 for t in tables)
@@ -161,7 +163,7 @@ async def _players(
         conn.send(json.dumps({
             "presses": len(qids), "seconds": elapsed, "lat": lat, "toasts": toasts, "http_429": refused,
             "fake_cpu": fake_cpu, "failures": len(failures), "handover": handover,
-            "handed": len(handed), "violations": violations,
+            "handed": len(measured), "violations": violations,
         }))
         await loop.run_in_executor(None, conn.recv)  # keep serving until the bot has stopped
 
@@ -191,9 +193,9 @@ class ButtonsSeen:
         return self.at
 
 
-def _child(conn, db_path, games, seconds, game_id, rate, wait_buttons) -> None:
+def _child(conn, db_path, games, seconds, game_id, rate, wait_buttons, warmup) -> None:
     logging.basicConfig(level=logging.CRITICAL)
-    asyncio.run(_players(conn, db_path, games, seconds, game_id, rate, wait_buttons))
+    asyncio.run(_players(conn, db_path, games, seconds, game_id, rate, wait_buttons, warmup))
 
 
 # -- the parent: the bot ----------------------------------------------------------
@@ -272,14 +274,16 @@ async def _bot(conn, proc, db_path: str, game_id: str, sample=None) -> dict:
     return result
 
 
-def run(games: int, seconds: float, game_id: str, rate: float = 0.0, wait_buttons: bool = False,
-        sample=None) -> dict:
+def run(
+    games: int, seconds: float, game_id: str, rate: float = 0.0, wait_buttons: bool = False,
+    warmup: float = 0.0, sample=None,
+) -> dict:
     logging.basicConfig(level=logging.CRITICAL)
     with tempfile.TemporaryDirectory() as tmp:
         db_path = str(Path(tmp) / "bench.sqlite3")
         parent, child = mp.Pipe()
         ctx = mp.get_context("spawn")
-        proc = ctx.Process(target=_child, args=(child, db_path, games, seconds, game_id, rate, wait_buttons))
+        proc = ctx.Process(target=_child, args=(child, db_path, games, seconds, game_id, rate, wait_buttons, warmup))
         proc.start()
         try:
             r = asyncio.run(_bot(parent, proc, db_path, game_id, sample))
@@ -314,13 +318,16 @@ def main() -> None:
                    help="offered presses/s over all games (default 0: as fast as answered)")
     p.add_argument("--wait-buttons", action="store_true",
                    help="each player presses only once their buttons are shown (as people do)")
+    p.add_argument("--warmup", type=float, default=0.0,
+                   help="seconds at the start not counted in the hand-over figures")
     args = p.parse_args()
     game_id = args.game or catalog.landed()[0]
-    r = run(args.games, args.seconds, game_id, args.rate, args.wait_buttons)
+    r = run(args.games, args.seconds, game_id, args.rate, args.wait_buttons, args.warmup)
     offered = f"offered {args.rate:.0f}/s" if args.rate else "closed loop"
     print(
         f"move → next player sees buttons: p50 {r['handover_p50_s']:.2f} s, "
-        f"p99 {r['handover_p99_s']:.2f} s ({r['handover_seen']} hand-overs seen)"
+        f"p99 {r['handover_p99_s']:.2f} s ({r['handover_seen']} hand-overs seen"
+        f"{f', after {args.warmup:.0f} s warm-up' if args.warmup else ''})"
     )
     print(
         f"bot load ({r['game']}, {r['games']} concurrent games, {offered}, {r['seconds']:.1f} s): "

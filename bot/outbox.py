@@ -88,6 +88,7 @@ class _Chat:
     paused_until: float = 0.0
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     worker: asyncio.Task | None = None
+    waiting: list | None = None  # its call waiting for an overall slot
 
 
 class Outbox:
@@ -110,9 +111,11 @@ class Outbox:
         self._chats: dict[int, _Chat] = {}
         self._finished: deque[float] = deque()  # end times of counted calls, last second
         self._inflight = 0
-        self._waiting: list[tuple[int, int]] = []  # (priority, arrival): calls waiting for a slot
+        # Calls waiting for a slot of the overall limit: [priority, arrival, future, live].
+        self._waiting: list[list] = []
         self._arrival = itertools.count()
-        self._changed = asyncio.Event()
+        self._freed = asyncio.Event()
+        self._dispatcher: asyncio.Task | None = None
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -141,6 +144,7 @@ class Outbox:
                 op.text, op.markup = text, markup
                 op.on_new = on_new or op.on_new
                 op.priority = min(op.priority, priority)
+                self._hurry(chat, op.priority)
                 return
         self._push(chat, Op("show", chat_id, key, text, markup, on_new=on_new, priority=priority))
 
@@ -222,6 +226,8 @@ class Outbox:
     async def close(self) -> None:
         self._closed = True
         tasks = [c.worker for c in self._chats.values() if c.worker]
+        if self._dispatcher is not None:
+            tasks.append(self._dispatcher)
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -241,6 +247,7 @@ class Outbox:
         if self._closed:
             return
         chat.ops.append(op)
+        self._hurry(chat, op.priority)
         self._busy += 1
         self._idle.clear()
         chat.wake.set()
@@ -275,48 +282,69 @@ class Outbox:
                 wait = max(wait, chat.sent[len(chat.sent) - cap] + lim.group_window - now + lim.margin)
         return wait
 
-    async def _overall_slot(self, priority: int) -> None:
+    async def _overall_slot(self, chat: _Chat, priority: int) -> None:
         """Wait until one more counted call fits in the overall limit (≈30 in
         any second). A call counts from its start until one second after it
         finished: Telegram saw it at some moment in between. Waiting calls go
-        by priority, then by arrival."""
-        cap = self.limits.overall_per_second
-        me = (priority, next(self._arrival))
-        heapq.heappush(self._waiting, me)
+        by priority, then by arrival; one dispatcher hands out the slots."""
+        fut = asyncio.get_running_loop().create_future()
+        entry = [priority, next(self._arrival), fut, True]
+        chat.waiting = entry
+        heapq.heappush(self._waiting, entry)
+        if self._dispatcher is None or self._dispatcher.done():
+            self._dispatcher = asyncio.get_running_loop().create_task(self._dispatch())
+        self._freed.set()
         try:
-            while True:
-                now = _now()
-                while self._finished and self._finished[0] <= now - 1.0:
-                    self._finished.popleft()
-                used = len(self._finished) + self._inflight
-                if used < cap and self._waiting[0] == me:
-                    heapq.heappop(self._waiting)
-                    self._inflight += 1
-                    self._changed.set()  # the next in line may go too
-                    return
-                wait: float | None = None  # a free slot, but someone else is first
-                if used >= cap:
-                    k = used - cap + 1  # calls that must age out
-                    if k <= len(self._finished):
-                        wait = max(self._finished[k - 1] + 1.0 - now, 0.0) + self.limits.margin / 5
-                    else:
-                        wait = 0.01  # the slots are held by calls still in flight
-                self._changed.clear()
-                try:
-                    await asyncio.wait_for(self._changed.wait(), wait)
-                except TimeoutError:
-                    pass
-        except BaseException:
-            if me in self._waiting:
-                self._waiting.remove(me)
-                heapq.heapify(self._waiting)
-                self._changed.set()
+            await fut
+        except asyncio.CancelledError:
+            entry[3] = False
+            if fut.done() and not fut.cancelled():
+                self._inflight -= 1  # granted, never used
             raise
+        finally:
+            chat.waiting = None
+
+    def _hurry(self, chat: _Chat, priority: int) -> None:
+        """The chat's waiting call now carries something more urgent."""
+        entry = chat.waiting
+        if entry is None or not entry[3] or entry[0] <= priority or entry[2].done():
+            return
+        entry[3] = False
+        chat.waiting = [priority, entry[1], entry[2], True]
+        heapq.heappush(self._waiting, chat.waiting)
+        self._freed.set()
+
+    async def _dispatch(self) -> None:
+        cap = self.limits.overall_per_second
+        while self._waiting:
+            head = self._waiting[0]
+            if not head[3] or head[2].done():
+                heapq.heappop(self._waiting)
+                continue
+            now = _now()
+            while self._finished and self._finished[0] <= now - 1.0:
+                self._finished.popleft()
+            used = len(self._finished) + self._inflight
+            if used < cap:
+                heapq.heappop(self._waiting)
+                head[3] = False
+                self._inflight += 1
+                head[2].set_result(None)
+                continue
+            k = used - cap + 1  # calls that must age out
+            wait = None  # the slots are held by calls still in flight
+            if k <= len(self._finished):
+                wait = max(self._finished[k - 1] + 1.0 - now, 0.0) + self.limits.margin / 5
+            self._freed.clear()
+            try:
+                await asyncio.wait_for(self._freed.wait(), wait)
+            except TimeoutError:
+                pass
 
     def _overall_done(self) -> None:
         self._inflight -= 1
         self._finished.append(_now())
-        self._changed.set()
+        self._freed.set()
 
     def _may_wait(self, op: Op) -> bool:
         """Edits of a shown message may yield a group's last few messages to new ones."""
@@ -364,11 +392,12 @@ class Outbox:
                     pass
                 continue
             if op.counted:
-                await self._overall_slot(op.priority)
+                await self._overall_slot(chat, op.priority)
                 # pending edits may have merged meanwhile; nothing else changes
                 op, _wait = self._next(chat_id, chat, _now())
                 if not op.counted:
                     self._inflight -= 1
+                    self._freed.set()
             chat.ops.remove(op)
             if op.counted:
                 self._take(chat_id, chat, _now())

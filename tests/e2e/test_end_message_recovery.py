@@ -30,8 +30,10 @@ async def paiju_run(tg, db_path):
         "PAIJU_COMPUTER_DELAY": "0.01", "PAIJU_AI_BUDGET": "0.02", "PAIJU_TURN_TIMEOUT": "60",
     }
     polls = len(tg.calls("getUpdates"))
+    no_settings = db_path.parent / "empty.env"  # only the environment above counts
+    no_settings.write_text("")
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.cli", "run", "--env-file", "/nonexistent",
+        sys.executable, "-m", "bot.cli", "run", "--env-file", str(no_settings),
         env=env, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
     )
     await tg.wait_for(lambda: len(tg.calls("getUpdates")) > polls, timeout=60)  # it is up
