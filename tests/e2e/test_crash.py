@@ -39,7 +39,7 @@ import bot.app, bot.cli
 for line in sys.stdin:
     pid = os.fork()
     if pid == 0:
-        os._exit(bot.cli.main(['run', '--env-file', '/nonexistent']) or 0)
+        os._exit(bot.cli.main(['run', '--env-file', os.environ['CRASH_ENV_FILE']]) or 0)
     print(pid, flush=True)
     print('exit', os.waitpid(pid, 0)[1], flush=True)
 """
@@ -52,7 +52,9 @@ class Launcher:
             **os.environ, "BOT_TOKEN": tg.token, "PAIJU_API_BASE": tg.base_url,
             "PAIJU_DB": str(db_path), "PAIJU_COMPUTER_DELAY": "0.1", "PAIJU_AI_BUDGET": "0.02",
             "PAIJU_TURN_TIMEOUT": "2", "PAIJU_LANG": "en",
+            "CRASH_ENV_FILE": str(db_path.parent / "empty.env"),  # only the environment counts
         }
+        (db_path.parent / "empty.env").write_text("")
         self.zygote: asyncio.subprocess.Process | None = None
         self.pid: int | None = None
 
