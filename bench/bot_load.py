@@ -157,10 +157,13 @@ async def _players(
         handover = sorted(seen[(uid, g, h, turn)] - tg.callbacks[q].t
                           for q, g, h, turn, uid in measured if (uid, g, h, turn) in seen)
         refused = len([c for c in tg.calls() if c.error_code == 429])
+        # an audit of what was let through: windows above Telegram's limits
+        violations = sum(tg.sends_in_window(t["chat"], 60.0) > 20 for t in tables)
+        violations += tg.sends_in_window(None, 1.0) > 30
         conn.send(json.dumps({
             "presses": len(qids), "seconds": elapsed, "lat": lat, "toasts": toasts, "http_429": refused,
             "fake_cpu": fake_cpu, "failures": len(failures), "handover": handover,
-            "handed": len(measured),
+            "handed": len(measured), "violations": violations,
         }))
         await loop.run_in_executor(None, conn.recv)  # keep serving until the bot has stopped
 
@@ -233,7 +236,9 @@ def _recv(conn, proc, timeout: float = 600.0):
     return conn.recv()
 
 
-async def _bot(conn, proc, db_path: str, game_id: str) -> dict:
+async def _bot(conn, proc, db_path: str, game_id: str, sample=None) -> dict:
+    """The bot's side; `sample(app)`, if given, runs while the players play
+    (bench/soak.py records the bot's backlog, memory and database over time)."""
     from bot import catalog
     from bot.app import App
     from bot.settings import Settings
@@ -254,7 +259,10 @@ async def _bot(conn, proc, db_path: str, game_id: str) -> dict:
         arrivals: dict[str, float] = {}
         inbot: list[float] = []
         _instrument(app, arrivals, inbot)
+        sampling = loop.create_task(sample(app)) if sample else None
         result = json.loads(await loop.run_in_executor(None, _recv, conn, proc))
+        if sampling is not None:
+            sampling.cancel()
         result["bot_cpu"] = (time.process_time() - cpu0) / (time.monotonic() - wall0)
         inbot.sort()
         result["inbot_p50_ms"] = statistics.median(inbot) * 1e3 if inbot else 0.0
@@ -268,7 +276,7 @@ async def _bot(conn, proc, db_path: str, game_id: str) -> dict:
 
 def run(
     games: int, seconds: float, game_id: str, rate: float = 0.0, wait_buttons: bool = False,
-    warmup: float = 0.0,
+    warmup: float = 0.0, sample=None,
 ) -> dict:
     logging.basicConfig(level=logging.CRITICAL)
     with tempfile.TemporaryDirectory() as tmp:
@@ -278,7 +286,7 @@ def run(
         proc = ctx.Process(target=_child, args=(child, db_path, games, seconds, game_id, rate, wait_buttons, warmup))
         proc.start()
         try:
-            r = asyncio.run(_bot(parent, proc, db_path, game_id))
+            r = asyncio.run(_bot(parent, proc, db_path, game_id, sample))
         finally:
             proc.join(30)
             if proc.is_alive():

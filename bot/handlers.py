@@ -249,3 +249,17 @@ async def on_lang(cq: CallbackQuery, callback_data: LangCB, service: Service) ->
 async def on_unknown(cq: CallbackQuery, service: Service) -> None:
     """Malformed, forged or empty data: a toast, nothing else."""
     await _answer(service, cq, Reply(service.t(cq.from_user.id)("This button has expired.")))
+
+
+@router.message(F.text.startswith("/"))
+async def unknown_command(message: Message, service: Service) -> None:
+    """A command no handler took. In a group other bots may own it: answer
+    only when it names this bot (/x@paiju_bot); in private always, unless it
+    names another bot."""
+    command, _sep, mention = message.text.split(maxsplit=1)[0].partition("@")
+    if mention and mention.lower() != service.bot_username.lower():
+        return
+    if not _is_private(message) and not mention:
+        return
+    _ = service.t(message.chat.id)
+    service.outbox.send(message.chat.id, _("Unknown command. /help lists what I can do."))

@@ -291,10 +291,11 @@ class State(ABC):
 
     @staticmethod
     def from_json(text: str) -> State:
-        from games import registry
+        """A state from untrusted text (a database row, a file): rebuilt from its
+        deal and history, so a corrupted text raises games.records.RecordError."""
+        from games.records import state_from_json
 
-        data = json.loads(text)
-        return registry.get(data["game"]).load(data)
+        return state_from_json(text)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_json() == other.to_json()
@@ -325,7 +326,7 @@ class State(ABC):
         """An independent copy without JSON (computer players copy a state
         once per sampled world and candidate move)."""
         if self.MUTABLE is None:
-            return State.from_json(self.to_json())
+            return self.game.load(json.loads(self.to_json()))  # our own state: no replay
         new = object.__new__(type(self))
         d = self.__dict__.copy()
         for name, depth in self.MUTABLE.items():

@@ -48,7 +48,8 @@ def start_of(record: dict[str, Any]) -> State:
         return game.start(variant, record["deal"], int(record["dealer"]), seats)
     except RecordError:
         raise
-    except (KeyError, TypeError, ValueError) as e:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        # a forged or corrupted deal fails somewhere inside the engine's start
         missing = f"missing {e}" if isinstance(e, KeyError) else str(e)
         raise RecordError(f"bad record header: {missing}") from e
 
@@ -58,10 +59,15 @@ def replay(record: dict[str, Any]) -> tuple[State, list[dict[str, Any]]]:
     each tagged with the index of the move that caused it."""
     state = start_of(record)
     events: list[dict[str, Any]] = []
-    for i, entry in enumerate(record.get("moves", [])):
+    moves = record.get("moves", [])
+    if not isinstance(moves, list):
+        raise RecordError("moves must be a list")
+    for i, entry in enumerate(moves):
         try:
-            seat, code = int(entry[0]), str(entry[1])
-        except (TypeError, ValueError, IndexError) as e:
+            if not isinstance(entry, list) or not isinstance(entry[1], str):
+                raise TypeError("a move is [seat, code]")
+            seat, code = int(entry[0]), entry[1]
+        except (TypeError, ValueError, IndexError, OverflowError) as e:
             raise RecordError(f"move {i}: malformed entry {entry!r}", i, "malformed") from e
         try:
             for ev in state.apply(seat, code):
@@ -69,6 +75,21 @@ def replay(record: dict[str, Any]) -> tuple[State, list[dict[str, Any]]]:
         except IllegalMove as e:
             raise RecordError(f"move {i} ({seat}, {code!r}) is illegal: {e}", i, e.reason) from e
     return state, events
+
+
+def state_from_json(text: str) -> State:
+    """The state a `State.to_json()` text describes, rebuilt from its deal and
+    history: the derived fields are not trusted, so a corrupted or forged text
+    either raises RecordError or gives a state the rules can reach."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as e:
+        raise RecordError(f"not JSON: {e}") from e
+    if not isinstance(data, dict):
+        raise RecordError("a state is a JSON object")
+    record = {k: data.get(k) for k in ("game", "variant", "seats", "dealer", "deal")}
+    state, _ = replay({**record, "moves": data.get("history") or []})
+    return state
 
 
 def load(path: str) -> dict[str, Any]:

@@ -47,6 +47,7 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
         self.callbacks: dict[str, PendingCallback] = {}
         self.faults: list[Fault] = []
         self._calls: list[Call] = []
+        self.watchers: list = []  # *ext*: functions called with each successful Call
         self._next_query = 4_000_000_000_000_000_001
         self._runner: web.AppRunner | None = None
 
@@ -121,6 +122,8 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
             self._calls.append(call)
             return _reply(e.body(), e.error_code)
         call.ok, call.result = True, result
+        for watch in self.watchers:
+            watch(call)  # at the moment the call takes effect (a test checks what it shows)
         if fault is not None and fault.kind == "drop":
             call.description = "connection dropped after the call took effect"
             return self._drop(request, call)
@@ -145,7 +148,7 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
             if f.matches(method, chat_id):
                 f.times -= 1
                 return f
-        return None
+        return self._random_fault(method, chat_id)
 
     def _fault(self, fault: Fault | None, method: str, chat_id: int | None,
                now: float) -> None:

@@ -1,0 +1,91 @@
+"""Soak: many sittings for minutes against the fake Bot API server enforcing
+Telegram's limits, with the bot's backlog, memory and database sampled over
+time. Not a test (it takes minutes); figures go into docs/PERFORMANCE.md.
+
+    python -m bench.soak [--games 200] [--seconds 600] [--game xianniu] [--rate 100]
+
+Built on bench.bot_load (two processes: this one runs the bot, a child runs
+the fake server and the players). Reported: limit violations (windows above
+20 a minute in a group or 30 a second overall, audited by the fake), 429s
+received, press → first API call p50/p99, and every --every seconds the
+outbox backlog, the bot's RSS, the database size (with its WAL) and the
+number of sittings in memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import time
+
+from bench import bot_load
+
+
+def rss_kb() -> int:
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def db_bytes(path: str) -> int:
+    return sum(os.path.getsize(p) for p in (path, path + "-wal") if os.path.exists(p))
+
+
+def sampler(samples: list[dict], every: float):
+    async def sample(app) -> None:
+        start = time.monotonic()
+        while True:
+            samples.append({
+                "t": round(time.monotonic() - start, 1),
+                "backlog": app.outbox.pending(),
+                "rss_kb": rss_kb(),
+                "db_kb": db_bytes(app.settings.db_path) // 1024,
+                "sittings": len(app.service.sittings),
+            })
+            await asyncio.sleep(every)
+
+    return sample
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(prog="python -m bench.soak")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seconds", type=float, default=600.0)
+    p.add_argument("--game", default="xianniu")
+    p.add_argument("--rate", type=float, default=100.0,
+                   help="offered presses/s over all sittings (default 100: one every 2 s each)")
+    p.add_argument("--every", type=float, default=30.0, help="seconds between samples")
+    args = p.parse_args()
+    samples: list[dict] = []
+    load0 = os.getloadavg()
+    r = bot_load.run(args.games, args.seconds, args.game, args.rate, sample=sampler(samples,
+                                                                                      args.every))
+    warm = [s for s in samples if s["t"] >= 60] or samples
+    summary = {
+        "command": f"python -m bench.soak --games {args.games} --seconds {args.seconds:g} "
+                   f"--game {args.game} --rate {args.rate:g}",
+        "load_before": [round(x, 2) for x in load0],
+        "load_after": [round(x, 2) for x in os.getloadavg()],
+        "presses": r["presses"], "refused": r["toasts"], "player_failures": r["failures"],
+        "limit_violations": r["violations"], "http_429": r["http_429"],
+        "press_to_api_p50_ms": round(r["p50_ms"], 1), "press_to_api_p99_ms": round(r["p99_ms"], 1),
+        "in_bot_p99_ms": round(r["inbot_p99_ms"], 1),
+        "backlog_max": max(s["backlog"] for s in samples) if samples else None,
+        "rss_kb_after_warmup": [warm[0]["rss_kb"], warm[-1]["rss_kb"]] if warm else None,
+        "rss_growth_kb_per_sitting": round((warm[-1]["rss_kb"] - warm[0]["rss_kb"]) / args.games, 1)
+        if warm else None,
+        "db_kb": [samples[0]["db_kb"], samples[-1]["db_kb"]] if samples else None,
+        "bot_cpu": round(r["bot_cpu"], 2),
+    }
+    print(json.dumps(summary, indent=1))
+    print("t(s)  backlog  rss(KB)  db(KB)  sittings")
+    for s in samples:
+        print(f"{s['t']:>5}  {s['backlog']:>7}  {s['rss_kb']:>7}  {s['db_kb']:>6}  {s['sittings']:>8}")
+
+
+if __name__ == "__main__":
+    main()
