@@ -11,6 +11,7 @@ import pathlib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.i18n import DEFAULT_LANG, LANGS
 
@@ -33,6 +34,8 @@ class Settings:
     ai_budget: float = 0.3  # seconds of Monte Carlo search a computer move may use
     notify_idle: float = 15.0  # no "your turn" ping to someone who played this recently
     polling_timeout: int = 10
+    tz: str = "Asia/Shanghai"  # weeks start Monday 00:00 here (until chats set their own)
+    weekly_post: bool = True  # post last week's leaderboard every Monday 00:05
 
 
 def read_dotenv(path: pathlib.Path) -> dict[str, str]:
@@ -77,6 +80,14 @@ def load(env: Mapping[str, str] | None = None, dotenv: pathlib.Path | None = Non
     lang = merged.get("PAIJU_LANG", DEFAULT_LANG) or DEFAULT_LANG
     if lang not in LANGS:
         raise SettingsError(f"PAIJU_LANG must be one of {', '.join(LANGS)}, got {lang!r}")
+    tz = merged.get("PAIJU_TZ") or Settings.tz
+    try:
+        ZoneInfo(tz)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise SettingsError(f"PAIJU_TZ must be a time zone such as Asia/Shanghai, got {tz!r}") from None
+    weekly = (merged.get("PAIJU_WEEKLY_POST") or "1").strip().lower()
+    if weekly not in ("0", "1", "true", "false", "yes", "no", "on", "off"):
+        raise SettingsError(f"PAIJU_WEEKLY_POST must be 1 or 0, got {weekly!r}")
     return Settings(
         token=token,
         api_base=(merged.get("PAIJU_API_BASE") or Settings.api_base).rstrip("/"),
@@ -86,4 +97,6 @@ def load(env: Mapping[str, str] | None = None, dotenv: pathlib.Path | None = Non
         computer_delay=_number(merged, "PAIJU_COMPUTER_DELAY", Settings.computer_delay),
         ai_budget=_number(merged, "PAIJU_AI_BUDGET", Settings.ai_budget),
         notify_idle=_number(merged, "PAIJU_NOTIFY_IDLE", Settings.notify_idle),
+        tz=tz,
+        weekly_post=weekly in ("1", "true", "yes", "on"),
     )
