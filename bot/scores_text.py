@@ -94,12 +94,15 @@ def history(hands: Sequence[Mapping[str, Any]], zone: ZoneInfo, _: Translator):
     for h in hands:
         names = ledger_names(h["ledger"], _)
         p = catalog.presenter(h["game"])
-        result = State.from_json(h["state"]).result()
-        best = max(range(len(result.net)), key=lambda i: result.net[i])
-        winner = names[best] if result.net[best] > 0 else "—"
+        state = State.from_json(h["state"])
+        net = [r["net"] for r in h["ledger"]]
+        best = max(range(len(net)), key=lambda i: net[i])
+        winner = names[best] if net[best] > 0 else "—"
         lines.append(_("#{id} {game} · {when} · winner: {winner}").format(
             id=h["id"], game=p.game_name(_), when=when(h["at"], zone), winner=winner))
-        lines.append("   " + p.result_line(result, names, _))
+        line = p.result_line(state.result(), names, _) if state.is_over() else _(
+            "void: nobody wins or loses")
+        lines.append("   " + line)
         buttons.append((f"#{h['id']} {p.game_name(_)}", ReplayCB(h=h["id"]).pack()))
     return render.clip("\n".join(lines)), render.keyboard(render.flow(buttons, width=30, most=2))
 

@@ -28,8 +28,13 @@ def settle(db: Database, game_id: int, sitting: dict[str, Any], hand: dict[str, 
     if found is not None:
         return found[0]
     at = hand.get("at") or time.time()
-    result = State.from_json(hand["state"]).result()
-    net = list(result.net)
+    state = State.from_json(hand["state"])
+    if state.is_over():
+        result = state.result()
+        net, details = list(result.net), result.details
+    else:  # a hand nobody could move on, settled void by the bot (流局)
+        net = json.loads(hand.get("net") or "null") or [0] * state.seats
+        details = {"void": True}
     hand_id = db["hands"].insert(
         {"game_id": game_id, "hand_no": hand["hand_no"], "state": hand["state"],
          "net": json.dumps(net), "at": at}
@@ -43,7 +48,7 @@ def settle(db: Database, game_id: int, sitting: dict[str, Any], hand: dict[str, 
             "hand_no": hand["hand_no"], "game": sitting["game"], "preset": sitting.get("preset"),
             "seat": i, "user_id": seat.get("user_id"), "name": seat.get("name") or "",
             "net": points,
-            "details": json.dumps(seat_details(result.details, i, len(net)), ensure_ascii=False),
+            "details": json.dumps(seat_details(details, i, len(net)), ensure_ascii=False),
             "finished_at": at,
         })
     db["ledger"].insert_all(rows)

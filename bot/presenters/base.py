@@ -93,6 +93,9 @@ class Presenter:
             line = f"{i + 1}. {names[seat]}: {label}"
             lines.append(line + (" → " + "，".join(told) if told else ""))
         lines.append(_("Result:"))
+        if not state.is_over():  # settled void: nobody could move on
+            lines.append(_("void: nobody wins or loses"))
+            return lines
         lines.append(self.result_text(state.result(), state.revealed(), names, _))
         return lines
 
