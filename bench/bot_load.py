@@ -40,6 +40,7 @@ from pathlib import Path
 async def _players(conn, db_path: str, games: int, seconds: float, game_id: str, rate: float) -> None:
     from bot.callbacks import HandEndCB, LobbyCB, move_button_data
     from bot.computer import fallback
+    from games import hands
     from games.base import Move, State
     from tests.fakes.telegram import FakeTelegram
 
@@ -80,7 +81,19 @@ async def _players(conn, db_path: str, games: int, seconds: float, game_id: str,
         qids: list[str] = []
         refusals: list[str] = []
 
+        failures: list[str] = []
+
         async def play(t) -> None:
+            """One game's players; a failure is counted and the game goes on
+            from the bot's truth (a bench must survive every deal)."""
+            while time.monotonic() < stop_at:
+                try:
+                    await play_on(t)
+                except Exception as e:
+                    failures.append(repr(e))
+                    await asyncio.sleep(0.05)
+
+        async def play_on(t) -> None:
             """Mirror the game locally: the bot writes every move before it
             answers, so after an answer without a toast our copy is current;
             the DB is read only at the start of each hand."""
@@ -92,7 +105,7 @@ async def _players(conn, db_path: str, games: int, seconds: float, game_id: str,
                 if interval:  # open loop: this game's share of the offered rate
                     await asyncio.sleep(max(0.0, next_at - time.monotonic()))
                     next_at += interval
-                if st is None or st.is_over():
+                if st is None or hands.stuck(st):
                     gid, status, state_json, hand_no = row(t["chat"])
                     if status == "hand_over":
                         data = HandEndCB(g=gid, n=hand_no, a="next").pack()
@@ -129,7 +142,7 @@ async def _players(conn, db_path: str, games: int, seconds: float, game_id: str,
         refused = len([c for c in tg.calls() if c.error_code == 429])
         conn.send(json.dumps({
             "presses": len(qids), "seconds": elapsed, "lat": lat, "toasts": toasts, "http_429": refused,
-            "fake_cpu": fake_cpu,
+            "fake_cpu": fake_cpu, "failures": len(failures),
         }))
         await loop.run_in_executor(None, conn.recv)  # keep serving until the bot has stopped
 
@@ -168,12 +181,21 @@ def _instrument(app, arrivals: dict[str, float], inbot: list[float]) -> None:
     app.outbox.answer = timed_answer
 
 
-async def _bot(conn, db_path: str, game_id: str) -> dict:
+def _recv(conn, proc, timeout: float = 600.0):
+    """The child's next message; never wait on a child that has died."""
+    deadline = time.monotonic() + timeout
+    while not conn.poll(0.5):
+        if not proc.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError(f"the players' process stopped (exit code {proc.exitcode})")
+    return conn.recv()
+
+
+async def _bot(conn, proc, db_path: str, game_id: str) -> dict:
     from bot import catalog
     from bot.app import App
     from bot.settings import Settings
 
-    base_url = conn.recv()
+    base_url = _recv(conn, proc)
     from tests.fakes.telegram import FakeTelegram
 
     settings = Settings(
@@ -189,7 +211,7 @@ async def _bot(conn, db_path: str, game_id: str) -> dict:
         arrivals: dict[str, float] = {}
         inbot: list[float] = []
         _instrument(app, arrivals, inbot)
-        result = json.loads(await loop.run_in_executor(None, conn.recv))
+        result = json.loads(await loop.run_in_executor(None, _recv, conn, proc))
         result["bot_cpu"] = (time.process_time() - cpu0) / (time.monotonic() - wall0)
         inbot.sort()
         result["inbot_p50_ms"] = statistics.median(inbot) * 1e3 if inbot else 0.0
@@ -210,9 +232,11 @@ def run(games: int, seconds: float, game_id: str, rate: float = 0.0) -> dict:
         proc = ctx.Process(target=_child, args=(child, db_path, games, seconds, game_id, rate))
         proc.start()
         try:
-            r = asyncio.run(_bot(parent, db_path, game_id))
+            r = asyncio.run(_bot(parent, proc, db_path, game_id))
         finally:
             proc.join(30)
+            if proc.is_alive():
+                proc.kill()
     lat = r.pop("lat")
     return {
         "game": game_id,
@@ -242,7 +266,7 @@ def main() -> None:
         f"bot load ({r['game']}, {r['games']} concurrent games, {offered}, {r['seconds']:.1f} s): "
         f"{r['per_second']:.0f} presses/s answered ({r['presses']} presses, {r['toasts']} refused); "
         f"press → first API call p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
-        f"max {r['max_ms']:.1f} ms; in the bot (update read → API call) p50 {r['inbot_p50_ms']:.1f} ms, p99 {r['inbot_p99_ms']:.1f} ms; CPU: bot {r['bot_cpu']:.0%}, fake+players {r['fake_cpu']:.0%} of a core; 429s {r['http_429']}; outbox backlog at end {r['outbox_backlog']}"
+        f"max {r['max_ms']:.1f} ms; in the bot (update read → API call) p50 {r['inbot_p50_ms']:.1f} ms, p99 {r['inbot_p99_ms']:.1f} ms; CPU: bot {r['bot_cpu']:.0%}, fake+players {r['fake_cpu']:.0%} of a core; 429s {r['http_429']}; player failures {r['failures']}; outbox backlog at end {r['outbox_backlog']}"
     )
 
 

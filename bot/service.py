@@ -27,6 +27,7 @@ from bot.i18n import LANGS, Translator, normalize_lang, translator
 from bot.outbox import Outbox
 from bot.settings import Settings
 from bot.sitting import Seat, Selection, Sitting
+from games import hands
 from games.base import IllegalMove, Move, Pick
 from storage import repo
 from storage.db import Storage
@@ -344,11 +345,11 @@ class Service:
                 self.outbox.materialize((s.id, hand_no, f"hand:{seat.user_id}"))
         self.outbox.materialize((s.id, hand_no, "table"))
 
-    async def _start_hand(self, s: Sitting) -> None:
+    async def _start_hand(self, s: Sitting, seed: int | None = None) -> None:
         if s.state is not None:
             self._materialize_hand(s, s.hand_no)
         g = catalog.game(s.game)
-        seed = secrets.randbits(48)
+        seed = secrets.randbits(48) if seed is None else seed
         dealer = None
         if s.state is not None and s.state.is_over():
             dealer = g.next_dealer(s.variant, s.state, seed)
@@ -357,10 +358,17 @@ class Service:
         s.hand_no += 1
         s.status = "running"
         s.last = {}
+        s.picks = {}
         for key in [k for k in s.msgs if k == "table" or k.startswith("hand:") or k == "end"]:
             del s.msgs[key]  # each hand gets a fresh table and hand messages
         if s.hand_no == 1 and not s.solo and "lobby" in s.msgs:
             self._show_lobby(s)
+        if hands.stuck(s.state):
+            # Some deals are over when dealt (a 八大对 in 掀牛): settle at once.
+            log.info("game %s hand %s: over when dealt (seed %s)", s.id, s.hand_no, seed)
+            await self._settle(s, None)
+            self._told_hand_over(s)
+            return
         s.deadline = self._deadline(s)
         await self._save(s)
         self._show_table(s)
@@ -397,18 +405,13 @@ class Service:
                 self.last_action[me.user_id] = time.monotonic()
         s.last = {"seat": seat, "events": events}
         move = {"hand_no": s.hand_no, "turn": st.turn - 1, "seat": seat, "code": code, "by": by}
-        net: list[int] | None = None
+        if hands.stuck(st):
+            await self._settle(s, move)
+            self._told_hand_over(s)
+            return
+        s.deadline = self._deadline(s)
         try:
-            if st.is_over():
-                net = list(st.result().net)
-                s.totals = [a + b for a, b in zip(s.totals or [0] * len(net), net)]
-                s.status = "hand_over"
-                s.deadline = None
-                hand = {"hand_no": s.hand_no, "state": st.to_json(), "net": json.dumps(net)}
-                await self.storage.run(repo.record_move, s.id, s.to_row(), move, hand)
-            else:
-                s.deadline = self._deadline(s)
-                await self.storage.run(repo.record_move, s.id, s.to_row(), move)
+            await self.storage.run(repo.record_move, s.id, s.to_row(), move)
         except Exception:
             await self._reload(s)  # the DB is the truth: nothing happened
             raise
@@ -416,15 +419,38 @@ class Service:
         self._show_table(s)
         after = set(st.to_act())
         for i, _uid in s.humans():
-            if net is not None or i in before or i in after or i == seat:
+            if i in before or i in after or i == seat:
                 self._show_hand(s, i)
         for i in sorted(after):
             if i not in before or i == seat:
                 self._notify(s, i)
-        if net is not None:
-            self._end_hand(s, net)
-        else:
-            self._arm(s)
+        self._arm(s)
+
+    async def _settle(self, s: Sitting, move: dict[str, Any] | None) -> None:
+        """The one end-of-hand write: the hand's result, the totals and (when
+        a move ended it) that move, in one transaction. A deal over when dealt
+        has no move."""
+        st = s.state
+        assert st is not None
+        net = hands.net(st)
+        s.totals = [a + b for a, b in zip(s.totals or [0] * len(net), net)]
+        s.status = "hand_over"
+        s.deadline = None
+        s.picks = {}
+        hand = {"hand_no": s.hand_no, "state": st.to_json(), "net": json.dumps(net)}
+        try:
+            await self.storage.run(repo.record_move, s.id, s.to_row(), move, hand)
+        except Exception:
+            await self._reload(s)  # the DB is the truth: nothing happened
+            raise
+
+    def _told_hand_over(self, s: Sitting) -> None:
+        """Written: the table, every hand and the 🏁 message."""
+        self._show_table(s)
+        for i, _uid in s.humans():
+            self._show_hand(s, i)
+        assert s.state is not None
+        self._end_hand(s, hands.net(s.state))
 
     # -- timers and computer players -------------------------------------------
     def _arm(self, s: Sitting) -> None:
@@ -690,7 +716,7 @@ class Service:
             if s.seat_of(user.id) is None and user.id != s.creator_id and not await self.is_admin(s.chat_id, user.id):
                 return Reply(_(NOT_YOURS))
             assert s.state is not None
-            text, _kb = render.hand_end(s, list(s.state.result().net), _, buttons=False)
+            text, _kb = render.hand_end(s, hands.net(s.state), _, buttons=False)
             self.outbox.show(s.chat_id, self._slot(s, "end"), text, None)
             if action == "next":
                 await self._start_hand(s)
@@ -810,7 +836,7 @@ class Service:
                 self._show_table(s)
             elif s.status == "hand_over" and s.state is not None:
                 self._show_table(s)
-                self._end_hand(s, list(s.state.result().net))
+                self._end_hand(s, hands.net(s.state))
 
     # -- start-up --------------------------------------------------------------
     async def recover(self) -> int:
@@ -832,6 +858,10 @@ class Service:
                 for seat, _uid in s.humans():
                     self._show_hand(s, seat)
                 self._arm(s)
+            elif s.status == "hand_over" and s.state is not None:
+                # The 🏁 message may never have gone out (a stop between the
+                # result's write and its send): post it, or edit it in place.
+                self._end_hand(s, hands.net(s.state))
         return len(rows)
 
     async def close(self) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from bot import computer
 from bot.i18n import translator
 from bot.presenters import presenter
-from games import registry
+from games import hands, registry
 from games.base import IllegalMove, Move, Pick, State
 
 Ask = Callable[[str], str]
@@ -105,7 +105,7 @@ def play(
     rng = random.Random(seed)
     say(_("{game} · seed {seed}").format(game=p.game_name(_), seed=seed))
     try:
-        while not state.is_over():
+        while not hands.stuck(state):
             actor = seat if seat in state.to_act() else state.to_act()[0]
             if actor == seat:
                 say("")
@@ -126,5 +126,8 @@ def play(
         say(_("Bye."))
         return state
     say("")
+    if not state.is_over():  # nobody can move on: a void hand (流局)
+        say(_("Nobody can move: the hand is void."))
+        return state
     say(p.result_text(state.result(), state.revealed(), names, _))
     return state

@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from games import registry
+from games import hands, registry
 from games.base import Move, Pick, State
 from games.play import random_code
 
@@ -211,7 +211,7 @@ def clearly_better(nets: dict[str, list[float]], default: str, z: float, min_n: 
 
 def playout(state: State, player: Player, rng: random.Random, limit: int = 10_000) -> State:
     for _ in range(limit):
-        if state.is_over():
+        if hands.stuck(state):
             return state
         seat = state.to_act()[0]
         state.apply(seat, player.choose(state, seat, rng))

@@ -20,7 +20,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from games import registry
+from games import hands, registry
 from games.players import Player, make_player, playout
 
 
@@ -157,7 +157,7 @@ def play_part(job: Job, part: int):
         at_seat = [seats[(s - rot) % n] for s in range(n)]
         rng = random.Random(deal_seed * 31 + rot)
         playout(state, BySeat([Timed(p) for p in at_seat]), rng)
-        net = state.result().net
+        net = hands.net(state)
         nets[h] = [net[(i + rot) % n] for i in range(n)]
         if job.progress and done % 20 == 0:
             print(f"[{part + 1}/{job.jobs}] {done}/{len(mine)} hands", file=sys.stderr, flush=True)

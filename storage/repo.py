@@ -74,14 +74,16 @@ def record_move(
     db: Database,
     game_id: int,
     fields: dict[str, Any],
-    move: dict[str, Any],
+    move: dict[str, Any] | None,
     hand: dict[str, Any] | None = None,
 ) -> None:
     """The new state, deadline and the move itself (and, when the move ended
-    the hand, the hand's result and its ledger rows): one transaction."""
+    the hand, the hand's result and its ledger rows): one transaction. A deal
+    over when dealt has a result and no move."""
     with db.atomic():
         db["games"].update(game_id, {**fields, "updated_at": time.time()})
-        db["moves"].insert({**move, "game_id": game_id, "at": time.time()})
+        if move is not None:
+            db["moves"].insert({**move, "game_id": game_id, "at": time.time()})
         if hand is not None:
             ledger.settle(db, game_id, {**db["games"].get(game_id), **fields}, hand)
 
