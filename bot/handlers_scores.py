@@ -45,7 +45,8 @@ async def replay(message: Message, command: CommandObject, service: Service, sco
 async def stats(message: Message, service: Service, scores: Scores) -> None:
     chat_id = message.chat.id
     if message.chat.type != "private" or message.from_user is None:
-        service.outbox.send(chat_id, service.t(chat_id)("Send /stats to me in our private chat."))
+        _ = service.t(chat_id)
+        service.outbox.send(chat_id, _("Send /stats to me in our private chat."))
         return
     service.outbox.send(chat_id, await scores.stats(message.from_user.id))
 

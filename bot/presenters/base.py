@@ -90,8 +90,10 @@ class Presenter:
         for i, (seat, code) in enumerate(record.get("moves", [])):
             label = self.replay_move(state, seat, code, _)
             told = [t for t in (self.event_line(e, names, _) for e in state.apply(seat, code)) if t]
-            line = f"{i + 1}. {names[seat]}: {label}"
-            lines.append(line + (" → " + "，".join(told) if told else ""))
+            if told and label in told[0]:  # the event already says who played what
+                lines.append(f"{i + 1}. " + "，".join(told))
+            else:  # a hidden move (扣, a discard face down): shown now the hand is over
+                lines.append(f"{i + 1}. {names[seat]}: {label}" + (" → " + "，".join(told) if told else ""))
         lines.append(_("Result:"))
         if not state.is_over():  # settled void: nobody could move on
             lines.append(_("void: nobody wins or loses"))
