@@ -52,7 +52,25 @@ def settle(db: Database, game_id: int, sitting: dict[str, Any], hand: dict[str, 
             "finished_at": at,
         })
     db["ledger"].insert_all(rows)
+    for r in rows:
+        if r["user_id"] is not None:
+            _add_to_totals(db, r)
     return hand_id
+
+
+_ADD = """
+insert into ledger_totals (chat_id, user_id, game, name, net, hands, wins, best, last_at)
+values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+on conflict (chat_id, user_id, game) do update set
+  name = case when excluded.last_at >= last_at then excluded.name else name end,
+  net = net + excluded.net, hands = hands + excluded.hands, wins = wins + excluded.wins,
+  best = max(best, excluded.best), last_at = max(last_at, excluded.last_at)
+"""
+
+
+def _add_to_totals(db: Database, r: dict[str, Any]) -> None:
+    db.execute(_ADD, [r["chat_id"], r["user_id"], r["game"], r["name"], r["net"], 1,
+                      int(r["net"] > 0), r["net"], r["finished_at"]])
 
 
 def rows_of_hand(db: Database, game_id: int, hand_no: int) -> list[dict[str, Any]]:
@@ -70,34 +88,40 @@ group by user_id
 
 
 def leaderboard(
-    db: Database, chat_id: int, since: float = 0.0, until: float = 1e18, game: str | None = None
+    db: Database, chat_id: int, since: float | None = None, until: float | None = None,
+    game: str | None = None,
 ) -> list[dict[str, Any]]:
     """Humans of the chat with net points, hands played, hands won and their
-    best hand in [since, until), optionally one game; names are the latest."""
-    args: list[Any] = [chat_id, since, until]
-    sql = _BOARD.format(game="and game = ?" if game else "")
+    best hand in [since, until) (all time without a range), optionally one
+    game; each with their latest name."""
+    where, args = "chat_id = ?", [chat_id]
     if game:
-        args.append(game)
+        where, args = where + " and game = ?", [*args, game]
+    if since is None and until is None:  # all time: from the running totals
+        sql = ("select user_id, sum(net), sum(hands), sum(wins), max(best) from ledger_totals"
+               f" where {where} group by user_id")
+    else:
+        sql = ("select user_id, sum(net), count(*), sum(net > 0), max(net)"
+               " from ledger indexed by idx_ledger_board where user_id is not null"
+               f" and finished_at >= ? and finished_at < ? and {where} group by user_id")
+        args = [since or 0.0, until or 1e18, *args]
     rows = [dict(zip(("user_id", "net", "hands", "wins", "best"), r))
             for r in db.execute(sql, args).fetchall()]
-    names = latest_names(db, chat_id, [r["user_id"] for r in rows])
+    names = latest_names(db, chat_id)
     for r in rows:
         r["name"] = names.get(r["user_id"], "")
     return rows
 
 
-def latest_names(db: Database, chat_id: int, user_ids: list[int]) -> dict[int, str]:
-    if not user_ids:
-        return {}
-    marks = ",".join("?" * len(user_ids))
-    sql = (f"select user_id, name from ledger where id in (select max(id) from ledger"
-           f" where chat_id = ? and user_id in ({marks}) group by user_id)")
-    return dict(db.execute(sql, [chat_id, *user_ids]).fetchall())
+def latest_names(db: Database, chat_id: int) -> dict[int, str]:
+    """Everyone's name as of their latest hand in the chat."""
+    sql = "select user_id, name from ledger_totals where chat_id = ? order by last_at"
+    return dict(db.execute(sql, [chat_id]).fetchall())
 
 
 def user_stats(db: Database, user_id: int) -> list[dict[str, Any]]:
     """One user's totals per game, across every chat."""
-    sql = ("select game, sum(net), count(*), sum(net > 0), max(net) from ledger"
+    sql = ("select game, sum(net), sum(hands), sum(wins), max(best) from ledger_totals"
            " where user_id = ? group by game order by game")
     return [dict(zip(("game", "net", "hands", "wins", "best"), r))
             for r in db.execute(sql, [user_id]).fetchall()]
@@ -161,5 +185,9 @@ def move_chat(db: Database, old: int, new: int) -> None:
     """The ledger and weekly posts follow a group that became a supergroup
     (called inside repo.move_chat's transaction)."""
     db.execute("update ledger set chat_id = ? where chat_id = ?", [new, old])
+    for r in list(db["ledger_totals"].rows_where("chat_id = ?", [old], order_by="last_at")):
+        db.execute(_ADD, [new, r["user_id"], r["game"], r["name"], r["net"], r["hands"],
+                          r["wins"], r["best"], r["last_at"]])
+    db.execute("delete from ledger_totals where chat_id = ?", [old])
     db.execute("update or ignore weekly_posts set chat_id = ? where chat_id = ?", [new, old])
     db.execute("delete from weekly_posts where chat_id = ?", [old])

@@ -107,7 +107,16 @@ def m003_ledger(db: Database) -> None:
         "create index idx_ledger_board on ledger (chat_id, finished_at, user_id, net, game)"
         " where user_id is not null"
     )
-    db["ledger"].create_index(["user_id", "game"])
+    db["ledger"].create_index(["chat_id", "hand_id"])  # /history
+    db["ledger"].create_index(["user_id", "game", "net"])  # /stats
+    # All-time totals per chat, person and game, kept with the ledger in the
+    # same transaction (a cache of sums over it: all-time boards read a few
+    # rows, not every hand), with the person's latest name.
+    db["ledger_totals"].create(
+        {"chat_id": int, "user_id": int, "game": str, "name": str, "net": int,
+         "hands": int, "wins": int, "best": int, "last_at": float},
+        pk=("chat_id", "user_id", "game"),
+    )
     # The weekly post: one row per chat and week (Monday, local ISO date),
     # written before the post is queued; message_id once Telegram took it.
     db["weekly_posts"].create(

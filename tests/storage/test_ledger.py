@@ -125,3 +125,29 @@ def test_weekly_post_claimed_once(db):
     assert ledger.claim_weekly_post(db, -5, "2026-11-23", 1.0)
     assert not ledger.claim_weekly_post(db, -5, "2026-11-23", 2.0)
     assert ledger.weekly_post(db, -5, "2026-11-23")["queued_at"] == 1.0
+
+
+def test_all_time_totals_agree_with_the_ledger_and_follow_a_migration(db):
+    for k, game_id in enumerate(["xianniu", "dingniu", "xianniu", "changpai"]):
+        st = finished(game_id, 10 + k)
+        fields = sitting_row(game_id, -7, st, humans=(11, 12) if k % 2 else (12, 11))
+        if k == 3:  # 12 renamed themselves: boards show the latest name
+            fields["seats"] = fields["seats"].replace('"p1"', '"new name"')
+        gid = repo.create_game(db, fields)
+        with db.atomic():
+            ledger.settle(db, gid, fields, {"hand_no": 1, "state": st.to_json(), "at": 100.0 + k})
+
+    def boards(chat, game=None):
+        totals = sorted(ledger.leaderboard(db, chat, game=game), key=lambda r: r["user_id"])
+        ranged = sorted(ledger.leaderboard(db, chat, 0.0, 1e12, game), key=lambda r: r["user_id"])
+        assert totals == ranged
+        return totals
+
+    assert [r["hands"] for r in boards(-7)] == [4, 4]
+    assert len(boards(-7, "xianniu")) == 2
+    assert {r["user_id"]: r["name"] for r in boards(-7)}[12] == "new name"
+    before = boards(-7)
+    repo.move_chat(db, -7, -1007)
+    assert boards(-1007) == before and boards(-7) == []
+    stats = {r["game"]: r for r in ledger.user_stats(db, 11)}
+    assert sum(r["hands"] for r in stats.values()) == 4 and stats["xianniu"]["hands"] == 2
