@@ -61,6 +61,9 @@ async def test_score_top_history_replay_stats(people, toy, tmp_path, capsys):
         assert len(lines) == 2  # the two people; the computer is never on a leaderboard
         assert {line.split()[1] for line in lines} == {"老王", "小李"}
         assert "电脑" not in top.text
+        alltime = await say(tg, 1, GROUP, "/top all toy")
+        assert "Toy" in alltime.text and alltime.text.splitlines()[1:] == lines
+        assert "\n" not in (await say(tg, 1, GROUP, "/top toypick 本周")).text  # none this week
 
         hist = await say(tg, 1, GROUP, "/history")
         hand_id = row[0]["hand_id"]
