@@ -49,7 +49,7 @@ def time_call(fn, min_seconds: float = 0.2) -> float:
 
 
 def worst_positions(game_id: str):
-    package = registry.PACKAGES[game_id].split(".")[-1]
+    package = registry.package_of(game_id).split(".")[-1]
     try:
         module = importlib.import_module(f"bench.worst_{package}")
     except ModuleNotFoundError:
@@ -59,7 +59,7 @@ def worst_positions(game_id: str):
 
 def extras(game_id: str):
     """Game-specific timings: `bench/worst_<package>.py` may define extra_timings()."""
-    package = registry.PACKAGES[game_id].split(".")[-1]
+    package = registry.package_of(game_id).split(".")[-1]
     try:
         module = importlib.import_module(f"bench.worst_{package}")
     except ModuleNotFoundError:
@@ -73,7 +73,7 @@ def main() -> None:
     p.add_argument("games", nargs="*", help="game ids (default: all)")
     p.add_argument("--seconds", type=float, default=5.0, help="time per throughput run")
     args = p.parse_args()
-    ids = args.games or list(registry.PACKAGES)
+    ids = args.games or registry.ids()
     for game_id in ids:
         rate, n = hands_per_second(game_id, args.seconds)
         print(f"{game_id:9s} random play: {rate:8.0f} hands/s ({n} hands)")

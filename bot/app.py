@@ -15,7 +15,7 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import BotCommand
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from bot import handlers, handlers_scores
+from bot import catalog, handlers, handlers_scores
 from bot.middlewares import SeenMiddleware
 from bot.outbox import Limits, Outbox
 from bot.scores import Scores
@@ -61,6 +61,7 @@ class App:
     async def start(self) -> None:
         """Open the database, recover running games and start long polling."""
         s = self.settings
+        catalog.check()  # a game that does not plug in stops the bot here, not at a tap
         self.storage = Storage(s.db_path)
         session = AiohttpSession(api=TelegramAPIServer.from_base(s.api_base))
         self.bot = Bot(s.token, session=session)

@@ -101,10 +101,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--progress", action="store_true", help="report progress on stderr")
     sim.set_defaults(func=_simulate)
 
-    from games.registry import PACKAGES
+    from games import registry
 
     play = sub.add_parser("play", help="play a hand in this terminal against computer players")
-    play.add_argument("game", choices=list(PACKAGES))
+    play.add_argument("game", choices=registry.ids())
     play.add_argument("--seat", type=int, default=0)
     play.add_argument("--lang", default="zh_Hans", choices=["zh_Hans", "zh_Hant", "en"])
     play.add_argument("--seed", type=int, default=None)

@@ -24,7 +24,7 @@ def db():
     d.close()
 
 
-@pytest.mark.parametrize("game_id", list(registry.PACKAGES))
+@pytest.mark.parametrize("game_id", registry.ids())
 def test_replay_text_and_record_replay_to_the_same_result(db, game_id, tmp_path, capsys):
     gid, st, _f, _h = end_hand(db, game_id)
     h = ledger.hand(db, ledger.rows_of_hand(db, gid, 1)[0]["hand_id"])
@@ -49,7 +49,7 @@ def test_replay_text_and_record_replay_to_the_same_result(db, game_id, tmp_path,
     assert out["over"] and out["result"]["net"] == [r["net"] for r in h["ledger"]]
 
 
-@pytest.mark.parametrize("game_id", list(registry.PACKAGES))
+@pytest.mark.parametrize("game_id", registry.ids())
 @pytest.mark.parametrize("lang", LANGS)
 def test_history_line_names_the_winner(db, game_id, lang):
     gid, st, _f, _h = end_hand(db, game_id)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.terminal import play
-from games.registry import PACKAGES
+from games import registry
 
 
 class Script:
@@ -40,7 +40,7 @@ class Script:
     _pick_min = 1
 
 
-@pytest.mark.parametrize("game_id", list(PACKAGES))
+@pytest.mark.parametrize("game_id", registry.ids())
 def test_scripted_player_finishes_a_hand(game_id, monkeypatch):
     from bot import terminal
 

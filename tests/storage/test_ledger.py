@@ -12,7 +12,7 @@ from games.records import record_of
 from storage import ledger, repo
 from storage.db import open_db
 
-GAMES = list(registry.PACKAGES)
+GAMES = registry.ids()
 
 
 def finished(game_id: str, seed: int):
