@@ -99,3 +99,26 @@ async def test_score_top_history_replay_stats(people, toy, tmp_path, capsys):
         end = await tg.wait_for(lambda: find_text(tg, GROUP, "→")[-1:] and
                                 [m for m in find_text(tg, GROUP, "🏁") if "→" in m.text], timeout=10)
         assert end
+
+
+async def test_the_ledger_follows_the_group_to_its_supergroup(people, toy, tmp_path):
+    tg = people
+    supergroup = -1001234567890
+    async with running(tg, tmp_path / "db.sqlite3") as app:
+        for uid in (1, 2):
+            await tg.send_message(uid, uid, "/start")
+        await start_game(tg, "toy", [1, 2], computers=1)
+        await play_hand(tg, [1, 2])
+        top = (await say(tg, 1, GROUP, "/top all")).text
+        tg.migrate_group(GROUP, supergroup)
+        await tg.wait_for(lambda: app.storage.run_sync(
+            lambda db: db.execute("select count(*) from ledger where chat_id = ?",
+                                  [supergroup]).fetchone()[0]) == 3, timeout=10)
+        # (the sitting's table and 🏁 message are posted again there too)
+        await tg.send_message(1, supergroup, "/top all")
+        moved = await tg.wait_for(lambda: find_text(tg, supergroup, "🏆"), timeout=10)
+        assert moved[0].text == top
+        hand_id = app.storage.run_sync(lambda db: db.execute("select id from hands").fetchone()[0])
+        await tg.send_message(1, supergroup, "/history")
+        listed = await tg.wait_for(lambda: find_text(tg, supergroup, "📜"), timeout=10)
+        assert f"#{hand_id}" in listed[0].text
