@@ -61,8 +61,8 @@ class Weekly:
                     continue  # nobody played here that week
                 if not await storage.run(ledger.claim_weekly_post, chat_id, week, now):
                     row = await storage.run(ledger.weekly_post, chat_id, week)
-                    if row is None or row["message_id"] is not None:
-                        continue  # posted already
+                    if row is None or row["message_id"] is not None or (chat_id, week) in self.queued:
+                        continue  # posted already, or queued by a run alongside this one
                 self.queued.add((chat_id, week))
                 _ = self.service.t(chat_id)
                 head = _("🗓 Last week's leaderboard ({span})").format(span=scores_text.span(monday))
