@@ -37,7 +37,9 @@ from pathlib import Path
 
 
 # -- the child: fake server + players ---------------------------------------------
-async def _players(conn, db_path: str, games: int, seconds: float, game_id: str, rate: float) -> None:
+async def _players(
+    conn, db_path: str, games: int, seconds: float, game_id: str, rate: float, wait_buttons: bool
+) -> None:
     from bot.callbacks import HandEndCB, LobbyCB, move_button_data
     from bot.computer import fallback
     from games import hands
@@ -82,6 +84,8 @@ async def _players(conn, db_path: str, games: int, seconds: float, game_id: str,
         refusals: list[str] = []
 
         failures: list[str] = []
+        buttons = ButtonsSeen(tg)
+        handed: list[tuple[str, int, int, int, int]] = []  # (press, game, hand, turn, next player)
 
         async def play(t) -> None:
             """One game's players; a failure is counted and the game goes on
@@ -116,19 +120,27 @@ async def _players(conn, db_path: str, games: int, seconds: float, game_id: str,
                     if status != "running":
                         await asyncio.sleep(0.01)
                         continue
-                    st = State.from_json(state_json)
+                    st, hand = State.from_json(state_json), hand_no
                 seat = st.to_act()[0]
                 uid = t["uids"][seat]
+                if wait_buttons:  # like a person: tap once the buttons are there
+                    while (uid, t["gid"], hand, st.turn) not in buttons.update():
+                        if time.monotonic() >= stop_at:
+                            return
+                        await asyncio.sleep(0.02)
                 code = fallback(st, seat, rng)
                 moves = st.legal_moves(seat)
                 index = next((i for i, m in enumerate(moves) if isinstance(m, Move) and m.code == code), 0)
-                ans = await tg.press_forged(uid, uid, t["msgs"][uid], move_button_data(t["gid"], st.turn, code, index))
+                ans = await tg.press_forged(uid, uid, t["msgs"][uid], move_button_data(t["gid"], hand, st.turn, code, index))
                 qids.append(ans["callback_query_id"])
                 if ans.get("text"):
                     refusals.append(ans["text"])
                     st = None  # refused: read the truth again
                 else:
                     st.apply(seat, code)
+                    if not hands.stuck(st):
+                        nxt = t["uids"][st.to_act()[0]]
+                        handed.append((ans["callback_query_id"], t["gid"], hand, st.turn, nxt))
 
         start = time.monotonic()
         cpu0 = time.process_time()
@@ -139,17 +151,46 @@ async def _players(conn, db_path: str, games: int, seconds: float, game_id: str,
         answered = {str(c.params.get("callback_query_id")): c.t for c in tg.calls("answerCallbackQuery")}
         lat = sorted(answered[q] - tg.callbacks[q].t for q in qids if q in answered)
         toasts = len(refusals)
+        seen = buttons.update()
+        handover = sorted(seen[(uid, g, h, turn)] - tg.callbacks[q].t
+                          for q, g, h, turn, uid in handed if (uid, g, h, turn) in seen)
         refused = len([c for c in tg.calls() if c.error_code == 429])
         conn.send(json.dumps({
             "presses": len(qids), "seconds": elapsed, "lat": lat, "toasts": toasts, "http_429": refused,
-            "fake_cpu": fake_cpu, "failures": len(failures),
+            "fake_cpu": fake_cpu, "failures": len(failures), "handover": handover,
+            "handed": len(handed),
         }))
         await loop.run_in_executor(None, conn.recv)  # keep serving until the bot has stopped
 
 
-def _child(conn, db_path, games, seconds, game_id, rate) -> None:
+class ButtonsSeen:
+    """(player, game, hand, turn) → when that player's chat first showed move
+    buttons drawn for that turn (a successful send or edit); read
+    incrementally from the fake server's call log."""
+
+    def __init__(self, tg) -> None:
+        self.tg = tg
+        self.read = 0
+        self.at: dict[tuple[int, int, int, int], float] = {}
+
+    def update(self) -> dict[tuple[int, int, int, int], float]:
+        calls = self.tg._calls
+        for c in calls[self.read:]:
+            if not c.ok or c.method not in ("sendMessage", "editMessageText"):
+                continue
+            for row in (c.params.get("reply_markup") or {}).get("inline_keyboard", []):
+                for b in row:
+                    parts = str(b.get("callback_data", "")).split(":")
+                    if parts[0] in ("m", "mi", "p") and len(parts) >= 4 and parts[1].isdigit():
+                        key = (c.chat_id, int(parts[1]), int(parts[2]), int(parts[3]))
+                        self.at.setdefault(key, c.t)
+        self.read = len(calls)
+        return self.at
+
+
+def _child(conn, db_path, games, seconds, game_id, rate, wait_buttons) -> None:
     logging.basicConfig(level=logging.CRITICAL)
-    asyncio.run(_players(conn, db_path, games, seconds, game_id, rate))
+    asyncio.run(_players(conn, db_path, games, seconds, game_id, rate, wait_buttons))
 
 
 # -- the parent: the bot ----------------------------------------------------------
@@ -223,13 +264,13 @@ async def _bot(conn, proc, db_path: str, game_id: str) -> dict:
     return result
 
 
-def run(games: int, seconds: float, game_id: str, rate: float = 0.0) -> dict:
+def run(games: int, seconds: float, game_id: str, rate: float = 0.0, wait_buttons: bool = False) -> dict:
     logging.basicConfig(level=logging.CRITICAL)
     with tempfile.TemporaryDirectory() as tmp:
         db_path = str(Path(tmp) / "bench.sqlite3")
         parent, child = mp.Pipe()
         ctx = mp.get_context("spawn")
-        proc = ctx.Process(target=_child, args=(child, db_path, games, seconds, game_id, rate))
+        proc = ctx.Process(target=_child, args=(child, db_path, games, seconds, game_id, rate, wait_buttons))
         proc.start()
         try:
             r = asyncio.run(_bot(parent, proc, db_path, game_id))
@@ -238,6 +279,10 @@ def run(games: int, seconds: float, game_id: str, rate: float = 0.0) -> dict:
             if proc.is_alive():
                 proc.kill()
     lat = r.pop("lat")
+    handover = r.pop("handover") or [float("nan")]
+    r["handover_p50_s"] = statistics.median(handover)
+    r["handover_p99_s"] = handover[int(0.99 * (len(handover) - 1))]
+    r["handover_seen"] = f"{len(handover)}/{r.pop('handed')}"
     return {
         "game": game_id,
         "games": games,
@@ -258,10 +303,16 @@ def main() -> None:
     p.add_argument("--game", default=None, help="game id (default: the first landed)")
     p.add_argument("--rate", type=float, default=0.0,
                    help="offered presses/s over all games (default 0: as fast as answered)")
+    p.add_argument("--wait-buttons", action="store_true",
+                   help="each player presses only once their buttons are shown (as people do)")
     args = p.parse_args()
     game_id = args.game or catalog.landed()[0]
-    r = run(args.games, args.seconds, game_id, args.rate)
+    r = run(args.games, args.seconds, game_id, args.rate, args.wait_buttons)
     offered = f"offered {args.rate:.0f}/s" if args.rate else "closed loop"
+    print(
+        f"move → next player sees buttons: p50 {r['handover_p50_s']:.2f} s, "
+        f"p99 {r['handover_p99_s']:.2f} s ({r['handover_seen']} hand-overs seen)"
+    )
     print(
         f"bot load ({r['game']}, {r['games']} concurrent games, {offered}, {r['seconds']:.1f} s): "
         f"{r['per_second']:.0f} presses/s answered ({r['presses']} presses, {r['toasts']} refused); "

@@ -15,7 +15,7 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import BotCommand
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from bot import catalog, handlers, handlers_scores
+from bot import catalog, handlers, handlers_scores, watchdog
 from bot.middlewares import SeenMiddleware
 from bot.outbox import Limits, Outbox
 from bot.scores import Scores
@@ -72,6 +72,7 @@ class App:
         self.service = Service(s, self.bot, self.storage, self.outbox, self.scheduler, me.username or "")
         self.outbox.on_forbidden = self.service.forbidden
         self.outbox.on_migrate = self.service.migrate
+        self.outbox.on_group_send = self.service.remember_group_send
         await self.service.load_people()
         self.dp = Dispatcher()
         self.scores = Scores(self.service, self.clock)
@@ -85,7 +86,10 @@ class App:
             await self.bot.set_my_commands([BotCommand(command=c, description=d) for c, d in COMMANDS])
         except Exception as e:  # commands are a nicety; never block start-up
             log.warning("setMyCommands failed: %s", e)
+        await self.service.load_group_sends()
         recovered = await self.service.recover()
+        await watchdog.sweep(self.service)
+        watchdog.start(self.service)
         self.weekly.schedule(self.scheduler)
         await self.weekly.run()  # weeks missed while the bot was down
         # Long-lived objects (aiogram's models, catalogs, loaded games) need no

@@ -225,7 +225,7 @@ def hand(
             rows.extend(picker_rows(s, seat, moves, selected, _))
         else:
             buttons = [
-                (p.move_label(m, _), move_button_data(s.id, st.turn, m.code, i))
+                (p.move_label(m, _), move_button_data(s.id, s.hand_no, st.turn, m.code, i))
                 for i, m in enumerate(moves)
                 if isinstance(m, Move)
             ]
@@ -259,21 +259,21 @@ def picker_rows(
     cards = picker_cards(s, seat, moves)
     chosen = set(selected)
     toggles = [
-        (("✓" if i in chosen else "") + p.card(c, _), PickCB(g=s.id, t=turn, a="x", i=i).pack())
+        (("✓" if i in chosen else "") + p.card(c, _), PickCB(g=s.id, h=s.hand_no, t=turn, a="x", i=i).pack())
         for i, c in enumerate(cards)
     ]
     rows = flow(toggles, width=28, most=7)
     confirm = _("Confirm") if any(isinstance(m, Pick) for m in moves) else _("Play")
     controls = [
-        (confirm, PickCB(g=s.id, t=turn, a="ok").pack()),
-        (_("Clear"), PickCB(g=s.id, t=turn, a="clr").pack()),
+        (confirm, PickCB(g=s.id, h=s.hand_no, t=turn, a="ok").pack()),
+        (_("Clear"), PickCB(g=s.id, h=s.hand_no, t=turn, a="clr").pack()),
     ]
     if p.hints(moves):
-        controls.append((_("Hint"), PickCB(g=s.id, t=turn, a="hint").pack()))
+        controls.append((_("Hint"), PickCB(g=s.id, h=s.hand_no, t=turn, a="hint").pack()))
     rows.append(controls)
     # Moves without cards (pass, 扣 ...) stay plain buttons.
     plain = [
-        (p.move_label(m, _), move_button_data(s.id, turn, m.code, i))
+        (p.move_label(m, _), move_button_data(s.id, s.hand_no, turn, m.code, i))
         for i, m in enumerate(moves)
         if isinstance(m, Move) and not m.cards
     ]

@@ -123,3 +123,10 @@ def m003_ledger(db: Database) -> None:
         {"chat_id": int, "week": str, "queued_at": float, "message_id": int},
         pk=("chat_id", "week"),
     )
+
+
+@migrations()
+def m005_group_sends(db: Database) -> None:
+    # When the bot last wrote to each group (JSON list of epoch seconds within
+    # Telegram's one-minute window): a restarted bot keeps to 20 a minute.
+    db["group_sends"].create({"chat_id": int, "sent_at": str}, pk="chat_id")
