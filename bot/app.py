@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import time
+from collections.abc import Callable
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
@@ -13,13 +15,15 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import BotCommand
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from bot import catalog, handlers, watchdog
+from bot import catalog, handlers, handlers_scores, watchdog
 from bot.connect import backoff_config, with_backoff
 from bot.heartbeat import Heartbeat
 from bot.middlewares import SeenMiddleware
 from bot.outbox import Limits, Outbox
+from bot.scores import Scores
 from bot.service import Service
 from bot.settings import Settings
+from bot.weekly import Weekly
 from storage.db import Storage
 
 log = logging.getLogger(__name__)
@@ -28,21 +32,32 @@ COMMANDS = [
     ("new", "开局 / 练习"),
     ("hand", "重发我的牌"),
     ("stop", "结束牌局"),
+    ("score", "本场得分 / 算帐"),
+    ("top", "排行榜"),
+    ("history", "最近几局"),
+    ("replay", "复盘某一局"),
+    ("stats", "我的战绩"),
     ("lang", "语言 Language"),
     ("help", "帮助"),
 ]
 
 
 class App:
-    def __init__(self, settings: Settings, limits: Limits | None = None) -> None:
+    def __init__(
+        self, settings: Settings, limits: Limits | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.settings = settings
         self.limits = limits
+        self.clock = clock  # wall clock of the scores (tests pass a fake one)
         self.storage: Storage | None = None
         self.bot: Bot | None = None
         self.dp: Dispatcher | None = None
         self.outbox: Outbox | None = None
         self.scheduler: AsyncIOScheduler | None = None
         self.service: Service | None = None
+        self.scores: Scores | None = None
+        self.weekly: Weekly | None = None
         self._polling: asyncio.Task | None = None
 
     async def start(self) -> None:
@@ -70,7 +85,11 @@ class App:
         self.outbox.on_group_send = self.service.remember_group_send
         await self.service.load_people()
         self.dp = Dispatcher()
+        self.scores = Scores(self.service, self.clock)
+        self.weekly = Weekly(self.scores, self.clock)
         self.dp.update.outer_middleware(SeenMiddleware(self.service))
+        self.dp["scores"] = self.scores
+        self.dp.include_router(handlers_scores.build_router())  # before the catch-all buttons
         self.dp.include_router(handlers.build_router())
         await with_backoff(
             "deleteWebhook",
@@ -85,6 +104,8 @@ class App:
         recovered = await self.service.recover()
         await watchdog.sweep(self.service)
         watchdog.start(self.service)
+        self.weekly.schedule(self.scheduler)
+        await self.weekly.run()  # weeks missed while the bot was down
         # Long-lived objects (aiogram's models, catalogs, loaded games) need no
         # scanning by the cyclic GC; fewer full collections keep taps snappy.
         gc.collect()

@@ -111,7 +111,10 @@ async def help_(message: Message, service: Service) -> None:
     service.outbox.send(
         message.chat.id,
         _("/new — start a game (in a group), or practise against the computer (here)\n"
-          "/hand — send my cards again\n/stop — end the game\n/lang — language"),
+          "/hand — send my cards again\n/stop — end the game\n/lang — language")
+        + "\n" + _("/score — this game's totals and settling up\n/top — this week's leaderboard"
+                   " (/top all: all time)\n/history — the last hands\n/replay N — replay a hand\n"
+                   "/stats — my own scores (here in private)"),
     )
 
 

@@ -35,7 +35,7 @@ from aiogram.exceptions import (
     TelegramServerError,
     TelegramUnauthorizedError,
 )
-from aiogram.types import InlineKeyboardMarkup
+from aiogram.types import BufferedInputFile, InlineKeyboardMarkup
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +72,7 @@ class Op:
     on_new: Callable[[int], Any] | None = None
     priority: int = NORMAL
     tries: int = 0  # failed attempts so far (retried with backoff)
+    file: tuple[str, bytes] | None = None  # document: (file name, content); text is the caption
 
     @property
     def counted(self) -> bool:
@@ -175,6 +176,10 @@ class Outbox:
                 op.text, op.on_new = text, on_new
                 return
         self._push(chat, Op("notify", chat_id, key, text, on_new=on_new))
+
+    def document(self, chat_id: int, name: str, content: bytes, caption: str = "") -> None:
+        """A file as a new message (a hand's JSON record), never merged."""
+        self._push(self._chat(chat_id), Op("document", chat_id, None, caption, file=(name, content)))
 
     def delete(self, chat_id: int, message_id: int) -> None:
         self._push(self._chat(chat_id), Op("delete", chat_id, message_id=message_id))
@@ -455,6 +460,11 @@ class Outbox:
                 await _quiet_delete(bot, op.chat_id, op.message_id)
             elif op.kind == "send":
                 m = await bot.send_message(op.chat_id, op.text, reply_markup=op.markup)
+                _call(op.on_new, m.message_id)
+            elif op.kind == "document":
+                assert op.file is not None
+                doc = BufferedInputFile(op.file[1], filename=op.file[0])
+                m = await bot.send_document(op.chat_id, doc, caption=str(op.text) or None)
                 _call(op.on_new, m.message_id)
             elif op.kind == "notify":
                 old = self.slots.get(op.key)

@@ -22,7 +22,7 @@ from aiogram import Bot
 from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from bot import catalog, computer, logs, render
+from bot import catalog, computer, logs, render, scores_text
 from bot.i18n import LANGS, Translator, normalize_lang, translator
 from bot.outbox import END, NORMAL, URGENT, Outbox
 from bot.settings import Settings
@@ -851,7 +851,8 @@ class Service:
             self._show_table(s)
             for seat, _uid in s.humans():
                 self._show_hand(s, seat)
-        self.outbox.send(s.chat_id, render.finished(s, self.t(s.chat_id)))
+        _ = self.t(s.chat_id)
+        self.outbox.send(s.chat_id, "\n".join([render.finished(s, _), *scores_text.settle_lines(s, _)]))
 
     def _close(self, s: Sitting) -> None:
         self._disarm(s)

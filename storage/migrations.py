@@ -74,6 +74,58 @@ def m002_picks(db: Database) -> None:
 
 
 @migrations()
+def m003_ledger(db: Database) -> None:
+    # One finished hand is one `hands` row (its final state: the record to
+    # replay) and feeds one ledger row per seat, in the same transaction.
+    db.execute(
+        "delete from hands where id not in (select min(id) from hands group by game_id, hand_no)"
+    )
+    db["hands"].create_index(["game_id", "hand_no"], unique=True)
+    db["ledger"].create(
+        {
+            "id": int,
+            "hand_id": int,  # hands.id: the number /history and /replay show
+            "chat_id": int,
+            "game_id": int,  # the sitting (games.id)
+            "hand_no": int,
+            "game": str,  # engine id
+            "preset": str,
+            "seat": int,
+            "user_id": int,  # null: a computer player
+            "name": str,  # display name at the time
+            "net": int,
+            "details": str,  # JSON: the engine's scoring details for this seat
+            "finished_at": float,  # epoch seconds
+        },
+        pk="id",
+        foreign_keys=[("hand_id", "hands", "id"), ("game_id", "games", "id")],
+    )
+    db["ledger"].create_index(["game_id", "hand_no", "seat"], unique=True)
+    # Leaderboards: one chat, a time range, humans only; covering, so the
+    # sums never touch the table.
+    db.execute(
+        "create index idx_ledger_board on ledger (chat_id, finished_at, user_id, net, game)"
+        " where user_id is not null"
+    )
+    db["ledger"].create_index(["chat_id", "hand_id"])  # /history
+    db["ledger"].create_index(["user_id", "game", "net"])  # /stats
+    # All-time totals per chat, person and game, kept with the ledger in the
+    # same transaction (a cache of sums over it: all-time boards read a few
+    # rows, not every hand), with the person's latest name.
+    db["ledger_totals"].create(
+        {"chat_id": int, "user_id": int, "game": str, "name": str, "net": int,
+         "hands": int, "wins": int, "best": int, "last_at": float},
+        pk=("chat_id", "user_id", "game"),
+    )
+    # The weekly post: one row per chat and week (Monday, local ISO date),
+    # written before the post is queued; message_id once Telegram took it.
+    db["weekly_posts"].create(
+        {"chat_id": int, "week": str, "queued_at": float, "message_id": int},
+        pk=("chat_id", "week"),
+    )
+
+
+@migrations()
 def m005_group_sends(db: Database) -> None:
     # When the bot last wrote to each group (JSON list of epoch seconds within
     # Telegram's one-minute window): a restarted bot keeps to 20 a minute.

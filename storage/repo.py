@@ -11,6 +11,8 @@ from typing import Any
 from sqlite_utils import Database
 from sqlite_utils.db import NotFoundError
 
+from storage import ledger
+
 ACTIVE = ("lobby", "running", "hand_over")
 
 
@@ -35,6 +37,7 @@ def move_chat(db: Database, old: int, new: int) -> None:
             db["chats"].upsert({**kept, **row, "id": new}, pk="id")
             db["chats"].delete(old)
         db.execute("update games set chat_id = ? where chat_id = ?", [new, old])
+        ledger.move_chat(db, old, new)
 
 
 def get_user(db: Database, user_id: int) -> dict[str, Any] | None:
@@ -76,14 +79,14 @@ def record_move(
     hand: dict[str, Any] | None = None,
 ) -> None:
     """The new state, deadline and the move itself (and, when the move ended
-    the hand, the hand's result): one transaction. A deal over when dealt
-    has a result and no move."""
+    the hand, the hand's result and its ledger rows): one transaction. A deal
+    over when dealt has a result and no move."""
     with db.atomic():
         db["games"].update(game_id, {**fields, "updated_at": time.time()})
         if move is not None:
             db["moves"].insert({**move, "game_id": game_id, "at": time.time()})
         if hand is not None:
-            db["hands"].insert({**hand, "game_id": game_id, "at": time.time()})
+            ledger.settle(db, game_id, {**db["games"].get(game_id), **fields}, hand)
 
 
 def active_games(db: Database) -> list[dict[str, Any]]:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import Translator
-from games.base import Move, Pick, Result
+from games import records
+from games.base import Move, Pick, Result, State, find_move, split_cards
 
 
 class Presenter:
@@ -67,3 +68,51 @@ class Presenter:
         """End of hand: every hand revealed and the result explained.
         `final` is the engine's end-of-hand data (public view plus revealed hands)."""
         raise NotImplementedError
+
+    # -- history and replay ------------------------------------------------
+    def result_line(self, result: Result, names: list[str], _: Translator) -> str:
+        """A finished hand in one line (/history): every seat's net, best first."""
+        if not any(result.net):
+            return _("a draw")
+        order = sorted(range(len(result.net)), key=lambda i: -result.net[i])
+        return " · ".join(f"{names[i]} {_signed(result.net[i])}" for i in order)
+
+    def replay_lines(self, record: dict[str, Any], names: list[str], _: Translator) -> list[str]:
+        """A finished hand as a readable move list: what everyone was dealt,
+        every move (hidden ones too: the hand is over) with what it did, and
+        the final scoring lines."""
+        state = records.start_of(record)
+        lines = [_("Dealt:")]
+        for seat in range(state.seats):
+            hand = " ".join(self.card(c, _) for c in state.view(seat)["hand"])
+            lines.append(f"{names[seat]}: {hand}")
+        lines.append(_("Moves:"))
+        for i, (seat, code) in enumerate(record.get("moves", [])):
+            label = self.replay_move(state, seat, code, _)
+            told = [t for t in (self.event_line(e, names, _) for e in state.apply(seat, code)) if t]
+            if told and label in told[0]:  # the event already says who played what
+                lines.append(f"{i + 1}. " + "，".join(told))
+            else:  # a hidden move (扣, a discard face down): shown now the hand is over
+                lines.append(f"{i + 1}. {names[seat]}: {label}" + (" → " + "，".join(told) if told else ""))
+        lines.append(_("Result:"))
+        if not state.is_over():  # settled void: nobody could move on
+            lines.append(_("void: nobody wins or loses"))
+            return lines
+        lines.append(self.result_text(state.result(), state.revealed(), names, _))
+        return lines
+
+    def replay_move(self, state: State, seat: int, code: str, _: Translator) -> str:
+        """A move of a finished hand by its button label (cards included)."""
+        moves = state.legal_moves(seat)
+        move = find_move(moves, code)
+        if move is not None:
+            return self.move_label(move, _)
+        for pick in moves:
+            if isinstance(pick, Pick) and code.startswith(pick.prefix):
+                cards = split_cards(code[len(pick.prefix):])
+                return f"{self.pick_prompt(pick, _)}: {' '.join(self.card(c, _) for c in cards)}"
+        return code
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")

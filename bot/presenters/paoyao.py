@@ -291,6 +291,12 @@ class PaoYaoPresenter(Presenter):
             )
         return None
 
+    def result_line(self, result: Result, names: list[str], _: Translator) -> str:
+        """/history: the winning team and the 雪 multiplier, then every seat's net."""
+        d = result.details
+        head = self.event_line({"type": "end", "team": d["winner_team"], "snow": d["snow"]}, names, _)
+        return f"{head} {super().result_line(result, names, _)}"
+
     # -- end of hand ------------------------------------------------------------------------
     def result_text(
         self, result: Result, final: dict[str, Any], names: list[str], _: Translator

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 MAX_ALERT = 200
 QUERY_INVALID = "query is too old and response timeout expired or query ID is invalid"
 # Calls that count towards flood limits (sends and edits of messages).
-COUNTED = frozenset({"sendMessage", "editMessageText", "editMessageReplyMarkup"})
+COUNTED = frozenset({"sendMessage", "sendDocument", "editMessageText", "editMessageReplyMarkup"})
 
 
 def _chat(tg: FakeTelegram, p: dict) -> int:
@@ -126,6 +126,25 @@ def send_message(tg, p, now):
     m = tg.world.new_message(chat_id, tg.bot_id, plain, ents, markup,
                              silent=bool(p.get("disable_notification")),
                              reply_to=replied.message_id if replied else None)
+    return tg.world.message_dict(m)
+
+
+def send_document(tg, p, now):
+    """*ext*: an uploaded file (multipart); the message's text is the caption."""
+    chat_id = _chat(tg, p)
+    content, name = p.get("document"), "file"
+    if isinstance(content, str) and content.startswith("attach://"):
+        key = content.removeprefix("attach://")
+        content, name = p.get(key), p.get("__filenames__", {}).get(key) or name
+    if not isinstance(content, bytes):
+        raise bad_request("there is no document in the request")
+    caption = p.get("caption") or ""
+    if utf16_len(caption) > 1024:
+        raise bad_request("message caption is too long")
+    _can_write(tg, chat_id)
+    tg.rate(chat_id, now)
+    m = tg.world.new_message(chat_id, tg.bot_id, caption, [], check_markup(p.get("reply_markup")))
+    m.document = {"file_name": name, "content": content}
     return tg.world.message_dict(m)
 
 
@@ -300,6 +319,7 @@ METHODS: dict[str, Any] = {
     "setMyName": true,
     "setChatMenuButton": true,
     "sendMessage": send_message,
+    "sendDocument": send_document,
     "editMessageText": edit_message_text,
     "editMessageReplyMarkup": edit_message_reply_markup,
     "deleteMessage": delete_message,

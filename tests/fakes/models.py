@@ -52,6 +52,7 @@ class FakeMessage:
     history: list[str] = field(default_factory=list)  # earlier texts, oldest first
     silent: bool = False  # sent with disable_notification
     reply_to: int | None = None  # message_id this one replies to
+    document: dict | None = None  # sendDocument: {"file_name", "content" (bytes)}
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,7 @@ async def read_params(request: web.Request) -> dict[str, Any]:
         for key, value in form.items():
             if isinstance(value, web.FileField):
                 params[key] = value.file.read()
+                params.setdefault("__filenames__", {})[key] = value.filename  # *ext*
             else:
                 params[key] = decode_value(key, value)
     return _ids_as_ints(params)

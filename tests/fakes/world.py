@@ -66,6 +66,11 @@ class World:
             d["reply_markup"] = m.reply_markup
         if m.edit_date is not None:
             d["edit_date"] = m.edit_date
+        if m.document is not None:
+            d["document"] = {"file_id": f"doc{m.chat_id}_{m.message_id}",
+                             "file_unique_id": f"u{m.chat_id}_{m.message_id}",
+                             "file_name": m.document["file_name"],
+                             "file_size": len(m.document["content"])}
         if m.reply_to is not None:
             replied = self.messages.get(m.chat_id, {}).get(m.reply_to)
             if replied is not None and replied.reply_to is None:

@@ -1,0 +1,78 @@
+"""The weekly post: every Monday 00:05 in the chat's zone, last week's
+leaderboard goes to every chat that played that week, exactly once.
+
+A `weekly_posts` row is written before the post is queued (so a second run
+never posts it again) and gets the message id once Telegram took it. At
+start-up the same run catches up: every week of the last `HORIZON` whose post
+is due and has no row is posted, oldest first, one post per week; a row
+without a message id (the bot died before the post went out) is posted again.
+Chats with no hand that week get nothing. See docs/scores.md."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from zoneinfo import ZoneInfo
+
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from apscheduler.triggers.cron import CronTrigger
+
+from bot import scores_text
+from bot.scores import Scores
+from storage import ledger
+from storage.scores import due_weeks, week_bounds
+
+log = logging.getLogger(__name__)
+
+HORIZON = 4  # weeks: a longer downtime posts only the last four
+DAY = 86400.0
+
+
+class Weekly:
+    def __init__(self, scores: Scores, clock: Callable[[], float]) -> None:
+        self.scores = scores
+        self.service = scores.service
+        self.clock = clock
+        self.queued: set[tuple[int, str]] = set()  # posts this process has queued
+
+    def schedule(self, scheduler: AsyncIOScheduler) -> None:
+        zone = ZoneInfo(self.service.settings.tz)
+        trigger = CronTrigger(day_of_week="mon", hour=0, minute=5, timezone=zone)
+        scheduler.add_job(self.run, trigger, id="weekly", replace_existing=True,
+                          coalesce=True, misfire_grace_time=None)
+
+    async def run(self) -> int:
+        """Queue every due, unposted weekly post; the number queued."""
+        if not self.service.settings.weekly_post:
+            return 0
+        storage = self.service.storage
+        now = self.clock()
+        since = now - (HORIZON + 1) * 7 * DAY - DAY  # the oldest due week, with a day to spare
+        queued = 0
+        for chat_id in await storage.run(ledger.chats_with_hands, since, now):
+            zone = self.scores.zone(chat_id)
+            for monday in due_weeks(now, zone, HORIZON):
+                week = monday.isoformat()
+                if (chat_id, week) in self.queued:
+                    continue
+                start, end = week_bounds(monday, zone)
+                rows = await storage.run(ledger.leaderboard, chat_id, start, end)
+                if not rows:
+                    continue  # nobody played here that week
+                if not await storage.run(ledger.claim_weekly_post, chat_id, week, now):
+                    row = await storage.run(ledger.weekly_post, chat_id, week)
+                    if row is None or row["message_id"] is not None or (chat_id, week) in self.queued:
+                        continue  # posted already, or queued by a run alongside this one
+                self.queued.add((chat_id, week))
+                _ = self.service.t(chat_id)
+                head = _("🗓 Last week's leaderboard ({span})").format(span=scores_text.span(monday))
+                text = scores_text.board(rows, head, "", _)
+
+                def sent(message_id: int, chat_id: int = chat_id, week: str = week):
+                    return storage.run(ledger.weekly_post_sent, chat_id, week, message_id)
+
+                self.service.outbox.send(chat_id, text, on_new=sent)
+                queued += 1
+        if queued:
+            log.info("weekly leaderboards queued: %d", queued)
+        return queued

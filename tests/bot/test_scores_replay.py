@@ -1,0 +1,65 @@
+"""/replay of a stored hand of every game: readable text from the game's
+presenter and a JSON record that `paiju replay` replays to the same result;
+/history's one-line result."""
+
+import json
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot import catalog, cli, scores_text
+from bot.i18n import LANGS, translator
+from games import registry
+from storage import ledger
+from storage.db import open_db
+from tests.storage.test_ledger import end_hand
+
+ZONE = ZoneInfo("Asia/Shanghai")
+
+
+@pytest.fixture
+def db():
+    d = open_db(":memory:")
+    yield d
+    d.close()
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_replay_text_and_record_replay_to_the_same_result(db, game_id, tmp_path, capsys):
+    gid, st, _f, _h = end_hand(db, game_id)
+    h = ledger.hand(db, ledger.rows_of_hand(db, gid, 1)[0]["hand_id"])
+    _ = translator("zh_Hans")
+    texts = scores_text.replay_texts(h, ZONE, _)
+    assert all(len(t) <= 4096 for t in texts)
+    text = "\n".join(texts)
+    names = scores_text.ledger_names(h["ledger"], _)
+    assert names[:2] == ["p0", "p1"] and names[2] == _("Computer {n}").format(n=1)
+    p = catalog.presenter(game_id)
+    # Who played what: one numbered line per move, by the mover's name.
+    for i, (seat, _code) in enumerate(st.history):
+        assert f"\n{i + 1}. {names[seat]}" in text
+    # The final scoring lines are the end-of-hand message's.
+    assert p.result_text(st.result(), st.revealed(), names, _) in text
+    name, data = scores_text.record_file(h)
+    path = tmp_path / name
+    path.write_bytes(data)
+    capsys.readouterr()
+    assert cli.main(["replay", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["over"] and out["result"]["net"] == [r["net"] for r in h["ledger"]]
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+@pytest.mark.parametrize("lang", LANGS)
+def test_history_line_names_the_winner(db, game_id, lang):
+    gid, st, _f, _h = end_hand(db, game_id)
+    _ = translator(lang)
+    text, kb = scores_text.history(ledger.recent_hands(db, -100), ZONE, _)
+    hand_id = ledger.rows_of_hand(db, gid, 1)[0]["hand_id"]
+    assert f"#{hand_id}" in text
+    names = scores_text.ledger_names(ledger.rows_of_hand(db, gid, 1), _)
+    net = st.result().net
+    assert catalog.presenter(game_id).result_line(st.result(), names, _) in text
+    best = max(range(len(net)), key=lambda i: net[i])
+    assert names[best] in text.splitlines()[1]
+    assert [b.callback_data for row in kb.inline_keyboard for b in row] == [f"rp:{hand_id}"]
