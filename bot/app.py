@@ -14,7 +14,8 @@ from aiogram.types import BotCommand
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot import handlers
-from bot.middlewares import SeenMiddleware
+from bot.i18n import make_i18n
+from bot.middlewares import LanguageMiddleware, SeenMiddleware
 from bot.outbox import Limits, Outbox
 from bot.service import Service
 from bot.settings import Settings
@@ -59,6 +60,7 @@ class App:
         await self.service.load_people()
         self.dp = Dispatcher()
         self.dp.update.outer_middleware(SeenMiddleware(self.service))
+        self.dp.update.outer_middleware(LanguageMiddleware(make_i18n(), self.service))
         self.dp.include_router(handlers.build_router())
         await self.bot.delete_webhook(drop_pending_updates=False)
         try:

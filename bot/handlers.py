@@ -211,7 +211,7 @@ async def on_new(cq: CallbackQuery, callback_data: NewCB, service: Service) -> N
         key = ("choose", chat_id, cq.message.message_id)
         service.outbox.bind(key, cq.message.message_id)
         name = catalog.presenter(game_id).game_name(_)
-        service.outbox.show(chat_id, key, f"{name} · {render.preset_name(preset, _)}", None)
+        service.outbox.show(chat_id, key, f"{name} · {render.preset_name(game_id, preset, _)}", None)
     await _answer(service, cq, Reply(refusal))
 
 

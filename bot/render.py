@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot import catalog
+from bot import catalog, house_rules
 from bot.callbacks import (
     HandEndCB,
     LangCB,
@@ -22,7 +22,7 @@ from bot.callbacks import (
     TakeOverCB,
     move_button_data,
 )
-from bot.i18n import Translator
+from bot.i18n import Translator, plural
 from bot.sitting import Sitting
 from games.base import Move, Pick
 
@@ -100,19 +100,23 @@ def choose_game(game_ids: list[str], _: Translator) -> tuple[str, InlineKeyboard
 
 def choose_preset(game_id: str, _: Translator) -> tuple[str, InlineKeyboardMarkup | None]:
     g = catalog.game(game_id)
-    buttons = [(preset_name(p, _), NewCB(game=game_id, preset=p).pack()) for p in g.presets]
+    buttons = [(preset_name(game_id, p, _), NewCB(game=game_id, preset=p).pack())
+               for p in g.presets]
     name = catalog.presenter(game_id).game_name(_)
-    return _("{game}: which rules?").format(game=name), keyboard(flow(buttons, width=30, most=2))
+    lines = [_("{game}: which rules?").format(game=name)]
+    lines += [f"• {preset_name(game_id, p, _)}: {house_rules.preset_about(game_id, p, _)}"
+              for p in g.presets]
+    return "\n".join(lines), keyboard(flow(buttons, width=30, most=2))
 
 
-def preset_name(preset: str, _: Translator) -> str:
-    return _("default") if preset == "default" else preset
+def preset_name(game_id: str, preset: str, _: Translator) -> str:
+    return house_rules.preset_name(game_id, preset, _)
 
 
 def lobby(s: Sitting, timeout: float, _: Translator) -> tuple[str, InlineKeyboardMarkup | None]:
     ns = names(s, _)
     head = _("🀄 New game: {game} ({n} players) · rules: {preset} · {sec} s a move").format(
-        game=game_name(s, _), n=len(s.seats), preset=preset_name(s.preset, _), sec=round(timeout)
+        game=game_name(s, _), n=len(s.seats), preset=preset_name(s.game, s.preset, _), sec=round(timeout)
     )
     lines = [head]
     for i, seat in enumerate(s.seats):
@@ -322,7 +326,9 @@ def totals(s: Sitting, ns: list[str]) -> str:
 
 def finished(s: Sitting, _: Translator) -> str:
     ns = names(s, _)
-    return _("🏁 {game}: the game is over after {n} hands.\nTotals: {scores}").format(
+    return plural(_, "🏁 {game}: the game is over after {n} hand.\nTotals: {scores}",
+                  "🏁 {game}: the game is over after {n} hands.\nTotals: {scores}",
+                  s.hand_no).format(
         game=game_name(s, _), n=s.hand_no, scores=totals(s, ns) or "—"
     )
 

@@ -121,12 +121,26 @@ class Service:
             await self.storage.run(repo.set_user, chat_id, started=0)
 
     def lang(self, chat_id: int) -> str:
+        """The language of a chat: what /lang chose there; in a private chat
+        (id = the user's id) else the user's Telegram language; a group that
+        never chose takes its first game's creator's (see `new_game`)."""
         chat = self.chats.get(chat_id)
         if chat and chat.get("lang") in LANGS:
             return chat["lang"]
         if chat_id > 0 and chat_id in self.users:
             return self.users[chat_id].get("lang") or self.settings.default_lang
         return self.settings.default_lang
+
+    async def _default_group_lang(self, chat_id: int, user_id: int) -> None:
+        """A group without a language takes its first game's creator's."""
+        if chat_id > 0:
+            return
+        chat = self.chats.get(chat_id) or await self.storage.run(repo.get_chat, chat_id) or {}
+        if chat.get("lang") in LANGS:
+            return
+        lang = self.lang(user_id)
+        self.chats[chat_id] = {**chat, "id": chat_id, "lang": lang}
+        await self.storage.run(repo.set_chat, chat_id, lang=lang)
 
     def t(self, chat_id: int) -> Translator:
         return translator(self.lang(chat_id))
@@ -233,6 +247,7 @@ class Service:
     async def new_game(self, chat_id: int, private: bool, user: Any, game_id: str, preset: str) -> str | None:
         """Open a lobby (or, in a private chat, start a practice game at once).
         Returns a refusal to show, or None."""
+        await self._default_group_lang(chat_id, user.id)
         _ = self.t(chat_id)
         if game_id not in catalog.landed():
             return _("Unknown game.")
@@ -265,7 +280,7 @@ class Service:
         s = self.sittings.get(gid)
         if s is None or s.status != "lobby":
             return Reply(self._tr(s, user.id, STALE if s and s.status == "running" else OVER))
-        _ = self.t(s.chat_id)
+        _ = self.t(user.id)  # toasts are read by the presser
         async with self.locks[s.chat_id]:
             if s.status != "lobby":
                 return Reply(_(STALE))
@@ -275,7 +290,7 @@ class Service:
                 if not self.started(user.id):
                     # Seat them when they open the private chat (/start j<id>).
                     return Reply(_("Open the chat with me to take your seat."), url=self.deep_link(s.id))
-                return await self._seat(s, user.id, user.first_name or "")
+                return await self._seat(s, user.id, user.first_name or "", _)
             if action == "leave":
                 seat = s.seat_of(user.id)
                 if seat is None:
@@ -307,8 +322,7 @@ class Service:
                 return Reply(_("Let's play!"))
         return Reply(_(STALE))
 
-    async def _seat(self, s: Sitting, user_id: int, name: str) -> Reply:
-        _ = self.t(s.chat_id)
+    async def _seat(self, s: Sitting, user_id: int, name: str, _: Translator) -> Reply:
         if None not in s.seats:
             return Reply(_("All seats are taken."))
         s.seats[s.seats.index(None)] = Seat(user_id, name)
@@ -330,7 +344,7 @@ class Service:
             if s.seat_of(user.id) is None:
                 if None not in s.seats:
                     return _("All seats are taken.")
-                await self._seat(s, user.id, user.first_name or "")
+                await self._seat(s, user.id, user.first_name or "", _)
         return _("You are seated: {game} @ {chat}. Your cards will come here.").format(
             game=render.game_name(s, _), chat=self.title(s.chat_id)
         )
@@ -683,14 +697,15 @@ class Service:
         s = self.sittings.get(gid)
         if s is None or s.status != "hand_over" or s.hand_no != hand_no:
             return Reply(self._tr(s, user.id, OVER if s is None or s.status != "running" else STALE))
-        _ = self.t(s.chat_id)
+        _ = self.t(user.id)
         async with self.locks[s.chat_id]:
             if s.status != "hand_over" or s.hand_no != hand_no:
                 return Reply(_(STALE))
             if s.seat_of(user.id) is None and user.id != s.creator_id and not await self.is_admin(s.chat_id, user.id):
                 return Reply(_(NOT_YOURS))
             assert s.state is not None
-            text, _kb = render.hand_end(s, list(s.state.result().net), _, buttons=False)
+            text, _kb = render.hand_end(s, list(s.state.result().net), self.t(s.chat_id),
+                                        buttons=False)
             self.outbox.show(s.chat_id, self._slot(s, "end"), text, None)
             if action == "next":
                 await self._start_hand(s)
@@ -731,7 +746,7 @@ class Service:
         s = self.sittings.get(gid)
         if s is None or s.status in ("finished", "cancelled"):
             return Reply(self._tr(s, user.id, OVER))
-        _ = self.t(s.chat_id)
+        _ = self.t(user.id)
         if user.id != s.creator_id and not await self.is_admin(s.chat_id, user.id):
             return Reply(_("Only whoever started the game or an admin can do that."))
         async with self.locks[s.chat_id]:
@@ -740,7 +755,8 @@ class Service:
             if message_id:
                 key = (s.id, "stop", message_id)
                 self.outbox.bind(key, message_id)
-                done = _("Ended.") if answer == "yes" else _("Keep playing.")
+                g_ = self.t(s.chat_id)  # the group's message, in the group's language
+                done = g_("Ended.") if answer == "yes" else g_("Keep playing.")
                 self.outbox.show(s.chat_id, key, done, None)
             if answer != "yes":
                 return Reply(_("Keep playing."))
