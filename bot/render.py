@@ -228,11 +228,10 @@ def hand(
             lines.extend(picker_lines(s, seat, moves, selected, _))
             rows.extend(picker_rows(s, seat, moves, selected, _))
         else:
-            buttons = [
-                (p.move_label(m, _), move_button_data(s.id, st.turn, m.code, i))
-                for i, m in enumerate(moves)
-                if isinstance(m, Move)
-            ]
+            plays = [(i, m) for i, m in enumerate(moves) if isinstance(m, Move)]
+            labels = p.move_labels([m for _i, m in plays], _)
+            buttons = [(label, move_button_data(s.id, st.turn, m.code, i))
+                       for label, (i, m) in zip(labels, plays)]
             rows.extend(flow(buttons[:MAX_BUTTONS]))  # Telegram shows at most 100
     else:
         who = "、".join(ns[i] for i in shown_to_act(st, view))
@@ -276,11 +275,9 @@ def picker_rows(
         controls.append((_("Hint"), PickCB(g=s.id, t=turn, a="hint").pack()))
     rows.append(controls)
     # Moves without cards (pass, 扣 ...) stay plain buttons.
-    plain = [
-        (p.move_label(m, _), move_button_data(s.id, turn, m.code, i))
-        for i, m in enumerate(moves)
-        if isinstance(m, Move) and not m.cards
-    ]
+    bare = [(i, m) for i, m in enumerate(moves) if isinstance(m, Move) and not m.cards]
+    plain = [(label, move_button_data(s.id, turn, m.code, i))
+             for label, (i, m) in zip(p.move_labels([m for _i, m in bare], _), bare)]
     rows.extend(flow(plain))
     return rows
 

@@ -62,8 +62,9 @@ def human_move(state: State, seat: int, ask: Ask, say: Say, lang: str, names: li
     if p.uses_picker(moves):
         say(_("Type the numbers of the cards to play, or a move number with #, e.g. #1."))
         say("  ".join(f"{i + 1}:{p.card(c, _)}" for i, c in enumerate(hand)))
+    labels = iter(p.move_labels([m for m in moves if isinstance(m, Move)], _))
     for i, m in enumerate(moves):
-        text = p.move_label(m, _) if isinstance(m, Move) else p.pick_prompt(m, _)
+        text = next(labels) if isinstance(m, Move) else p.pick_prompt(m, _)
         say(f"  #{i + 1} {text}" if p.uses_picker(moves) else f"  {i + 1}. {text}")
     while True:
         text = _read(ask, _("Your move: "))

@@ -30,6 +30,28 @@ class Presenter:
         """Button text of a legal move (short: Telegram buttons are narrow)."""
         return " ".join(self.card(c, _) for c in move.cards) or move.code
 
+    def move_labels(self, moves: list[Move], _: Translator) -> list[str]:
+        """Labels of several legal moves, each one a player can tell apart:
+        where two would read the same ("对3", "对3"), both show their cards
+        ("对3 ♣3♠3", "对3 ♦3♠3"); if that is still not enough, a number."""
+        labels = [self.move_label(m, _) for m in moves]
+        seen: dict[str, int] = {}
+        for label in labels:
+            seen[label] = seen.get(label, 0) + 1
+        out = []
+        for m, label in zip(moves, labels):
+            if seen[label] > 1 and m.cards:
+                shown = " ".join(self.card(c, _) for c in m.cards)
+                label = label if shown in label else f"{label} {shown}"
+            out.append(label)
+        still = {label for label in out if out.count(label) > 1}
+        nth: dict[str, int] = {}
+        for i, label in enumerate(out):
+            if label in still:
+                nth[label] = nth.get(label, 0) + 1
+                out[i] = f"{label} ({nth[label]})"
+        return out
+
     def pick_prompt(self, pick: Pick, _: Translator) -> str:
         """What the picker asks for (e.g. 'Discard 3 cards')."""
         return f"{pick.kind} {pick.min_count}-{pick.max_count}"
