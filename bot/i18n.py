@@ -113,6 +113,28 @@ def make_i18n() -> Any:
 
 
 # -- translating ---------------------------------------------------------------
+class You(str):
+    """A player's name that is "you" (the terminal's own seat): messages about
+    them take the "you:<placeholder>" context where a language needs it
+    ("You lead" rather than "You leads")."""
+
+
+class Text(str):
+    """A translated message that remembers its msgid, so that `format` can
+    switch to the "you" form when a placeholder is filled with `You`."""
+
+    tr: Tr
+    msgid: str
+
+    def format(self, *args: Any, **kw: Any) -> str:
+        for key, value in kw.items():
+            if isinstance(value, You):
+                alt = self.tr.context_only(f"you:{key}", self.msgid)
+                if alt is not None:
+                    return alt.format(*args, **kw)
+        return str.format(self, *args, **kw)
+
+
 class Tr:
     """The `_` of one language, with plural and context lookups alongside."""
 
@@ -121,14 +143,23 @@ class Tr:
         self._t = t
 
     def __call__(self, message: str) -> str:
-        return self._t.gettext(message) if message else message
+        if not message:
+            return message
+        text = Text(self._t.gettext(message))
+        text.tr, text.msgid = self, message
+        return text
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return self._t.ngettext(singular, plural, n)
 
+    def context_only(self, context: str, message: str) -> str | None:
+        """The translation in `context`, or None when the catalog has none."""
+        found = getattr(self._t, "_catalog", {}).get(f"{context}\x04{message}")
+        return found if isinstance(found, str) else None
+
     def pgettext(self, context: str, message: str) -> str:
-        found = self._t.pgettext(context, message)
-        return found if found != message else self(message)
+        found = self.context_only(context, message)
+        return found if found is not None else self(message)
 
 
 @cache
@@ -157,7 +188,7 @@ def plural(_: Translator, singular: str, plural_: str, n: int) -> str:
     return _(singular if n == 1 else plural_)
 
 
-def in_context(_: Translator, context: str, message: str) -> str:
+def in_context(context: str, message: str, _: Translator) -> str:
     """pgettext through `_`: the context's translation, else the plain one."""
     if hasattr(_, "pgettext"):
         return _.pgettext(context, message)  # type: ignore[attr-defined]

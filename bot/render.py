@@ -23,6 +23,7 @@ from bot.callbacks import (
     move_button_data,
 )
 from bot.i18n import Translator, plural
+from bot.presenters.base import clauses, names_list
 from bot.sitting import Sitting
 from games.base import Move, Pick
 
@@ -142,7 +143,7 @@ def last_line(s: Sitting, ns: list[str], _: Translator) -> str | None:
     p = catalog.presenter(s.game)
     parts = [p.event_line(e, ns, _) for e in s.last.get("events", [])]
     parts = [x for x in parts if x]
-    return "，".join(parts) if parts else None
+    return clauses(parts[-3:], _) if parts else None
 
 
 def shown_to_act(state, view: dict) -> list[int]:
@@ -163,7 +164,7 @@ def table(s: Sitting, _: Translator) -> str:
     if (last := last_line(s, ns, _)) is not None:
         lines.append(_("Last: {what}").format(what=last))
     if s.status == "running" and not s.state.is_over():
-        who = "、".join(ns[i] for i in shown_to_act(s.state, public))
+        who = names_list([ns[i] for i in shown_to_act(s.state, public)], _)
         left = seconds_left(s)
         if not who:
             lines.append(_("Now: waiting for claims (⏱ {sec} s)").format(sec=left) if left is not None
@@ -174,7 +175,7 @@ def table(s: Sitting, _: Translator) -> str:
             lines.append(_("Now: {who}").format(who=who))
         auto = [ns[i] for i, seat in enumerate(s.seats) if seat and seat.human and seat.tuoguan]
         if auto:
-            lines.append(_("🤖 Computer plays for: {who}").format(who="、".join(auto)))
+            lines.append(_("🤖 Computer plays for: {who}").format(who=names_list(auto, _)))
     elif s.status in ("finished", "cancelled"):
         lines.append(_("The game was ended."))
     else:
@@ -234,7 +235,7 @@ def hand(
                        for label, (i, m) in zip(labels, plays)]
             rows.extend(flow(buttons[:MAX_BUTTONS]))  # Telegram shows at most 100
     else:
-        who = "、".join(ns[i] for i in shown_to_act(st, view))
+        who = names_list([ns[i] for i in shown_to_act(st, view)], _)
         lines.append(_("Waiting for {who}").format(who=who) if who else _("Waiting for claims"))
     return clip("\n".join(lines)), keyboard(rows)
 

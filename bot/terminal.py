@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 
 from bot import computer
-from bot.i18n import translator
+from bot.i18n import You, translator
 from bot.presenters import presenter
 from games import registry
 from games.base import IllegalMove, Move, Pick, State
@@ -102,7 +102,7 @@ def play(
     p = presenter(game_id)
     seed = random.randrange(1 << 30) if seed is None else seed
     state = game.new_state(seed=seed)
-    names = [_("You") if s == seat else _("Computer {n}").format(n=s + 1) for s in range(state.seats)]
+    names = [You(_("You")) if s == seat else _("Computer {n}").format(n=s + 1) for s in range(state.seats)]
     rng = random.Random(seed)
     say(_("{game} · seed {seed}").format(game=p.game_name(_), seed=seed))
     try:

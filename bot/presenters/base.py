@@ -11,8 +11,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import Translator
+from bot.i18n import Translator, in_context
 from games.base import Move, Pick, Result
+
+
+def names_list(items, _: Translator) -> str:
+    """老王、小李 / Lao Wang, Xiao Li: names (or short items) in a list."""
+    return in_context("list", ", ", _).join(items)
+
+
+def clauses(items, _: Translator) -> str:
+    """Parts of one sentence: "，" in Chinese, ", " in English."""
+    return _(", ").join(items)
+
+
+def sentences(items, _: Translator) -> str:
+    """Separate statements on one line: "；" in Chinese, "; " in English."""
+    return _("; ").join(items)
 
 
 class Presenter:

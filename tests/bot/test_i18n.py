@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 from bot import i18n
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-KEYWORDS = {"_": None, "N_": None, "g_": None, "plural": (2, 3), "in_context": ((2, "c"), 3)}
+KEYWORDS = {"_": None, "N_": None, "g_": None, "plural": (2, 3), "in_context": ((1, "c"), 2)}
 PLACEHOLDER = re.compile(r"\{[a-z_0-9]*\}")
 
 

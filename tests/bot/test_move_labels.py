@@ -17,7 +17,7 @@ CHINESE_PUNCT = re.compile(r"[；，、。：！？（）]")
 def positions(game_id, hands=20, seed=1):
     g = catalog.game(game_id)
     rng = random.Random(seed)
-    for h in range(hands):
+    for _h in range(hands):
         st = g.new_state(seed=rng.randrange(1 << 30))
         steps = 0
         while not st.is_over() and steps < 400:
