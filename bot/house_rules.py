@@ -232,7 +232,21 @@ STAKE_FLAGS = {"xianniu": "stake", "niujiu": "stake", "changpai": "base_stake"}
 
 def preset_name(game_id: str, preset: str, _: Translator) -> str:
     name = PRESETS.get(game_id, {}).get(preset)
-    return _(name[0]) if name else _("Custom")
+    if name is None:
+        return _("Standard") if preset == "default" else _("Custom")
+    return _(name[0])
+
+
+def find_preset(game_id: str, presets, word: str) -> str | None:
+    """A preset typed after /new: its code or its name in any language."""
+    from bot.i18n import LANGS, translator
+
+    word = word.strip().lower()
+    for p in presets:
+        if word == p.lower() or any(word == preset_name(game_id, p, translator(lang)).lower()
+                                    for lang in LANGS):
+            return p
+    return None
 
 
 def preset_about(game_id: str, preset: str, _: Translator) -> str:

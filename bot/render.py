@@ -18,6 +18,7 @@ from bot.callbacks import (
     LobbyCB,
     NewCB,
     PickCB,
+    RulesCB,
     StopCB,
     TakeOverCB,
     move_button_data,
@@ -120,6 +121,9 @@ def lobby(s: Sitting, timeout: float, _: Translator) -> tuple[str, InlineKeyboar
         game=game_name(s, _), n=len(s.seats), preset=preset_name(s.game, s.preset, _), sec=round(timeout)
     )
     lines = [head]
+    lines += [f"  {line}" for line in changed_rules(s, _)]
+    if not s.computers:
+        lines.append("  " + _("No computers in this chat: every seat needs a player"))
     for i, seat in enumerate(s.seats):
         who = ns[i]
         if seat is not None and seat.user_id == s.creator_id:
@@ -128,12 +132,22 @@ def lobby(s: Sitting, timeout: float, _: Translator) -> tuple[str, InlineKeyboar
     if s.status == "lobby":
         rows = [
             [(_("Join"), LobbyCB(g=s.id, a="join").pack()), (_("Leave"), LobbyCB(g=s.id, a="leave").pack())],
-            [(_("Add computer"), LobbyCB(g=s.id, a="cpu").pack())],
+            [(_("Add computer"), LobbyCB(g=s.id, a="cpu").pack())] if s.computers else [],
             [(_("Start"), LobbyCB(g=s.id, a="start").pack()), (_("Cancel"), LobbyCB(g=s.id, a="cancel").pack())],
+            [(_("📖 Rules"), RulesCB(g=s.id).pack())],
         ]
         return clip("\n".join(lines)), keyboard(rows)
     lines.append(_("Cancelled.") if s.status == "cancelled" else _("Started: see the table below."))
     return clip("\n".join(lines)), None
+
+
+def changed_rules(s: Sitting, _: Translator) -> list[str]:
+    """紧牌: 关 — each flag where the sitting's rules differ from its preset."""
+    g = catalog.game(s.game)
+    return [_("{flag}: {value}").format(
+        flag=house_rules.flag_name(s.game, f, _),
+        value=house_rules.choice_name(s.game, f, s.variant[f], _))
+        for f in house_rules.differences(s.game, g, s.variant, s.preset)]
 
 
 # -- the table ---------------------------------------------------------------

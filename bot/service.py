@@ -23,6 +23,7 @@ from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot import catalog, computer, render
+from bot.chat_settings import ChatSettings
 from bot.i18n import LANGS, Translator, normalize_lang, translator
 from bot.outbox import Outbox
 from bot.settings import Settings
@@ -75,6 +76,7 @@ class Service:
         self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.users: dict[int, dict[str, Any]] = {}
         self.chats: dict[int, dict[str, Any]] = {}
+        self.rules: dict[int, ChatSettings] = {}  # chat → its /settings
         self.last_action: dict[int, float] = {}
         self.tasks: set[asyncio.Task] = set()
         self.executor = ThreadPoolExecutor(2, thread_name_prefix="paiju-ai")
@@ -158,6 +160,25 @@ class Service:
                 elif s.status == "lobby":
                     self._show_lobby(s)
 
+    # -- /settings ---------------------------------------------------------------
+    async def chat_rules(self, chat_id: int) -> ChatSettings:
+        cs = self.rules.get(chat_id)
+        if cs is None:
+            cs = ChatSettings.from_row(await self.storage.run(repo.get_chat_settings, chat_id))
+            self.rules[chat_id] = cs
+        return cs
+
+    async def save_rules(self, chat_id: int, cs: ChatSettings) -> None:
+        await self.storage.run(repo.set_chat_settings, chat_id, **cs.to_row())
+        self.rules[chat_id] = cs
+
+    async def may_configure(self, chat_id: int, user_id: int) -> bool:
+        """Group admins and the creator of the chat's current sitting."""
+        gid = self.by_chat.get(chat_id)
+        if gid is not None and self.sittings[gid].creator_id == user_id:
+            return True
+        return await self.is_admin(chat_id, user_id)
+
     def title(self, chat_id: int) -> str:
         return (self.chats.get(chat_id) or {}).get("title") or ""
 
@@ -193,7 +214,7 @@ class Service:
 
     def _show_lobby(self, s: Sitting) -> None:
         _ = self.t(s.chat_id)
-        text, kb = render.lobby(s, self.settings.turn_timeout, _)
+        text, kb = render.lobby(s, s.turn_timeout or self.settings.turn_timeout, _)
         self.outbox.show(s.chat_id, self._slot(s, "lobby"), text, kb, self._remember(s, "lobby"))
 
     def _show_table(self, s: Sitting) -> None:
@@ -244,16 +265,22 @@ class Service:
             log.error("background task failed", exc_info=task.exception())
 
     # -- lobby ---------------------------------------------------------------
-    async def new_game(self, chat_id: int, private: bool, user: Any, game_id: str, preset: str) -> str | None:
-        """Open a lobby (or, in a private chat, start a practice game at once).
-        Returns a refusal to show, or None."""
+    async def new_game(
+        self, chat_id: int, private: bool, user: Any, game_id: str, preset: str | None
+    ) -> str | None:
+        """Open a lobby (or, in a private chat, start a practice game at once)
+        with the chat's /settings: its preset (unless another is asked for) and
+        flags, turn timeout and computers. Returns a refusal to show, or None."""
         await self._default_group_lang(chat_id, user.id)
         _ = self.t(chat_id)
         if game_id not in catalog.landed():
             return _("Unknown game.")
         g = catalog.game(game_id)
+        cs = await self.chat_rules(chat_id)
+        preset = preset or cs.preset(g)
         if preset not in g.presets:
             return _("Unknown rules.")
+        variant = cs.variant(g) if preset == cs.preset(g) else g.preset(preset)
         async with self.locks[chat_id]:
             if chat_id in self.by_chat:
                 return _("There is already a game in this chat. /stop ends it.")
@@ -264,8 +291,9 @@ class Service:
             elif self.started(user.id):
                 seats[0] = Seat(user.id, user.first_name or "")
             s = Sitting(
-                id=0, chat_id=chat_id, game=game_id, preset=preset, variant=g.preset(preset),
+                id=0, chat_id=chat_id, game=game_id, preset=preset, variant=variant,
                 status="lobby", creator_id=user.id, seats=seats, totals=[0] * n,
+                turn_timeout=cs.turn_timeout, computers=cs.computers or private,
             )
             s.id = await self.storage.run(repo.create_game, s.to_row())
             self.sittings[s.id] = s
@@ -300,6 +328,8 @@ class Service:
                 self._show_lobby(s)
                 return Reply(_("You left your seat."))
             if action == "cpu":
+                if not s.computers:
+                    return Reply(_("This chat plays without computers (see /settings)."))
                 if None not in s.seats:
                     return Reply(_("All seats are taken."))
                 s.seats[s.seats.index(None)] = Seat(None)
@@ -317,6 +347,8 @@ class Service:
                     return Reply(_("Cancelled."))
                 if not s.humans():
                     return Reply(_("Nobody is seated yet."))
+                if not s.computers and None in s.seats:
+                    return Reply(_("Every seat needs a player: this chat plays without computers."))
                 s.seats = [seat or Seat(None) for seat in s.seats]  # empty seats: computers
                 await self._start_hand(s)
                 return Reply(_("Let's play!"))
@@ -387,7 +419,8 @@ class Service:
     def _deadline(self, s: Sitting) -> float | None:
         assert s.state is not None
         waiting = [i for i in s.state.to_act() if s.seats[i] and not s.seats[i].auto]
-        return time.time() + self.settings.turn_timeout if waiting else None
+        timeout = s.turn_timeout or self.settings.turn_timeout
+        return time.time() + timeout if waiting else None
 
     async def _save(self, s: Sitting) -> None:
         await self.storage.run(repo.update_game, s.id, s.to_row())

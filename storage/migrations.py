@@ -71,3 +71,22 @@ def m002_picks(db: Database) -> None:
     # Half-made picker selections per seat (JSON {seat: [turn, [indices], hint_no]}):
     # a restart keeps the cards a player has already tapped.
     db["games"].add_column("picks", str)
+
+
+@migrations()
+def m004_chat_settings(db: Database) -> None:
+    # A chat's house rules (/settings): null columns mean "the bot's default".
+    db["chat_settings"].create(
+        {
+            "chat_id": int,
+            "turn_timeout": int,  # seconds a move, 15-300
+            "computers": int,  # 1: computers may fill empty seats
+            "tz": str,  # IANA time zone of the weekly board, e.g. Asia/Shanghai
+            "weekly_post": int,  # 1: post the weekly board, 0: not
+            "games": str,  # JSON {game id: {"preset": name, "flags": {flag: value}}}
+        },
+        pk="chat_id",
+    )
+    # What a sitting was opened with (later /settings do not change it).
+    db["games"].add_column("turn_timeout", float)
+    db["games"].add_column("computers", int)
