@@ -10,10 +10,9 @@ import logging
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
-from aiogram.types import BotCommand
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from bot import handlers
+from bot import commands, handlers
 from bot.i18n import make_i18n
 from bot.middlewares import LanguageMiddleware, SeenMiddleware
 from bot.outbox import Limits, Outbox
@@ -22,15 +21,6 @@ from bot.settings import Settings
 from storage.db import Storage
 
 log = logging.getLogger(__name__)
-
-COMMANDS = [
-    ("new", "开局 / 练习"),
-    ("hand", "重发我的牌"),
-    ("stop", "结束牌局"),
-    ("lang", "语言 Language"),
-    ("help", "帮助"),
-]
-
 
 class App:
     def __init__(self, settings: Settings, limits: Limits | None = None) -> None:
@@ -63,10 +53,7 @@ class App:
         self.dp.update.outer_middleware(LanguageMiddleware(make_i18n(), self.service))
         self.dp.include_router(handlers.build_router())
         await self.bot.delete_webhook(drop_pending_updates=False)
-        try:
-            await self.bot.set_my_commands([BotCommand(command=c, description=d) for c, d in COMMANDS])
-        except Exception as e:  # commands are a nicety; never block start-up
-            log.warning("setMyCommands failed: %s", e)
+        await commands.set_menus(self.bot)
         recovered = await self.service.recover()
         # Long-lived objects (aiogram's models, catalogs, loaded games) need no
         # scanning by the cyclic GC; fewer full collections keep taps snappy.

@@ -21,6 +21,13 @@ async def test_an_admin_changes_a_flag_for_the_next_sitting(people, tmp_path):
     async with running(tg, tmp_path / "db.sqlite3") as app:
         for uid in (1, 2, 3):
             await tg.send_message(uid, uid, "/start")
+        # the command menu: per scope, in English by default and in Chinese for "zh"
+        menus = tg.world.commands
+        for scope in ("all_private_chats", "all_group_chats"):
+            en, zh = menus[f"{scope}::"], menus[f"{scope}::zh"]
+            assert [c["command"] for c in en] == [c["command"] for c in zh]
+            assert en[0]["description"].isascii() and not zh[0]["description"].isascii()
+        assert "settings" in [c["command"] for c in menus["all_group_chats::"]]
         # 小李 (not an admin) opens and starts a game: it is running
         await start_game(tg, "xianniu", [2], computers=2)
         await tg.wait_for(lambda: find_text(tg, GROUP, "🂠"), 10)
