@@ -86,6 +86,11 @@ def seconds_left(s: Sitting) -> int | None:
     return max(0, round(s.deadline - time.time()))
 
 
+def clock(seconds: int) -> str:
+    """0:45, 1:30."""
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
 def game_name(s: Sitting, _: Translator) -> str:
     return catalog.presenter(s.game).game_name(_)
 
@@ -183,6 +188,11 @@ def table(s: Sitting, _: Translator) -> str:
         if not who:
             lines.append(_("Now: waiting for claims (⏱ {sec} s)").format(sec=left) if left is not None
                          else _("Now: waiting for claims"))
+        elif len(shown_to_act(s.state, public)) == 1:
+            action = p.turn_action(public, _)
+            lines.append(_("Now: {who} {action} (⏱ {time})").format(
+                who=who, action=action, time=clock(left)) if left is not None
+                else _("Now: {who} {action}").format(who=who, action=action))
         elif left is not None:
             lines.append(_("Now: {who} (⏱ {sec} s)").format(who=who, sec=left))
         else:

@@ -94,6 +94,11 @@ class Presenter:
         """The private hand message of `seat`."""
         raise NotImplementedError
 
+    def turn_action(self, public: dict[str, Any], _: Translator) -> str:
+        """What the acting seat is doing, for the table's turn line
+        ("阿强 出牌 (⏱ 0:45)"); from the public view only."""
+        return _("to play")
+
     def event_line(self, event: dict[str, Any], names: list[str], _: Translator) -> str | None:
         """One line for the table's 'last thing that happened' (None: not shown)."""
         return None

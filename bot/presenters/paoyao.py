@@ -197,9 +197,7 @@ class PaoYaoPresenter(Presenter):
 
     def table_text(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
         lines = [
-            _("🃏 {game} · first lead: {name}").format(
-                game=self.game_name(_), name=names[public["dealer"]]
-            )
+            _("First lead: {name}").format(name=names[public["dealer"]])
         ]
         lines.append(self._teams_line(public, names, _))
         lines.append("────────────")

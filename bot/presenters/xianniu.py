@@ -221,8 +221,9 @@ class XianniuPresenter(Presenter):
             lines.append("  ".join(parts))
             if public["leaves"][s]:
                 lines.append("   " + self.leaves_text(public["leaves"][s], _))
-        lines.append("────────────")
-        lines.append(self.status_line(public, names, _))
+        if public["phase"] != "control" or public["must_lead"]:  # the turn line says who leads
+            lines.append("────────────")
+            lines.append(self.status_line(public, names, _))
         return "\n".join(lines)
 
     def status_line(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
@@ -247,6 +248,18 @@ class XianniuPresenter(Presenter):
         if public["must_lead"]:
             return _("{who} was xianed and must lead").format(who=c)
         return _("{who} leads or stops").format(who=c)
+
+    def turn_action(self, public: dict[str, Any], _: Translator) -> str:
+        ph = public["phase"]
+        if ph == "trick":
+            return _("to beat")  # 压牌
+        if ph == "poll":
+            return _("to xian or stop")  # 掀还是扣
+        if ph == "tighten":
+            return _("to discard")
+        if ph == "opening":
+            return _("to show a big hand")
+        return _("to lead") if public.get("must_lead") else _("to lead or stop")
 
     def hand_text(self, view: dict[str, Any], seat: int, names: list[str], _: Translator) -> str:
         lines = [_("Your cards ({n}):").format(n=len(view["hand"])),
