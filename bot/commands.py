@@ -13,23 +13,15 @@ from bot.i18n import N_, translator
 
 log = logging.getLogger(__name__)
 
-PRIVATE = [
-    ("new", N_("practise against the computer")),
+PLAYING = [
     ("hand", N_("send my cards again")),
     ("stop", N_("end the game")),
     ("rules", N_("how a game is played")),
-    ("lang", N_("language")),
-    ("help", N_("help")),
 ]
-GROUP = [
-    ("new", N_("start a game")),
-    ("hand", N_("send my cards again")),
-    ("stop", N_("end the game")),
-    ("rules", N_("how a game is played")),
-    ("settings", N_("house rules of this group")),
-    ("lang", N_("language")),
-    ("help", N_("help")),
-]
+PRIVATE = [("new", N_("practise against the computer")), *PLAYING,
+           ("lang", N_("language")), ("help", N_("help"))]
+GROUP = [("new", N_("start a game")), *PLAYING, ("settings", N_("house rules of this group")),
+         ("lang", N_("language")), ("help", N_("help"))]
 MENU_LANGS = {None: "en", "zh": "zh_Hans"}  # Telegram language_code → our catalog
 
 
