@@ -44,8 +44,9 @@ def test_legal_moves_have_distinct_readable_labels(game_id):
             for lang, _ in tr.items():
                 labels = p.move_labels(moves, _)
                 assert len(set(labels)) == len(labels), (lang, labels)
-                for label in labels:
+                for m, label in zip(moves, labels):
                     assert label and "{" not in label, label
+                    assert m.code not in label.split(), (m.code, label)  # no code name
                     if lang == "en":
                         assert not CHINESE_PUNCT.search(label), label
             checked += 1
