@@ -207,7 +207,8 @@ async def on_new(cq: CallbackQuery, callback_data: NewCB, service: Service) -> N
         return
     presets = list(catalog.game(game_id).presets)
     if not callback_data.preset and len(presets) > 1:
-        text, kb = render.choose_preset(game_id, _)
+        current = (await service.chat_rules(chat_id)).preset(catalog.game(game_id))
+        text, kb = render.choose_preset(game_id, _, current)
         key = ("choose", chat_id, cq.message.message_id)
         service.outbox.bind(key, cq.message.message_id)
         service.outbox.show(chat_id, key, text, kb)

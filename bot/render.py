@@ -105,10 +105,14 @@ def choose_game(game_ids: list[str], _: Translator) -> tuple[str, InlineKeyboard
     return _("Which game?"), keyboard(flow(buttons, width=30, most=2))
 
 
-def choose_preset(game_id: str, _: Translator) -> tuple[str, InlineKeyboardMarkup | None]:
+def choose_preset(
+    game_id: str, _: Translator, current: str | None = None
+) -> tuple[str, InlineKeyboardMarkup | None]:
+    """The presets to choose from; `current` (the chat's /settings, with its
+    changed flags) is ticked."""
     g = catalog.game(game_id)
-    buttons = [(preset_name(game_id, p, _), NewCB(game=game_id, preset=p).pack())
-               for p in g.presets]
+    buttons = [(("✓ " if p == current else "") + preset_name(game_id, p, _),
+                NewCB(game=game_id, preset=p).pack()) for p in g.presets]
     name = catalog.presenter(game_id).game_name(_)
     lines = [_("{game}: which rules?").format(game=name)]
     lines += [f"• {preset_name(game_id, p, _)}: {house_rules.preset_about(game_id, p, _)}"

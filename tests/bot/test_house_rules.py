@@ -70,3 +70,24 @@ def test_presets_and_flags_read_in_every_language(game_id, lang):
             assert len(set(names)) == len(names), (flag, names)
     if lang != "en":  # Chinese names are not the English msgids
         assert house_rules.preset_name(game_id, "default", _) != "Standard"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_settings_pages_read_in_every_language(lang):
+    from bot import settings_flow
+    from bot.chat_settings import ChatSettings
+
+    _ = translator(lang)
+    cs = ChatSettings(turn_timeout=45, computers=False)
+    pages = [settings_flow.home(cs, lang, 60, _)]
+    for gid in GAMES:
+        g = catalog.game(gid)
+        pages.append(settings_flow.game_page(gid, cs, _))
+        pages += [settings_flow.flag_page(gid, i, cs, _)
+                  for i in range(len(house_rules.flags_of(gid, g)))]
+        for text, kb in pages:
+            clean(text, gid, lang)
+            for row in kb.inline_keyboard:
+                for b in row:
+                    clean(b.text, gid, lang)
+                    assert len(b.callback_data.encode()) <= 64
