@@ -1,7 +1,8 @@
 """Engine benchmarks: `python -m bench [game ...] [--seconds S]`.
 
-Per registered engine: random-legal-play full hands per second on one core,
-and the time of `legal_moves` in the worst positions each game's
+Per registered engine: random-legal-play full hands per CPU-second, and the
+CPU time (process_time: comparable on a shared machine, unlike wall clock)
+of `legal_moves` in the worst positions each game's
 `bench/worst_<package>.py` constructs (`worst_positions()` yields
 (label, state, seat)). Results go into docs/PERFORMANCE.md by hand.
 """
@@ -21,35 +22,35 @@ def hands_per_second(game_id: str, seconds: float) -> tuple[float, int]:
     game = registry.get(game_id)
     rng = random.Random(1)
     n = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         play_out(game.new_state(seed=n), rng)
         n += 1
-    return n / (time.perf_counter() - start), n
+    return n / (time.process_time() - start), n
 
 
 def time_call(fn, min_seconds: float = 0.2) -> float:
-    """Best-of-5 mean seconds per call of fn()."""
+    """Best-of-5 mean CPU seconds per call of fn()."""
     reps = 1
     while True:
-        t = time.perf_counter()
+        t = time.process_time()
         for _ in range(reps):
             fn()
-        dt = time.perf_counter() - t
+        dt = time.process_time() - t
         if dt >= min_seconds / 5:
             break
         reps *= 2
     best = dt
     for _ in range(4):
-        t = time.perf_counter()
+        t = time.process_time()
         for _ in range(reps):
             fn()
-        best = min(best, time.perf_counter() - t)
+        best = min(best, time.process_time() - t)
     return best / reps
 
 
 def worst_positions(game_id: str):
-    package = registry.PACKAGES[game_id].split(".")[-1]
+    package = registry.package_of(game_id).split(".")[-1]
     try:
         module = importlib.import_module(f"bench.worst_{package}")
     except ModuleNotFoundError:
@@ -59,7 +60,7 @@ def worst_positions(game_id: str):
 
 def extras(game_id: str):
     """Game-specific timings: `bench/worst_<package>.py` may define extra_timings()."""
-    package = registry.PACKAGES[game_id].split(".")[-1]
+    package = registry.package_of(game_id).split(".")[-1]
     try:
         module = importlib.import_module(f"bench.worst_{package}")
     except ModuleNotFoundError:
@@ -71,19 +72,19 @@ def extras(game_id: str):
 def main() -> None:
     p = argparse.ArgumentParser(prog="python -m bench")
     p.add_argument("games", nargs="*", help="game ids (default: all)")
-    p.add_argument("--seconds", type=float, default=5.0, help="time per throughput run")
+    p.add_argument("--seconds", type=float, default=5.0, help="CPU time per throughput run")
     args = p.parse_args()
-    ids = args.games or list(registry.PACKAGES)
+    ids = args.games or registry.ids()
     for game_id in ids:
         rate, n = hands_per_second(game_id, args.seconds)
-        print(f"{game_id:9s} random play: {rate:8.0f} hands/s ({n} hands)")
+        print(f"{game_id:9s} random play: {rate:8.0f} hands/CPU-s ({n} hands)")
         for label, state, seat in worst_positions(game_id):
             moves = state.legal_moves(seat)
             t = time_call(lambda s=state, q=seat: s.legal_moves(q))
-            print(f"{game_id:9s} legal_moves {label}: {t * 1e3:.3f} ms ({len(moves)} moves)")
+            print(f"{game_id:9s} legal_moves {label}: {t * 1e3:.3f} ms CPU ({len(moves)} moves)")
         for _gid, label, fn in extras(game_id):
             t = time_call(fn)
-            print(f"{game_id:9s} {label}: {t * 1e3:.3f} ms")
+            print(f"{game_id:9s} {label}: {t * 1e3:.3f} ms CPU")
 
 
 if __name__ == "__main__":

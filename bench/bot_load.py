@@ -37,9 +37,12 @@ from pathlib import Path
 
 
 # -- the child: fake server + players ---------------------------------------------
-async def _players(conn, db_path: str, games: int, seconds: float, game_id: str, rate: float) -> None:
+async def _players(
+    conn, db_path: str, games: int, seconds: float, game_id: str, rate: float, wait_buttons: bool
+) -> None:
     from bot.callbacks import HandEndCB, LobbyCB, move_button_data
     from bot.computer import fallback
+    from games import hands
     from games.base import Move, State
     from tests.fakes.telegram import FakeTelegram
 
@@ -80,7 +83,21 @@ async def _players(conn, db_path: str, games: int, seconds: float, game_id: str,
         qids: list[str] = []
         refusals: list[str] = []
 
+        failures: list[str] = []
+        buttons = ButtonsSeen(tg)
+        handed: list[tuple[str, int, int, int, int]] = []  # (press, game, hand, turn, next player)
+
         async def play(t) -> None:
+            """One game's players; a failure is counted and the game goes on
+            from the bot's truth (a bench must survive every deal)."""
+            while time.monotonic() < stop_at:
+                try:
+                    await play_on(t)
+                except Exception as e:
+                    failures.append(repr(e))
+                    await asyncio.sleep(0.05)
+
+        async def play_on(t) -> None:
             """Mirror the game locally: the bot writes every move before it
             answers, so after an answer without a toast our copy is current;
             the DB is read only at the start of each hand."""
@@ -92,7 +109,7 @@ async def _players(conn, db_path: str, games: int, seconds: float, game_id: str,
                 if interval:  # open loop: this game's share of the offered rate
                     await asyncio.sleep(max(0.0, next_at - time.monotonic()))
                     next_at += interval
-                if st is None or st.is_over():
+                if st is None or hands.stuck(st):
                     gid, status, state_json, hand_no = row(t["chat"])
                     if status == "hand_over":
                         data = HandEndCB(g=gid, n=hand_no, a="next").pack()
@@ -103,19 +120,27 @@ async def _players(conn, db_path: str, games: int, seconds: float, game_id: str,
                     if status != "running":
                         await asyncio.sleep(0.01)
                         continue
-                    st = State.from_json(state_json)
+                    st, hand = State.from_json(state_json), hand_no
                 seat = st.to_act()[0]
                 uid = t["uids"][seat]
+                if wait_buttons:  # like a person: tap once the buttons are there
+                    while (uid, t["gid"], hand, st.turn) not in buttons.update():
+                        if time.monotonic() >= stop_at:
+                            return
+                        await asyncio.sleep(0.02)
                 code = fallback(st, seat, rng)
                 moves = st.legal_moves(seat)
                 index = next((i for i, m in enumerate(moves) if isinstance(m, Move) and m.code == code), 0)
-                ans = await tg.press_forged(uid, uid, t["msgs"][uid], move_button_data(t["gid"], st.turn, code, index))
+                ans = await tg.press_forged(uid, uid, t["msgs"][uid], move_button_data(t["gid"], hand, st.turn, code, index))
                 qids.append(ans["callback_query_id"])
                 if ans.get("text"):
                     refusals.append(ans["text"])
                     st = None  # refused: read the truth again
                 else:
                     st.apply(seat, code)
+                    if not hands.stuck(st):
+                        nxt = t["uids"][st.to_act()[0]]
+                        handed.append((ans["callback_query_id"], t["gid"], hand, st.turn, nxt))
 
         start = time.monotonic()
         cpu0 = time.process_time()
@@ -126,17 +151,46 @@ async def _players(conn, db_path: str, games: int, seconds: float, game_id: str,
         answered = {str(c.params.get("callback_query_id")): c.t for c in tg.calls("answerCallbackQuery")}
         lat = sorted(answered[q] - tg.callbacks[q].t for q in qids if q in answered)
         toasts = len(refusals)
+        seen = buttons.update()
+        handover = sorted(seen[(uid, g, h, turn)] - tg.callbacks[q].t
+                          for q, g, h, turn, uid in handed if (uid, g, h, turn) in seen)
         refused = len([c for c in tg.calls() if c.error_code == 429])
         conn.send(json.dumps({
             "presses": len(qids), "seconds": elapsed, "lat": lat, "toasts": toasts, "http_429": refused,
-            "fake_cpu": fake_cpu,
+            "fake_cpu": fake_cpu, "failures": len(failures), "handover": handover,
+            "handed": len(handed),
         }))
         await loop.run_in_executor(None, conn.recv)  # keep serving until the bot has stopped
 
 
-def _child(conn, db_path, games, seconds, game_id, rate) -> None:
+class ButtonsSeen:
+    """(player, game, hand, turn) → when that player's chat first showed move
+    buttons drawn for that turn (a successful send or edit); read
+    incrementally from the fake server's call log."""
+
+    def __init__(self, tg) -> None:
+        self.tg = tg
+        self.read = 0
+        self.at: dict[tuple[int, int, int, int], float] = {}
+
+    def update(self) -> dict[tuple[int, int, int, int], float]:
+        calls = self.tg._calls
+        for c in calls[self.read:]:
+            if not c.ok or c.method not in ("sendMessage", "editMessageText"):
+                continue
+            for row in (c.params.get("reply_markup") or {}).get("inline_keyboard", []):
+                for b in row:
+                    parts = str(b.get("callback_data", "")).split(":")
+                    if parts[0] in ("m", "mi", "p") and len(parts) >= 4 and parts[1].isdigit():
+                        key = (c.chat_id, int(parts[1]), int(parts[2]), int(parts[3]))
+                        self.at.setdefault(key, c.t)
+        self.read = len(calls)
+        return self.at
+
+
+def _child(conn, db_path, games, seconds, game_id, rate, wait_buttons) -> None:
     logging.basicConfig(level=logging.CRITICAL)
-    asyncio.run(_players(conn, db_path, games, seconds, game_id, rate))
+    asyncio.run(_players(conn, db_path, games, seconds, game_id, rate, wait_buttons))
 
 
 # -- the parent: the bot ----------------------------------------------------------
@@ -168,12 +222,21 @@ def _instrument(app, arrivals: dict[str, float], inbot: list[float]) -> None:
     app.outbox.answer = timed_answer
 
 
-async def _bot(conn, db_path: str, game_id: str) -> dict:
+def _recv(conn, proc, timeout: float = 600.0):
+    """The child's next message; never wait on a child that has died."""
+    deadline = time.monotonic() + timeout
+    while not conn.poll(0.5):
+        if not proc.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError(f"the players' process stopped (exit code {proc.exitcode})")
+    return conn.recv()
+
+
+async def _bot(conn, proc, db_path: str, game_id: str) -> dict:
     from bot import catalog
     from bot.app import App
     from bot.settings import Settings
 
-    base_url = conn.recv()
+    base_url = _recv(conn, proc)
     from tests.fakes.telegram import FakeTelegram
 
     settings = Settings(
@@ -189,7 +252,7 @@ async def _bot(conn, db_path: str, game_id: str) -> dict:
         arrivals: dict[str, float] = {}
         inbot: list[float] = []
         _instrument(app, arrivals, inbot)
-        result = json.loads(await loop.run_in_executor(None, conn.recv))
+        result = json.loads(await loop.run_in_executor(None, _recv, conn, proc))
         result["bot_cpu"] = (time.process_time() - cpu0) / (time.monotonic() - wall0)
         inbot.sort()
         result["inbot_p50_ms"] = statistics.median(inbot) * 1e3 if inbot else 0.0
@@ -201,19 +264,25 @@ async def _bot(conn, db_path: str, game_id: str) -> dict:
     return result
 
 
-def run(games: int, seconds: float, game_id: str, rate: float = 0.0) -> dict:
+def run(games: int, seconds: float, game_id: str, rate: float = 0.0, wait_buttons: bool = False) -> dict:
     logging.basicConfig(level=logging.CRITICAL)
     with tempfile.TemporaryDirectory() as tmp:
         db_path = str(Path(tmp) / "bench.sqlite3")
         parent, child = mp.Pipe()
         ctx = mp.get_context("spawn")
-        proc = ctx.Process(target=_child, args=(child, db_path, games, seconds, game_id, rate))
+        proc = ctx.Process(target=_child, args=(child, db_path, games, seconds, game_id, rate, wait_buttons))
         proc.start()
         try:
-            r = asyncio.run(_bot(parent, db_path, game_id))
+            r = asyncio.run(_bot(parent, proc, db_path, game_id))
         finally:
             proc.join(30)
+            if proc.is_alive():
+                proc.kill()
     lat = r.pop("lat")
+    handover = r.pop("handover") or [float("nan")]
+    r["handover_p50_s"] = statistics.median(handover)
+    r["handover_p99_s"] = handover[int(0.99 * (len(handover) - 1))]
+    r["handover_seen"] = f"{len(handover)}/{r.pop('handed')}"
     return {
         "game": game_id,
         "games": games,
@@ -234,15 +303,21 @@ def main() -> None:
     p.add_argument("--game", default=None, help="game id (default: the first landed)")
     p.add_argument("--rate", type=float, default=0.0,
                    help="offered presses/s over all games (default 0: as fast as answered)")
+    p.add_argument("--wait-buttons", action="store_true",
+                   help="each player presses only once their buttons are shown (as people do)")
     args = p.parse_args()
     game_id = args.game or catalog.landed()[0]
-    r = run(args.games, args.seconds, game_id, args.rate)
+    r = run(args.games, args.seconds, game_id, args.rate, args.wait_buttons)
     offered = f"offered {args.rate:.0f}/s" if args.rate else "closed loop"
+    print(
+        f"move → next player sees buttons: p50 {r['handover_p50_s']:.2f} s, "
+        f"p99 {r['handover_p99_s']:.2f} s ({r['handover_seen']} hand-overs seen)"
+    )
     print(
         f"bot load ({r['game']}, {r['games']} concurrent games, {offered}, {r['seconds']:.1f} s): "
         f"{r['per_second']:.0f} presses/s answered ({r['presses']} presses, {r['toasts']} refused); "
         f"press → first API call p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
-        f"max {r['max_ms']:.1f} ms; in the bot (update read → API call) p50 {r['inbot_p50_ms']:.1f} ms, p99 {r['inbot_p99_ms']:.1f} ms; CPU: bot {r['bot_cpu']:.0%}, fake+players {r['fake_cpu']:.0%} of a core; 429s {r['http_429']}; outbox backlog at end {r['outbox_backlog']}"
+        f"max {r['max_ms']:.1f} ms; in the bot (update read → API call) p50 {r['inbot_p50_ms']:.1f} ms, p99 {r['inbot_p99_ms']:.1f} ms; CPU: bot {r['bot_cpu']:.0%}, fake+players {r['fake_cpu']:.0%} of a core; 429s {r['http_429']}; player failures {r['failures']}; outbox backlog at end {r['outbox_backlog']}"
     )
 
 

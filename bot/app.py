@@ -12,7 +12,9 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from bot import commands, handlers
+from bot import catalog, commands, handlers, watchdog
+from bot.connect import backoff_config, with_backoff
+from bot.heartbeat import Heartbeat
 from bot.i18n import make_i18n
 from bot.middlewares import LanguageMiddleware, SeenMiddleware
 from bot.outbox import Limits, Outbox
@@ -35,26 +37,43 @@ class App:
         self._polling: asyncio.Task | None = None
 
     async def start(self) -> None:
-        """Open the database, recover running games and start long polling."""
+        """Reach Telegram (retrying while it is unreachable), open the
+        database, recover running games and start long polling. Raises
+        connect.TokenRefused when Telegram does not know the token."""
         s = self.settings
-        self.storage = Storage(s.db_path)
+        catalog.check()  # a game that does not plug in stops the bot here, not at a tap
         session = AiohttpSession(api=TelegramAPIServer.from_base(s.api_base))
+        session.middleware(Heartbeat(s.heartbeat_path))
         self.bot = Bot(s.token, session=session)
-        me = await self.bot.get_me()
+        log.info("connecting to %s …", s.api_base)
+        bot = self.bot
+        me = await with_backoff(
+            "getMe", lambda: bot.get_me(request_timeout=s.connect_timeout), s.backoff_max
+        )
+        log.info("logged in as @%s (%d)", me.username, me.id)
+        self.storage = Storage(s.db_path)
         self.scheduler = AsyncIOScheduler(timezone="UTC")
         self.scheduler.start()
         self.outbox = Outbox(self.bot, self.limits)
         self.service = Service(s, self.bot, self.storage, self.outbox, self.scheduler, me.username or "")
         self.outbox.on_forbidden = self.service.forbidden
         self.outbox.on_migrate = self.service.migrate
+        self.outbox.on_group_send = self.service.remember_group_send
         await self.service.load_people()
         self.dp = Dispatcher()
         self.dp.update.outer_middleware(SeenMiddleware(self.service))
         self.dp.update.outer_middleware(LanguageMiddleware(make_i18n(), self.service))
         self.dp.include_router(handlers.build_router())
-        await self.bot.delete_webhook(drop_pending_updates=False)
+        await with_backoff(
+            "deleteWebhook",
+            lambda: bot.delete_webhook(drop_pending_updates=False, request_timeout=s.connect_timeout),
+            s.backoff_max,
+        )
         await commands.set_menus(self.bot)
+        await self.service.load_group_sends()
         recovered = await self.service.recover()
+        await watchdog.sweep(self.service)
+        watchdog.start(self.service)
         # Long-lived objects (aiogram's models, catalogs, loaded games) need no
         # scanning by the cyclic GC; fewer full collections keep taps snappy.
         gc.collect()
@@ -64,7 +83,7 @@ class App:
         self._polling = asyncio.get_running_loop().create_task(
             self.dp.start_polling(
                 self.bot, handle_signals=False, close_bot_session=False,
-                polling_timeout=s.polling_timeout,
+                polling_timeout=s.polling_timeout, backoff_config=backoff_config(s.backoff_max),
             )
         )
 
@@ -73,8 +92,8 @@ class App:
         if self.dp is not None and self._polling is not None:
             try:
                 await self.dp.stop_polling()
-            except RuntimeError:
-                pass
+            except RuntimeError:  # not polling yet: the task has not begun
+                self._polling.cancel()
             await asyncio.gather(self._polling, return_exceptions=True)
         if self.scheduler is not None:
             self.scheduler.shutdown(wait=False)
@@ -87,9 +106,11 @@ class App:
             await self.bot.session.close()
         if self.storage is not None:
             self.storage.close()
+        log.info("stopped")
 
     async def run_forever(self) -> None:
-        await self.start()
+        """Start and run until SIGINT/SIGTERM (also while still connecting);
+        everything opened is closed on every way out."""
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         import signal
@@ -99,7 +120,19 @@ class App:
                 loop.add_signal_handler(sig, stop.set)
             except NotImplementedError:
                 pass
+        stopping = asyncio.ensure_future(stop.wait())
+        starting = asyncio.ensure_future(self.start())
         try:
-            await stop.wait()
+            await asyncio.wait({starting, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            if not starting.done():
+                starting.cancel()
+                await asyncio.gather(starting, return_exceptions=True)
+                return
+            starting.result()  # a refused token or a broken database ends here
+            assert self._polling is not None
+            await asyncio.wait({self._polling, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            if self._polling.done() and not stopping.done():
+                self._polling.result()  # polling died: say why, exit non-zero
         finally:
+            stopping.cancel()
             await self.stop()

@@ -1,8 +1,9 @@
 """Callback data of every button (aiogram CallbackData, ≤ 64 ASCII bytes).
 
 Every game button carries the game's DB id (`g`) and, where it matters, the
-turn number (`t`) it was drawn for, so a stale or forged press is recognised
-and changes nothing."""
+hand (`h`) and turn number (`t`) it was drawn for, so a stale or forged press
+is recognised and changes nothing. Turn numbers restart every hand: the hand
+number keeps a button of hand 1 from acting in hand 2."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ MAX_BYTES = 64
 
 class MoveCB(CallbackData, prefix="m"):
     g: int  # game (sitting) id
+    h: int  # hand number
     t: int  # turn the button was drawn for
     c: str  # the move code
 
@@ -21,12 +23,14 @@ class MoveIndexCB(CallbackData, prefix="mi"):
     """For move codes too long for 64 bytes: the index in legal_moves()."""
 
     g: int
+    h: int
     t: int
     i: int
 
 
 class PickCB(CallbackData, prefix="p"):
     g: int
+    h: int
     t: int
     a: str  # "x" toggle card i, "ok" confirm, "clr" clear, "hint" next hint
     i: int = 0
@@ -78,12 +82,12 @@ class RulesCB(CallbackData, prefix="ru"):
     g: int  # sitting id
 
 
-def move_button_data(game_id: int, turn: int, code: str, index: int) -> str:
-    """`m:<game>:<turn>:<code>`, or the move's index when the code is too long."""
+def move_button_data(game_id: int, hand_no: int, turn: int, code: str, index: int) -> str:
+    """`m:<game>:<hand>:<turn>:<code>`, or the move's index when the code is too long."""
     try:
-        data = MoveCB(g=game_id, t=turn, c=code).pack()
+        data = MoveCB(g=game_id, h=hand_no, t=turn, c=code).pack()
         if len(data.encode()) <= MAX_BYTES and data.isascii():
             return data
     except ValueError:  # a ':' in the code or too long
         pass
-    return MoveIndexCB(g=game_id, t=turn, i=index).pack()
+    return MoveIndexCB(g=game_id, h=hand_no, t=turn, i=index).pack()

@@ -1,19 +1,13 @@
-"""Which games the bot offers: every registered engine whose package and
-presenter import (engines land one by one)."""
+"""Which games the bot offers: every game the registry's plug-ins declare,
+each with its engine, presenter and computer player."""
 
 from __future__ import annotations
-
-import logging
 
 from bot.presenters import presenter as _presenter
 from bot.presenters.base import Presenter
 from games import registry
 from games.base import Game
-
-log = logging.getLogger(__name__)
-
-# Extra presenters by game id (tests register a tiny game here).
-EXTRA: dict[str, Presenter] = {}
+from games.players import ai_module
 
 
 def game(game_id: str) -> Game:
@@ -21,20 +15,21 @@ def game(game_id: str) -> Game:
 
 
 def presenter(game_id: str) -> Presenter:
-    if game_id in EXTRA:
-        return EXTRA[game_id]
     return _presenter(game_id)
 
 
 def landed() -> list[str]:
-    """Game ids that can be played now, in the registry's order."""
-    ids = []
-    for game_id in registry.PACKAGES:
-        try:
-            game(game_id)
-            presenter(game_id)
-        except (ImportError, KeyError, AttributeError) as e:
-            log.debug("%s not available: %s", game_id, e)
-            continue
-        ids.append(game_id)
+    """Game ids offered in /new, in the registry's order."""
+    return registry.ids()
+
+
+def check() -> list[str]:
+    """Import every declared part of every game now (start-up and a test call
+    this), so a broken game stops the bot instead of failing at a player's tap."""
+    ids = landed()
+    for game_id in ids:
+        p = presenter(game_id)
+        if not isinstance(p, Presenter):
+            raise registry.PluginError(f"{game_id}: PRESENTERS[{game_id!r}] is not a Presenter")
+        ai_module(game_id)
     return ids

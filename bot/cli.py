@@ -1,26 +1,52 @@
 """`paiju` command line. Subcommands import what they need lazily, so
-`paiju replay` works without touching the Telegram stack."""
+`paiju replay` works without touching the Telegram stack.
+
+Every wrong option or setting is one line on stderr and exit status 2.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from typing import NoReturn
+
+LANG_CHOICES = ["zh_Hans", "zh_Hant", "en"]
+PLAYER_KINDS = ("mc", "heuristic", "random")
+FEW_DEALS = 30  # fewer deals than this: the normal-approximation intervals are rough
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with a one-line error (no usage dump)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _fail(command: str, message: str) -> int:
+    print(f"paiju {command}: {message}", file=sys.stderr)
+    return 2
+
+
+# -- replay -------------------------------------------------------------------------
 def _replay(args: argparse.Namespace) -> int:
     from games.records import RecordError, load, replay
 
     try:
         record = load(args.file)
         state, events = replay(record)
-    except (OSError, json.JSONDecodeError) as e:
-        print(f"paiju replay: cannot read {args.file}: {e}", file=sys.stderr)
-        return 2
+    except (OSError, json.JSONDecodeError, UnicodeDecodeError) as e:
+        return _fail("replay", f"cannot read {args.file}: {e}")
     except RecordError as e:
-        out = {"error": str(e), "index": e.index, "reason": e.reason}
-        print(json.dumps(out, ensure_ascii=False), file=sys.stderr)
+        if args.text:
+            print(f"paiju replay: {args.file}: {e}", file=sys.stderr)
+        else:  # scripts read the failing move and the engine's reason
+            out = {"error": str(e), "index": e.index, "reason": e.reason}
+            print(json.dumps(out, ensure_ascii=False), file=sys.stderr)
         return 1
+    if args.text:
+        print(replay_text(state, events, args.lang))
+        return 0
     out = {
         "game": state.game.id,
         "events": events,
@@ -32,61 +58,208 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def replay_text(state, events: list[dict], lang: str) -> str:
+    """The record as players read it: one line per event, in the presenters'
+    words, numbered by move, then the result with every hand."""
+    from bot.i18n import translator
+    from bot.presenters import presenter
+
+    _ = translator(lang)
+    p = presenter(state.game.id)
+    names = [_("Seat {n}").format(n=s + 1) for s in range(state.seats)]
+    lines = [p.game_name(_)]
+    for ev in events:
+        line = p.event_line(ev, names, _)
+        if line:
+            lines.append(f"{ev['move'] + 1:>4}. {line}")
+    lines.append("")
+    if state.is_over():
+        lines.append(p.result_text(state.result(), state.revealed(), names, _))
+    else:
+        waiting = ", ".join(names[s] for s in state.to_act())
+        lines.append(_("Not finished: waiting for {who}.").format(who=waiting))
+    return "\n".join(lines)
+
+
+# -- run, healthcheck, db ---------------------------------------------------------------
 def _run(args: argparse.Namespace) -> int:
     import asyncio
     import logging
     import pathlib
 
+    from bot import logs
     from bot import settings as settings_mod
 
+    env_file = pathlib.Path(args.env_file or ".env")
+    if args.env_file and not env_file.is_file():
+        return _fail("run", f"--env-file {args.env_file}: no such file")
     try:
-        settings = settings_mod.load(dotenv=pathlib.Path(args.env_file))
-    except settings_mod.SettingsError as e:
-        print(f"paiju run: {e}", file=sys.stderr)
-        return 2
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        settings = settings_mod.load(dotenv=env_file)
+        level = logs.level_from_env()
+    except (settings_mod.SettingsError, logs.LogLevelError) as e:
+        return _fail("run", str(e))
+    logs.setup(level, as_json=args.log_json)
     from bot.app import App
+    from bot.connect import TokenRefused
 
-    asyncio.run(App(settings).run_forever())
+    try:
+        asyncio.run(App(settings).run_forever())
+    except TokenRefused as e:
+        logging.getLogger("paiju").error("%s", e)
+        return 2
+    except KeyboardInterrupt:  # a second Ctrl-C while stopping
+        return 130
     return 0
 
 
+def _healthcheck(args: argparse.Namespace) -> int:
+    """Exit 0 while the heartbeat is fresh (the bot heard Telegram lately)."""
+    import os
+
+    from bot.heartbeat import MAX_AGE, age
+    from bot.settings import heartbeat_path
+
+    path = heartbeat_path(args.file or os.environ.get("PAIJU_HEARTBEAT", ""),
+                          os.environ.get("PAIJU_DB") or "paiju.sqlite3")
+    max_age = MAX_AGE if args.max_age is None else args.max_age
+    seconds = age(path)
+    if seconds is None:
+        print(f"unhealthy: no heartbeat at {path}", file=sys.stderr)
+        return 1
+    if seconds > max_age:
+        print(f"unhealthy: last getUpdates {seconds:.0f} s ago (limit {max_age:.0f} s)", file=sys.stderr)
+        return 1
+    print(f"healthy: last getUpdates {max(seconds, 0):.0f} s ago")
+    return 0
+
+
+def _db_path(args: argparse.Namespace) -> str:
+    import os
+
+    return args.db or os.environ.get("PAIJU_DB") or "paiju.sqlite3"
+
+
+def _db_backup(args: argparse.Namespace) -> int:
+    import sqlite3
+
+    from storage.backup import backup
+
+    source = _db_path(args)
+    try:
+        size = backup(source, args.path)
+    except (FileNotFoundError, sqlite3.Error, OSError) as e:
+        return _fail("db backup", str(e))
+    print(f"{source} → {args.path} ({size} bytes)")
+    return 0
+
+
+def _db_migrate(args: argparse.Namespace) -> int:
+    import sqlite3
+
+    from storage.backup import migrate
+
+    path = _db_path(args)
+    try:
+        applied = migrate(path)
+    except (sqlite3.Error, OSError) as e:
+        return _fail("db migrate", str(e))
+    print(f"{path}: applied {', '.join(applied)}" if applied else f"{path}: up to date")
+    return 0
+
+
+# -- simulate -------------------------------------------------------------------------
 def _simulate(args: argparse.Namespace) -> int:
+    from games import registry
     from games.simulate import report, simulate
 
     kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
     try:
+        game = registry.get(args.game)
+    except KeyError:
+        return _fail("simulate", f"unknown game {args.game!r}; known: {', '.join(registry.ids())}")
+    unknown = [k for k in kinds if k not in PLAYER_KINDS]
+    if unknown:
+        return _fail("simulate", f"unknown player kind {unknown[0]!r}; known: {', '.join(PLAYER_KINDS)}")
+    if len(kinds) not in game.seat_counts:
+        counts = " or ".join(str(n) for n in game.seat_counts)
+        return _fail("simulate", f"{args.game} is played by {counts}: --seats names {len(kinds)}")
+    if args.hands < 1:
+        return _fail("simulate", "--hands must be at least 1")
+    if args.budget <= 0 or (args.worlds is not None and args.worlds < 1) or args.jobs < 1:
+        return _fail("simulate", "--budget must be positive, --worlds and --jobs at least 1")
+    n = len(kinds)
+    deals = -(-args.hands // n)
+    if deals < FEW_DEALS:
+        print(f"paiju simulate: warning: {deals} deal{'s' if deals > 1 else ''} "
+              + ("give no interval" if deals < 2 else "make rough intervals")
+              + f"; use --hands {FEW_DEALS * n} or more", file=sys.stderr)
+    try:
         seats = simulate(args.game, args.hands, kinds, args.seed, args.budget,
                          worlds=args.worlds, jobs=args.jobs, progress=args.progress)
-    except (KeyError, ValueError, ModuleNotFoundError) as e:
-        print(f"paiju simulate: {e}", file=sys.stderr)
-        return 2
-    mc = (f"Monte Carlo {args.worlds} worlds a decision" if args.worlds
-          else f"Monte Carlo budget {args.budget * 1e3:.0f} ms")
-    print(f"{args.game}: {args.hands} hands, seats {','.join(kinds)} rotated, seed {args.seed}, {mc}")
+    except (ValueError, ModuleNotFoundError) as e:
+        return _fail("simulate", str(e))
+    played = len(seats[0].nets)
+    header = f"{args.game}: {played} hands, seats {','.join(kinds)} rotated, seed {args.seed}"
+    if "mc" in kinds:
+        header += (f", Monte Carlo {args.worlds} worlds a decision" if args.worlds
+                   else f", Monte Carlo budget {args.budget * 1e3:.0f} ms")
+    print(header)
     print(report(seats))
     return 0
 
 
+# -- play ---------------------------------------------------------------------------
 def _play(args: argparse.Namespace) -> int:
     from bot.terminal import play
+    from games import registry
 
-    play(args.game, seat=args.seat, lang=args.lang, seed=args.seed, budget_s=args.budget)
+    game = registry.get(args.game)
+    if args.preset not in game.presets:
+        return _fail("play", f"unknown preset {args.preset!r} for {args.game}; "
+                             f"known: {', '.join(game.presets)}")
+    seats = game.default_seats
+    if not 1 <= args.seat <= seats:
+        return _fail("play", f"--seat must be 1 to {seats} for {args.game}, got {args.seat}")
+    if args.seed is not None and args.seed < 0:
+        return _fail("play", "--seed must not be negative")
+    if args.budget <= 0:
+        return _fail("play", "--budget must be positive")
+    play(args.game, seat=args.seat - 1, lang=args.lang, seed=args.seed, budget_s=args.budget,
+         preset=args.preset, auto=args.auto)
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="paiju", description="Paiju (牌局): regional card games")
-    sub = p.add_subparsers(dest="command", required=True)
+    p = Parser(prog="paiju", description="Paiju (牌局): regional card games")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     r = sub.add_parser("replay", help="replay a game record; print events and result as JSON")
     r.add_argument("file")
     r.add_argument("--pretty", action="store_true", help="indent the JSON")
+    r.add_argument("--text", action="store_true", help="the moves as players read them, not JSON")
+    r.add_argument("--lang", default="zh_Hans", choices=LANG_CHOICES, help="language of --text")
     r.set_defaults(func=_replay)
 
     run = sub.add_parser("run", help="run the Telegram bot (long polling); BOT_TOKEN from env or .env")
-    run.add_argument("--env-file", default=".env", help="settings file (default ./.env)")
+    run.add_argument("--env-file", default=None, help="settings file (default ./.env if it exists)")
+    run.add_argument("--log-json", action="store_true", help="log one JSON object a line")
     run.set_defaults(func=_run)
+
+    hc = sub.add_parser("healthcheck", help="exit 0 while `paiju run` hears Telegram (for Docker)")
+    hc.add_argument("--file", default=None, help="heartbeat file (default: PAIJU_HEARTBEAT, "
+                                                 "else the database path + .heartbeat)")
+    hc.add_argument("--max-age", type=float, default=None, help="seconds a heartbeat stays fresh")
+    hc.set_defaults(func=_healthcheck)
+
+    db = sub.add_parser("db", help="database tools: backup, migrate")
+    dbsub = db.add_subparsers(dest="db_command", required=True, parser_class=Parser)
+    b = dbsub.add_parser("backup", help="a consistent copy of the database, safe while the bot runs")
+    b.add_argument("path", help="where to write the copy")
+    b.add_argument("--db", default=None, help="the database (default: PAIJU_DB or paiju.sqlite3)")
+    b.set_defaults(func=_db_backup)
+    m = dbsub.add_parser("migrate", help="bring the database's schema up to date")
+    m.add_argument("--db", default=None, help="the database (default: PAIJU_DB or paiju.sqlite3)")
+    m.set_defaults(func=_db_migrate)
 
     sim = sub.add_parser("simulate", help="play computer players against each other, seats rotated")
     sim.add_argument("game")
@@ -101,12 +274,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--progress", action="store_true", help="report progress on stderr")
     sim.set_defaults(func=_simulate)
 
-    from games.registry import PACKAGES
+    from games import registry
 
     play = sub.add_parser("play", help="play a hand in this terminal against computer players")
-    play.add_argument("game", choices=list(PACKAGES))
-    play.add_argument("--seat", type=int, default=0)
-    play.add_argument("--lang", default="zh_Hans", choices=["zh_Hans", "zh_Hant", "en"])
+    play.add_argument("game", choices=registry.ids())
+    play.add_argument("--seat", type=int, default=1, help="your seat, 1 = first (default 1)")
+    play.add_argument("--preset", default="default", help="house rules by preset name")
+    play.add_argument("--auto", action="store_true", help="computers play every seat (a demo)")
+    play.add_argument("--lang", default="zh_Hans", choices=LANG_CHOICES)
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--budget", type=float, default=0.3, help="computer seconds a decision")
     play.set_defaults(func=_play)

@@ -1,4 +1,4 @@
-"""Computer players: the game's own `games.<pkg>.ai` (its Monte Carlo player,
+"""Computer players: the game's declared computer player (its Monte Carlo player,
 or its heuristic player when that fails or runs out of time) when it exists,
 otherwise a plain policy that only ever picks legal moves.
 
@@ -7,30 +7,16 @@ other chats are never delayed."""
 
 from __future__ import annotations
 
-import importlib
 import logging
 import random
-from functools import cache
-from types import ModuleType
 
-from games import registry
 from games.base import IllegalMove, Move, Pick, State
+from games.players import ai_module
 
 log = logging.getLogger(__name__)
 
 # Moves that give something up; a sensible player prefers to play cards.
 YIELDING = {"pass", "kou", "fold", "skip", "guo"}
-
-
-@cache
-def ai_module(game_id: str) -> ModuleType | None:
-    package = registry.PACKAGES[game_id]
-    try:
-        return importlib.import_module(f"{package}.ai")
-    except ModuleNotFoundError as e:
-        if e.name not in (f"{package}.ai", package):
-            raise  # the module exists but is broken: show it
-        return None
 
 
 def fallback(state: State, seat: int, rng: random.Random) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from aiogram import F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import CallbackQuery, ChatMemberUpdated, Message
 
 from bot import catalog, house_rules, render, rules_text, settings_flow
 from bot.callbacks import (
@@ -35,6 +35,13 @@ class _Collect:
     def message(self, *filters):
         def deco(fn):
             _REGISTRY.append(("message", filters, fn))
+            return fn
+
+        return deco
+
+    def my_chat_member(self, *filters):
+        def deco(fn):
+            _REGISTRY.append(("my_chat_member", filters, fn))
             return fn
 
         return deco
@@ -89,6 +96,13 @@ async def migrated_from(message: Message, service: Service) -> None:
     await service.migrate(message.migrate_from_chat_id, message.chat.id)
 
 
+@router.my_chat_member()
+async def membership(update: ChatMemberUpdated, service: Service) -> None:
+    """The bot was removed from a group, or a user blocked it."""
+    if update.new_chat_member.status in ("left", "kicked"):
+        await service.forbidden(update.chat.id)
+
+
 @router.message(CommandStart())
 async def start(message: Message, command: CommandObject, service: Service) -> None:
     text = await service.start_link(message.from_user, command.args or "")
@@ -110,6 +124,9 @@ async def new(message: Message, command: CommandObject, service: Service) -> Non
     chat_id = message.chat.id
     _ = service.t(chat_id)
     args = (command.args or "").split()
+    if (busy := service.busy(chat_id)) is not None:
+        service.outbox.send(chat_id, busy)
+        return
     if not args:
         games = catalog.landed()
         text, kb = render.choose_game(games, _)
@@ -153,20 +170,22 @@ async def lang(message: Message, service: Service) -> None:
 # -- buttons ----------------------------------------------------------------
 @router.callback_query(MoveCB.filter())
 async def on_move(cq: CallbackQuery, callback_data: MoveCB, service: Service) -> None:
-    reply = await service.move(callback_data.g, cq.from_user, callback_data.t, code=callback_data.c)
+    d = callback_data
+    reply = await service.move(d.g, cq.from_user, d.h, d.t, code=d.c)
     await _answer(service, cq, reply)
 
 
 @router.callback_query(MoveIndexCB.filter())
 async def on_move_index(cq: CallbackQuery, callback_data: MoveIndexCB, service: Service) -> None:
-    reply = await service.move(callback_data.g, cq.from_user, callback_data.t, index=callback_data.i)
+    d = callback_data
+    reply = await service.move(d.g, cq.from_user, d.h, d.t, index=d.i)
     await _answer(service, cq, reply)
 
 
 @router.callback_query(PickCB.filter())
 async def on_pick(cq: CallbackQuery, callback_data: PickCB, service: Service) -> None:
     d = callback_data
-    reply = await service.pick(d.g, cq.from_user, d.t, d.a, d.i)
+    reply = await service.pick(d.g, cq.from_user, d.h, d.t, d.a, d.i)
     await _answer(service, cq, reply)
 
 
@@ -217,11 +236,11 @@ async def on_new(cq: CallbackQuery, callback_data: NewCB, service: Service) -> N
     preset = callback_data.preset or presets[0]
     private = cq.message.chat.type == "private"
     refusal = await service.new_game(chat_id, private, cq.from_user, game_id, preset)
-    if refusal is None:
-        key = ("choose", chat_id, cq.message.message_id)
-        service.outbox.bind(key, cq.message.message_id)
-        name = catalog.presenter(game_id).game_name(_)
-        service.outbox.show(chat_id, key, f"{name} · {render.preset_name(game_id, preset, _)}", None)
+    key = ("choose", chat_id, cq.message.message_id)
+    service.outbox.bind(key, cq.message.message_id)
+    name = catalog.presenter(game_id).game_name(_)
+    # the chooser's buttons go either way: its choice was made or refused
+    service.outbox.show(chat_id, key, refusal or f"{name} · {render.preset_name(game_id, preset, _)}", None)
     await _answer(service, cq, Reply(refusal))
 
 
@@ -316,7 +335,7 @@ async def on_lang(cq: CallbackQuery, callback_data: LangCB, service: Service) ->
     await _answer(service, cq, Reply(_("Language set.")))
 
 
-@router.callback_query(F.data)
+@router.callback_query()
 async def on_unknown(cq: CallbackQuery, service: Service) -> None:
-    """Malformed or forged data: a toast, nothing else."""
+    """Malformed, forged or empty data: a toast, nothing else."""
     await _answer(service, cq, Reply(service.t(cq.from_user.id)("This button has expired.")))

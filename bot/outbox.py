@@ -14,27 +14,40 @@ is none or it was deleted, and reports the new id through `on_new`.
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import logging
 import time
 from collections import deque
-from collections.abc import Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
 from aiogram import Bot
 from aiogram.exceptions import (
+    TelegramAPIError,
     TelegramBadRequest,
     TelegramForbiddenError,
     TelegramMigrateToChat,
     TelegramNetworkError,
     TelegramNotFound,
     TelegramRetryAfter,
+    TelegramServerError,
+    TelegramUnauthorizedError,
 )
 from aiogram.types import InlineKeyboardMarkup
 
 log = logging.getLogger(__name__)
 
 Render = Callable[[], tuple[str, InlineKeyboardMarkup | None]]
+
+# Who goes first when Telegram's overall limit makes messages wait (lower first).
+URGENT = 0  # the message a player is waiting on: their hand, now that they must act
+END = 1  # the end of a hand: the group waits for its 下一局 button
+NORMAL = 2  # tables, other hands, lobbies, "your turn" notifications
+
+RETRY_FIRST = 0.5  # seconds before a failed send is tried again; doubles each time
+RETRY_MOST = 30.0
 
 
 @dataclass(frozen=True)
@@ -57,6 +70,8 @@ class Op:
     markup: InlineKeyboardMarkup | None = None
     message_id: int | None = None  # delete: the message; notify: the one to delete first
     on_new: Callable[[int], Any] | None = None
+    priority: int = NORMAL
+    tries: int = 0  # failed attempts so far (retried with backoff)
 
     @property
     def counted(self) -> bool:
@@ -82,16 +97,22 @@ class Outbox:
         limits: Limits | None = None,
         on_forbidden: Callable[[int], Any] | None = None,
         on_migrate: Callable[[int, int], Any] | None = None,
+        on_group_send: Callable[[int, list[float]], Awaitable[Any]] | None = None,
     ) -> None:
         self.bot = bot
         self.limits = limits or Limits()
         self.on_forbidden = on_forbidden  # a user blocked the bot or never started it
         self.on_migrate = on_migrate  # (old, new): a group became a supergroup
+        # (group, wall-clock times of its counted calls in the last window):
+        # awaited before each group call, so a restart knows the group's budget.
+        self.on_group_send = on_group_send
         self.slots: dict[Hashable, int | None] = {}
         self._chats: dict[int, _Chat] = {}
         self._finished: deque[float] = deque()  # end times of counted calls, last second
         self._inflight = 0
-        self._gate = asyncio.Lock()
+        self._waiting: list[tuple[int, int]] = []  # (priority, arrival): calls waiting for a slot
+        self._arrival = itertools.count()
+        self._changed = asyncio.Event()
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -109,6 +130,7 @@ class Outbox:
         text: str | Render,
         markup: InlineKeyboardMarkup | None = None,
         on_new: Callable[[int], Any] | None = None,
+        priority: int = NORMAL,
     ) -> None:
         """Edit the slot's message in place (or send it); pending edits merge.
         `text` may be a function returning (text, markup), called only when
@@ -118,8 +140,9 @@ class Outbox:
             if op.kind == "show" and op.key == key:
                 op.text, op.markup = text, markup
                 op.on_new = on_new or op.on_new
+                op.priority = min(op.priority, priority)
                 return
-        self._push(chat, Op("show", chat_id, key, text, markup, on_new=on_new))
+        self._push(chat, Op("show", chat_id, key, text, markup, on_new=on_new, priority=priority))
 
     def materialize(self, key: Hashable) -> None:
         """Render a pending lazy edit now (before what it reads changes)."""
@@ -161,14 +184,32 @@ class Outbox:
                     self._done_one()
         self.slots.pop(key, None)
 
+    def drop_chat(self, chat_id: int) -> None:
+        """Nothing more can reach this chat (the bot was removed): drop its queue."""
+        chat = self._chats.get(chat_id)
+        while chat is not None and chat.ops:
+            chat.ops.pop()
+            self._done_one()
+
     async def answer(
         self, query_id: str, text: str | None = None, *, alert: bool = False, url: str | None = None
     ) -> None:
-        """Answer a button press at once: toasts are not rate limited per chat."""
+        """Answer a button press at once: toasts are not rate limited per chat.
+        A failed answer only costs the player a spinner: never an error."""
         try:
             await self.bot.answer_callback_query(query_id, text=text, show_alert=alert, url=url)
-        except (TelegramBadRequest, TelegramNetworkError) as e:  # too old, or network
+        except (TelegramAPIError, TelegramNetworkError, TimeoutError, OSError) as e:
             log.info("answerCallbackQuery failed: %s", e)
+
+    def preload(self, chat_id: int, sent_at: list[float]) -> None:
+        """A group's counted calls before a restart (wall-clock times): the
+        new process keeps within the same 20-a-minute budget."""
+        if chat_id >= 0 or not sent_at:
+            return
+        chat = self._chat(chat_id)
+        now, wall = _now(), time.time()
+        recent = sorted(now - (wall - t) for t in sent_at if wall - t < self.limits.group_window)
+        chat.sent = deque(sorted([*chat.sent, *recent]))
 
     async def drain(self, timeout: float = 30.0) -> bool:
         """Wait until everything queued so far has been sent."""
@@ -234,30 +275,48 @@ class Outbox:
                 wait = max(wait, chat.sent[len(chat.sent) - cap] + lim.group_window - now + lim.margin)
         return wait
 
-    async def _overall_slot(self) -> None:
+    async def _overall_slot(self, priority: int) -> None:
         """Wait until one more counted call fits in the overall limit (≈30 in
         any second). A call counts from its start until one second after it
-        finished: Telegram saw it at some moment in between. Waiters queue
-        on a lock, so only the first of them polls the clock."""
+        finished: Telegram saw it at some moment in between. Waiting calls go
+        by priority, then by arrival."""
         cap = self.limits.overall_per_second
-        async with self._gate:
+        me = (priority, next(self._arrival))
+        heapq.heappush(self._waiting, me)
+        try:
             while True:
                 now = _now()
                 while self._finished and self._finished[0] <= now - 1.0:
                     self._finished.popleft()
-                if len(self._finished) + self._inflight < cap:
+                used = len(self._finished) + self._inflight
+                if used < cap and self._waiting[0] == me:
+                    heapq.heappop(self._waiting)
                     self._inflight += 1
+                    self._changed.set()  # the next in line may go too
                     return
-                k = len(self._finished) + self._inflight - cap + 1  # calls that must age out
-                if k <= len(self._finished):
-                    wait = self._finished[k - 1] + 1.0 - now
-                else:
-                    wait = 0.01  # the slots are held by calls still in flight
-                await asyncio.sleep(max(wait, 0.0) + self.limits.margin / 5)
+                wait: float | None = None  # a free slot, but someone else is first
+                if used >= cap:
+                    k = used - cap + 1  # calls that must age out
+                    if k <= len(self._finished):
+                        wait = max(self._finished[k - 1] + 1.0 - now, 0.0) + self.limits.margin / 5
+                    else:
+                        wait = 0.01  # the slots are held by calls still in flight
+                self._changed.clear()
+                try:
+                    await asyncio.wait_for(self._changed.wait(), wait)
+                except TimeoutError:
+                    pass
+        except BaseException:
+            if me in self._waiting:
+                self._waiting.remove(me)
+                heapq.heapify(self._waiting)
+                self._changed.set()
+            raise
 
     def _overall_done(self) -> None:
         self._inflight -= 1
         self._finished.append(_now())
+        self._changed.set()
 
     def _may_wait(self, op: Op) -> bool:
         """Edits of a shown message may yield a group's last few messages to new ones."""
@@ -277,9 +336,13 @@ class Outbox:
             chat.sent[-1] = now
 
     def _next(self, chat_id: int, chat: _Chat, now: float) -> tuple[Op, float]:
-        """The op to run next and how long until it may: the oldest, unless it
-        is an edit held back by a group's reserve and a new message could go."""
-        best = chat.ops[0]
+        """The op to run next and how long until it may: the most urgent (the
+        oldest of those), unless it is an edit held back by a group's reserve
+        and a new message could go. New messages never overtake each other
+        (the 🏁 message stays below the table it ends); edits may."""
+        first_new = next((op for op in chat.ops if not self._may_wait(op)), None)
+        best = min((op for op in chat.ops if op is first_new or self._may_wait(op)),
+                   key=lambda op: op.priority)
         wait = self._wait_for(chat_id, chat, best, now)
         if wait > 0 and self._may_wait(best):
             for op in chat.ops:
@@ -301,7 +364,7 @@ class Outbox:
                     pass
                 continue
             if op.counted:
-                await self._overall_slot()
+                await self._overall_slot(op.priority)
                 # pending edits may have merged meanwhile; nothing else changes
                 op, _wait = self._next(chat_id, chat, _now())
                 if not op.counted:
@@ -309,6 +372,8 @@ class Outbox:
             chat.ops.remove(op)
             if op.counted:
                 self._take(chat_id, chat, _now())
+                if chat_id < 0 and self.on_group_send is not None:
+                    await self._tell_group_send(chat_id, chat)
             try:
                 try:
                     await self._run(op)
@@ -324,9 +389,35 @@ class Outbox:
                 continue
             except asyncio.CancelledError:
                 raise
-            except Exception:  # one failed message must not stop the chat's queue
-                log.exception("outbox: %s to chat %s failed", op.kind, chat_id)
+            except Exception as e:  # one failed message must not stop the chat's queue
+                if _permanent(e):
+                    log.exception("outbox: %s to chat %s failed", op.kind, chat_id)
+                elif self._superseded(chat, op):
+                    log.warning("outbox: %s to chat %s failed (%s); a newer one is queued",
+                                op.kind, chat_id, e)
+                else:
+                    # 5xx, timeouts, dropped connections: pause this chat (its
+                    # order is kept) and try the same message again.
+                    op.tries += 1
+                    delay = min(RETRY_FIRST * 2 ** (op.tries - 1), RETRY_MOST)
+                    log.warning("outbox: %s to chat %s failed (%s); retry %d in %.1f s",
+                                op.kind, chat_id, e, op.tries, delay)
+                    chat.paused_until = max(chat.paused_until, _now() + delay)
+                    chat.ops.appendleft(op)
+                    continue
             self._done_one()
+
+    async def _tell_group_send(self, chat_id: int, chat: _Chat) -> None:
+        now, wall = _now(), time.time()
+        try:
+            await self.on_group_send(chat_id, [wall - (now - t) for t in chat.sent])
+        except Exception:  # remembering is a help for restarts, never a reason not to send
+            log.exception("outbox: could not remember a send to %s", chat_id)
+
+    @staticmethod
+    def _superseded(chat: _Chat, op: Op) -> bool:
+        """A newer render of the same message is already queued."""
+        return op.kind == "show" and any(o.kind == "show" and o.key == op.key for o in chat.ops)
 
     async def _run(self, op: Op) -> None:
         bot = self.bot
@@ -377,6 +468,16 @@ class Outbox:
         m = await self.bot.send_message(op.chat_id, op.text, reply_markup=op.markup)
         self.slots[op.key] = m.message_id
         _call(op.on_new, m.message_id)
+
+
+def _permanent(e: Exception) -> bool:
+    """Errors that trying again cannot fix: Telegram refused the request itself
+    (400, 401, 404), or our own bug. 5xx, network errors and timeouts pass."""
+    if isinstance(e, TelegramServerError | TelegramNetworkError | TimeoutError | OSError):
+        return False
+    if isinstance(e, TelegramBadRequest | TelegramNotFound | TelegramUnauthorizedError):
+        return True
+    return not isinstance(e, TelegramAPIError)  # other API errors (409 …): try again
 
 
 async def _quiet_delete(bot: Bot, chat_id: int, message_id: int | None) -> None:

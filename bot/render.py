@@ -259,7 +259,7 @@ def hand(
         else:
             plays = [(i, m) for i, m in enumerate(moves) if isinstance(m, Move)]
             labels = p.move_labels([m for _i, m in plays], _)
-            buttons = [(label, move_button_data(s.id, st.turn, m.code, i))
+            buttons = [(label, move_button_data(s.id, s.hand_no, st.turn, m.code, i))
                        for label, (i, m) in zip(labels, plays)]
             rows.extend(flow(buttons[:MAX_BUTTONS]))  # Telegram shows at most 100
     else:
@@ -291,21 +291,21 @@ def picker_rows(
     cards = picker_cards(s, seat, moves)
     chosen = set(selected)
     toggles = [
-        (("✓" if i in chosen else "") + p.card(c, _), PickCB(g=s.id, t=turn, a="x", i=i).pack())
+        (("✓" if i in chosen else "") + p.card(c, _), PickCB(g=s.id, h=s.hand_no, t=turn, a="x", i=i).pack())
         for i, c in enumerate(cards)
     ]
     rows = flow(toggles, width=28, most=7)
     confirm = _("Confirm") if any(isinstance(m, Pick) for m in moves) else _("Play")
     controls = [
-        (confirm, PickCB(g=s.id, t=turn, a="ok").pack()),
-        (_("Clear"), PickCB(g=s.id, t=turn, a="clr").pack()),
+        (confirm, PickCB(g=s.id, h=s.hand_no, t=turn, a="ok").pack()),
+        (_("Clear"), PickCB(g=s.id, h=s.hand_no, t=turn, a="clr").pack()),
     ]
     if p.hints(moves):
-        controls.append((_("Hint"), PickCB(g=s.id, t=turn, a="hint").pack()))
+        controls.append((_("Hint"), PickCB(g=s.id, h=s.hand_no, t=turn, a="hint").pack()))
     rows.append(controls)
     # Moves without cards (pass, 扣 ...) stay plain buttons.
     bare = [(i, m) for i, m in enumerate(moves) if isinstance(m, Move) and not m.cards]
-    plain = [(label, move_button_data(s.id, turn, m.code, i))
+    plain = [(label, move_button_data(s.id, s.hand_no, turn, m.code, i))
              for label, (i, m) in zip(p.move_labels([m for _i, m in bare], _), bare)]
     rows.extend(flow(plain))
     return rows

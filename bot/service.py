@@ -22,13 +22,14 @@ from aiogram import Bot
 from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from bot import catalog, computer, render
+from bot import catalog, computer, logs, render
 from bot.chat_settings import ChatSettings
 from bot.i18n import LANGS, Translator, normalize_lang, translator
-from bot.outbox import Outbox
+from bot.outbox import END, NORMAL, URGENT, Outbox
 from bot.settings import Settings
 from bot.sitting import Seat, Selection, Sitting
-from games.base import IllegalMove, Move, Pick
+from games import hands
+from games.base import IllegalMove, Move, Pick, find_move
 from storage import repo
 from storage.db import Storage
 
@@ -79,6 +80,7 @@ class Service:
         self.rules: dict[int, ChatSettings] = {}  # chat → its /settings
         self.last_action: dict[int, float] = {}
         self.tasks: set[asyncio.Task] = set()
+        self.computer_moves: dict[int, asyncio.Task] = {}  # sitting → its pending computer move
         self.executor = ThreadPoolExecutor(2, thread_name_prefix="paiju-ai")
 
     # -- users, chats, languages ---------------------------------------------
@@ -118,9 +120,61 @@ class Service:
         return bool(self.users.get(user_id, {}).get("started"))
 
     async def forbidden(self, chat_id: int) -> None:
-        if chat_id > 0 and chat_id in self.users:
+        """Telegram refuses our messages to this chat (403): a user blocked
+        the bot, or the bot is no longer in the group."""
+        if chat_id < 0:
+            await self.bot_removed(chat_id)
+            return
+        if chat_id in self.users:
             self.users[chat_id]["started"] = 0
             await self.storage.run(repo.set_user, chat_id, started=0)
+        for s in [s for s in self.sittings.values() if s.seat_of(chat_id) is not None]:
+            if s.solo:
+                await self.bot_removed(s.chat_id)  # nobody left to play with
+            else:
+                await self._blocked_mid_game(s, chat_id)
+
+    async def _blocked_mid_game(self, s: Sitting, user_id: int) -> None:
+        """A player who blocked the bot can no longer see their cards: the
+        computer plays for them (托管), and the group is told once."""
+        async with self.locks[s.chat_id]:
+            seat = s.seat_of(user_id)
+            if s.status not in ("running", "hand_over") or seat is None:
+                return
+            me = s.seats[seat]
+            assert me is not None
+            if me.tuoguan:
+                return
+            me.tuoguan = True
+            if s.status == "running":
+                s.deadline = self._deadline(s)
+            await self._save(s)
+            log.info("game %s: user %s blocked the bot; the computer plays seat %s", s.id, user_id, seat)
+            _ = self.t(s.chat_id)
+            self.outbox.send(s.chat_id, _("{name} has blocked me: the computer plays for them.").format(
+                name=me.name or "?"))
+            if s.status == "running":
+                self._show_table(s)
+                self._arm(s)
+
+    async def bot_removed(self, chat_id: int) -> None:
+        """The bot was removed from the group (or a solo player blocked it):
+        its sitting ends quietly; nothing more is sent to that chat."""
+        gid = self.by_chat.get(chat_id)
+        self.outbox.drop_chat(chat_id)
+        if gid is None:
+            return
+        s = self.sittings[gid]
+        async with self.locks[chat_id]:
+            if s.status in ("finished", "cancelled"):
+                return
+            s.status = "finished" if s.status != "lobby" else "cancelled"
+            s.deadline = None
+            self._close(s)
+            await self._save(s)
+            log.info("game %s ended: the bot can no longer write to chat %s", s.id, chat_id)
+            for seat, _uid in s.humans():
+                self._show_hand(s, seat)  # their hand messages lose their buttons
 
     def lang(self, chat_id: int) -> str:
         """The language of a chat: what /lang chose there; in a private chat
@@ -235,7 +289,10 @@ class Service:
             return render.hand(s, seat, self.t(uid), title, selected)
 
         name = f"hand:{uid}"
-        self.outbox.show(uid, self._slot(s, name), draw, None, self._remember(s, name))
+        st = s.state
+        asked = s.status == "running" and st is not None and seat in st.to_act() and not me.auto
+        self.outbox.show(uid, self._slot(s, name), draw, None, self._remember(s, name),
+                         priority=URGENT if asked else NORMAL)
 
     def _notify(self, s: Sitting, seat: int) -> None:
         me = s.seats[seat]
@@ -282,8 +339,8 @@ class Service:
             return _("Unknown rules.")
         variant = cs.variant(g) if preset == cs.preset(g) else g.preset(preset)
         async with self.locks[chat_id]:
-            if chat_id in self.by_chat:
-                return _("There is already a game in this chat. /stop ends it.")
+            if (busy := self.busy(chat_id)) is not None:
+                return busy
             n = g.default_seats
             seats: list[Seat | None] = [None] * n
             if private:
@@ -296,6 +353,7 @@ class Service:
                 turn_timeout=cs.turn_timeout, computers=cs.computers or private,
             )
             s.id = await self.storage.run(repo.create_game, s.to_row())
+            logs.event(log, chat_id, s.id, "practice" if private else "lobby", game=game_id, preset=preset)
             self.sittings[s.id] = s
             self.by_chat[chat_id] = s.id
             if private:
@@ -303,6 +361,15 @@ class Service:
             else:
                 self._show_lobby(s)
         return None
+
+    def busy(self, chat_id: int) -> str | None:
+        """The refusal of /new while this chat has a game, in this chat's words."""
+        if chat_id not in self.by_chat:
+            return None
+        _ = self.t(chat_id)
+        if chat_id > 0:
+            return _("You are already playing a game here. /stop ends it.")
+        return _("There is already a game in this chat. /stop ends it.")
 
     async def lobby_action(self, gid: int, user: Any, action: str) -> Reply:
         s = self.sittings.get(gid)
@@ -330,6 +397,8 @@ class Service:
             if action == "cpu":
                 if not s.computers:
                     return Reply(_("This chat plays without computers (see /settings)."))
+                if s.seat_of(user.id) is None and user.id != s.creator_id:
+                    return Reply(_("Only seated players can add a computer."))
                 if None not in s.seats:
                     return Reply(_("All seats are taken."))
                 s.seats[s.seats.index(None)] = Seat(None)
@@ -390,11 +459,11 @@ class Service:
                 self.outbox.materialize((s.id, hand_no, f"hand:{seat.user_id}"))
         self.outbox.materialize((s.id, hand_no, "table"))
 
-    async def _start_hand(self, s: Sitting) -> None:
+    async def _start_hand(self, s: Sitting, seed: int | None = None) -> None:
         if s.state is not None:
             self._materialize_hand(s, s.hand_no)
         g = catalog.game(s.game)
-        seed = secrets.randbits(48)
+        seed = secrets.randbits(48) if seed is None else seed
         dealer = None
         if s.state is not None and s.state.is_over():
             dealer = g.next_dealer(s.variant, s.state, seed)
@@ -403,12 +472,20 @@ class Service:
         s.hand_no += 1
         s.status = "running"
         s.last = {}
+        s.picks = {}
         for key in [k for k in s.msgs if k == "table" or k.startswith("hand:") or k == "end"]:
             del s.msgs[key]  # each hand gets a fresh table and hand messages
         if s.hand_no == 1 and not s.solo and "lobby" in s.msgs:
             self._show_lobby(s)
+        if hands.stuck(s.state):
+            # Some deals are over when dealt (a 八大对 in 掀牛): settle at once.
+            log.info("game %s hand %s: over when dealt (seed %s)", s.id, s.hand_no, seed)
+            await self._settle(s, None)
+            self._told_hand_over(s)
+            return
         s.deadline = self._deadline(s)
         await self._save(s)
+        logs.event(log, s.chat_id, s.id, "hand started", game=s.game, hand=s.hand_no)
         self._show_table(s)
         for seat, _uid in s.humans():
             self._show_hand(s, seat)
@@ -444,34 +521,57 @@ class Service:
                 self.last_action[me.user_id] = time.monotonic()
         s.last = {"seat": seat, "events": events}
         move = {"hand_no": s.hand_no, "turn": st.turn - 1, "seat": seat, "code": code, "by": by}
-        net: list[int] | None = None
+        if hands.stuck(st):
+            await self._settle(s, move)
+            self._told_hand_over(s)
+            return
+        s.deadline = self._deadline(s)
         try:
-            if st.is_over():
-                net = list(st.result().net)
-                s.totals = [a + b for a, b in zip(s.totals or [0] * len(net), net)]
-                s.status = "hand_over"
-                s.deadline = None
-                hand = {"hand_no": s.hand_no, "state": st.to_json(), "net": json.dumps(net)}
-                await self.storage.run(repo.record_move, s.id, s.to_row(), move, hand)
-            else:
-                s.deadline = self._deadline(s)
-                await self.storage.run(repo.record_move, s.id, s.to_row(), move)
+            await self.storage.run(repo.record_move, s.id, s.to_row(), move)
         except Exception:
             await self._reload(s)  # the DB is the truth: nothing happened
             raise
-        # Written: now tell everyone.
+        # Written: now tell everyone. The code may name hidden cards: DEBUG only.
+        logs.event(log, s.chat_id, s.id, "move", hand=s.hand_no, turn=move["turn"], seat=seat, by=by,
+                   events=",".join(str(ev.get("type", "?")) for ev in events))
+        log.debug("sitting %s move %s", s.id, code)
         self._show_table(s)
         after = set(st.to_act())
         for i, _uid in s.humans():
-            if net is not None or i in before or i in after or i == seat:
+            if i in before or i in after or i == seat:
                 self._show_hand(s, i)
         for i in sorted(after):
             if i not in before or i == seat:
                 self._notify(s, i)
-        if net is not None:
-            self._end_hand(s, net)
-        else:
-            self._arm(s)
+        self._arm(s)
+
+    async def _settle(self, s: Sitting, move: dict[str, Any] | None) -> None:
+        """The one end-of-hand write: the hand's result, the totals and (when
+        a move ended it) that move, in one transaction. A deal over when dealt
+        has no move."""
+        st = s.state
+        assert st is not None
+        net = hands.net(st)
+        s.totals = [a + b for a, b in zip(s.totals or [0] * len(net), net)]
+        s.status = "hand_over"
+        s.deadline = None
+        s.picks = {}
+        hand = {"hand_no": s.hand_no, "state": st.to_json(), "net": json.dumps(net)}
+        try:
+            await self.storage.run(repo.record_move, s.id, s.to_row(), move, hand)
+        except Exception:
+            await self._reload(s)  # the DB is the truth: nothing happened
+            raise
+        last = {} if move is None else {"turn": move["turn"], "seat": move["seat"], "by": move["by"]}
+        logs.event(log, s.chat_id, s.id, "hand over", hand=s.hand_no, net=net, **last)
+
+    def _told_hand_over(self, s: Sitting) -> None:
+        """Written: the table, every hand and the 🏁 message."""
+        self._show_table(s)
+        for i, _uid in s.humans():
+            self._show_hand(s, i)
+        assert s.state is not None
+        self._end_hand(s, hands.net(s.state))
 
     # -- timers and computer players -------------------------------------------
     def _arm(self, s: Sitting) -> None:
@@ -493,7 +593,21 @@ class Service:
         else:
             self._disarm(s)
         if any(s.seats[i] and s.seats[i].auto for i in st.to_act()):
-            self._spawn(self._computer_turn(s.id, s.hand_no, st.turn, self.settings.computer_delay))
+            task = self._spawn(self._computer_turn(s.id, s.hand_no, st.turn, self.settings.computer_delay))
+            self.computer_moves[s.id] = task
+
+    def computer_pending(self, gid: int) -> bool:
+        task = self.computer_moves.get(gid)
+        return task is not None and not task.done()
+
+    def rearm(self, s: Sitting) -> None:
+        """The watchdog's repair: the timer and any computer move, again."""
+        self._arm(s)
+
+    async def settle_now(self, s: Sitting) -> None:
+        """The watchdog's repair of a hand nobody can move on (caller holds the lock)."""
+        await self._settle(s, None)
+        self._told_hand_over(s)
 
     def _disarm(self, s: Sitting) -> None:
         try:
@@ -601,23 +715,37 @@ class Service:
     def _tr(self, s: Sitting | None, user_id: int, message: str) -> str:
         return self.t(user_id)(message)
 
-    def _check(self, s: Sitting | None, user_id: int, turn: int) -> tuple[int | None, str | None]:
-        """The user's seat if they may move now, else a refusal."""
+    def _check(
+        self, s: Sitting | None, user_id: int, hand_no: int, turn: int, code: str | None = None
+    ) -> tuple[int | None, str | None]:
+        """The user's seat if they may move now, else a refusal. A button drawn
+        for an earlier turn of this hand still counts while its meaning holds:
+        the seat has not moved since, is still asked, and the move (`code`) is
+        still legal (one 川牌 claim window: others' answers move the turn)."""
         _ = self.t(user_id)
         if s is None or s.status in ("finished", "cancelled"):
             return None, _(OVER)
         seat = s.seat_of(user_id)
         if seat is None:
             return None, _(NOT_YOURS)
-        if s.status != "running" or s.state is None:
+        st = s.state
+        if s.status != "running" or st is None or hand_no != s.hand_no or not 0 <= turn <= st.turn:
             return None, _(STALE)
-        if turn != s.state.turn:
+        if turn != st.turn and not self._still_meant(st, seat, turn, code):
             return None, _(STALE)
-        if seat not in s.state.to_act():
+        if seat not in st.to_act():
             return None, _(NOT_YOUR_TURN)
         if s.seats[seat].tuoguan:
             return None, _("The computer is playing for you: tap Take over first.")
         return seat, None
+
+    @staticmethod
+    def _still_meant(st: Any, seat: int, turn: int, code: str | None) -> bool:
+        if code is None or seat not in st.to_act():
+            return False
+        if any(who == seat for who, _code in st.history[turn:]):
+            return False  # they answered since: a second tap is not a second move
+        return find_move(st.legal_moves(seat), code) is not None
 
     def _reason(self, s: Sitting, e: IllegalMove, _: Translator) -> str:
         p = catalog.presenter(s.game)
@@ -629,15 +757,18 @@ class Service:
             log.exception("presenter could not explain %s", e.reason)
         return _("That move is not allowed ({reason}).").format(reason=e.reason)[:190]
 
-    async def move(self, gid: int, user: Any, turn: int, code: str | None = None, index: int | None = None) -> Reply:
+    async def move(
+        self, gid: int, user: Any, hand_no: int, turn: int, code: str | None = None,
+        index: int | None = None,
+    ) -> Reply:
         s = self.sittings.get(gid)
         _ = self.t(user.id)
-        seat, refusal = self._check(s, user.id, turn)
+        seat, refusal = self._check(s, user.id, hand_no, turn, code)
         if refusal:
             return Reply(refusal)
         assert s is not None and seat is not None
         async with self.locks[s.chat_id]:
-            seat, refusal = self._check(s, user.id, turn)  # again, under the lock
+            seat, refusal = self._check(s, user.id, hand_no, turn, code)  # again, under the lock
             if refusal:
                 return Reply(refusal)
             assert s.state is not None
@@ -652,16 +783,17 @@ class Service:
                 return Reply(self._reason(s, e, _))
         return Reply()
 
-    async def pick(self, gid: int, user: Any, turn: int, action: str, index: int) -> Reply:
-        """The card picker: toggle, clear, hint, confirm."""
+    async def pick(self, gid: int, user: Any, hand_no: int, turn: int, action: str, index: int) -> Reply:
+        """The card picker: toggle, clear, hint, confirm. Its card indices
+        belong to the turn they were drawn for: an older picker is stale."""
         s = self.sittings.get(gid)
         _ = self.t(user.id)
-        seat, refusal = self._check(s, user.id, turn)
+        seat, refusal = self._check(s, user.id, hand_no, turn)
         if refusal:
             return Reply(refusal)
         assert s is not None and seat is not None
         async with self.locks[s.chat_id]:
-            seat, refusal = self._check(s, user.id, turn)
+            seat, refusal = self._check(s, user.id, hand_no, turn)
             if refusal:
                 return Reply(refusal)
             st = s.state
@@ -724,33 +856,43 @@ class Service:
         self._disarm(s)
         _ = self.t(s.chat_id)
         text, kb = render.hand_end(s, net, _)
-        self.outbox.show(s.chat_id, self._slot(s, "end"), text, kb, self._remember(s, "end"))
+        self.outbox.show(s.chat_id, self._slot(s, "end"), text, kb, self._remember(s, "end"),
+                         priority=END)
 
     async def hand_end_action(self, gid: int, user: Any, hand_no: int, action: str) -> Reply:
+        """下一局 (any seated player) or 结束: ending the sitting follows /stop's
+        rule (its creator or an admin, after a confirmation)."""
         s = self.sittings.get(gid)
-        if s is None or s.status != "hand_over" or s.hand_no != hand_no:
-            return Reply(self._tr(s, user.id, OVER if s is None or s.status != "running" else STALE))
-        _ = self.t(user.id)
+        if s is None or s.status != "hand_over" or s.hand_no != hand_no or action not in ("next", "end"):
+            gone = s is None or s.status in ("finished", "cancelled")
+            return Reply(self._tr(s, user.id, OVER if gone else STALE))
+        _ = self.t(user.id)  # toasts are read by the presser
+        if action == "end":
+            refusal = await self.stop_request(s.chat_id, user)
+            return Reply(refusal)
         async with self.locks[s.chat_id]:
             if s.status != "hand_over" or s.hand_no != hand_no:
                 return Reply(_(STALE))
             if s.seat_of(user.id) is None and user.id != s.creator_id and not await self.is_admin(s.chat_id, user.id):
                 return Reply(_(NOT_YOURS))
-            assert s.state is not None
-            text, _kb = render.hand_end(s, list(s.state.result().net), self.t(s.chat_id),
-                                        buttons=False)
-            self.outbox.show(s.chat_id, self._slot(s, "end"), text, None)
-            if action == "next":
-                await self._start_hand(s)
-                return Reply(_("Next hand!"))
-            await self._finish(s)
-            return Reply(_("Finished."))
+            self._end_buttons_off(s)
+            await self._start_hand(s)
+            return Reply(_("Next hand!"))
+
+    def _end_buttons_off(self, s: Sitting) -> None:
+        """The 🏁 message keeps its text and loses its buttons."""
+        assert s.state is not None
+        text, _kb = render.hand_end(s, hands.net(s.state), self.t(s.chat_id), buttons=False)
+        self.outbox.show(s.chat_id, self._slot(s, "end"), text, None, priority=END)
 
     async def _finish(self, s: Sitting) -> None:
         was_running = s.status == "running"
+        if s.status == "hand_over" and s.state is not None:
+            self._end_buttons_off(s)
         s.status = "finished"
         s.deadline = None
         await self._save(s)
+        logs.event(log, s.chat_id, s.id, "finished", hands=s.hand_no, totals=s.totals)
         self._close(s)
         if was_running and s.state is not None:
             self._show_table(s)
@@ -796,6 +938,7 @@ class Service:
             if s.status == "lobby":
                 s.status = "cancelled"
                 await self._save(s)
+                logs.event(log, s.chat_id, s.id, "cancelled")
                 self._close(s)
                 self._show_lobby(s)
                 return Reply(_("Ended."))
@@ -818,8 +961,12 @@ class Service:
                 return _("Open the chat with me first: {link}").format(link=f"https://t.me/{self.bot_username}")
             async with self.locks[s.chat_id]:
                 name = f"hand:{user.id}"
+                old = s.msgs.pop(name, None)
                 self.outbox.forget(self._slot(s, name))
-                s.msgs.pop(name, None)
+                if old:  # the old message keeps no live buttons
+                    key = (s.id, s.hand_no, f"moved:{old}")
+                    self.outbox.bind(key, old)
+                    self.outbox.show(user.id, key, self.t(user.id)("Your cards were sent again below."))
                 self._show_hand(s, seat)
             found = True
         if not found:
@@ -858,9 +1005,20 @@ class Service:
                 self._show_table(s)
             elif s.status == "hand_over" and s.state is not None:
                 self._show_table(s)
-                self._end_hand(s, list(s.state.result().net))
+                self._end_hand(s, hands.net(s.state))
 
     # -- start-up --------------------------------------------------------------
+    async def remember_group_send(self, chat_id: int, sent_at: list[float]) -> None:
+        await self.storage.run(repo.set_group_sends, chat_id, sent_at)
+
+    async def load_group_sends(self) -> None:
+        """What the last process sent to each group in the last minute: the
+        recovery burst keeps within the group's 20 a minute."""
+        window = self.outbox.limits.group_window
+        recent = await self.storage.run(repo.recent_group_sends, time.time() - window)
+        for chat_id, sent_at in recent.items():
+            self.outbox.preload(chat_id, sent_at)
+
     async def recover(self) -> int:
         """Load every active game, refresh its messages and re-arm its timer."""
         rows = await self.storage.run(repo.active_games)
@@ -872,6 +1030,7 @@ class Service:
                 continue
             self.sittings[s.id] = s
             self.by_chat[s.chat_id] = s.id
+            logs.event(log, s.chat_id, s.id, "recovered", status=s.status, hand=s.hand_no)
             self._bind_all(s)
             if s.status == "lobby":
                 self._show_lobby(s)
@@ -880,6 +1039,10 @@ class Service:
                 for seat, _uid in s.humans():
                     self._show_hand(s, seat)
                 self._arm(s)
+            elif s.status == "hand_over" and s.state is not None:
+                # The 🏁 message may never have gone out (a stop between the
+                # result's write and its send): post it, or edit it in place.
+                self._end_hand(s, hands.net(s.state))
         return len(rows)
 
     async def close(self) -> None:

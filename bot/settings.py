@@ -1,16 +1,25 @@
 """Settings of `paiju run`: from the environment, or a `.env` file beside it.
 
 Every setting has an environment variable; the environment wins over `.env`.
-Tests build `Settings` directly with short timeouts and delays.
+`Settings(...)` built directly (tests, benchmarks) takes exactly what it is
+given; `load()` reads the environment and `.env` through pydantic-settings and
+checks the token's shape too.
 """
 
 from __future__ import annotations
 
-import os
 import pathlib
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+from pydantic import Field, ValidationError, field_validator
+from pydantic_settings import (
+    BaseSettings,
+    DotEnvSettingsSource,
+    EnvSettingsSource,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+)
 
 from bot.i18n import DEFAULT_LANG, LANGS
 
@@ -22,68 +31,146 @@ class SettingsError(ValueError):
     """A setting is missing or malformed; the message is one line for the user."""
 
 
-@dataclass(frozen=True)
-class Settings:
-    token: str
-    api_base: str = "https://api.telegram.org"
-    db_path: str = "paiju.sqlite3"
-    turn_timeout: float = 60.0  # seconds a human has for a move before 托管
-    default_lang: str = DEFAULT_LANG
-    computer_delay: float = 1.0  # a computer's "thinking" pause, so play feels natural
-    ai_budget: float = 0.3  # seconds of Monte Carlo search a computer move may use
-    notify_idle: float = 15.0  # no "your turn" ping to someone who played this recently
-    polling_timeout: int = 10
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(frozen=True, extra="ignore", populate_by_name=True)
+
+    token: str = Field(validation_alias="BOT_TOKEN")
+    api_base: str = Field("https://api.telegram.org", validation_alias="PAIJU_API_BASE")
+    db_path: str = Field("paiju.sqlite3", validation_alias="PAIJU_DB")
+    # seconds a human has for a move before 托管
+    turn_timeout: float = Field(60.0, ge=0, validation_alias="PAIJU_TURN_TIMEOUT")
+    default_lang: str = Field(DEFAULT_LANG, validation_alias="PAIJU_LANG")
+    # a computer's "thinking" pause, so play feels natural
+    computer_delay: float = Field(1.0, ge=0, validation_alias="PAIJU_COMPUTER_DELAY")
+    # seconds of Monte Carlo search a computer move may use
+    ai_budget: float = Field(0.3, ge=0, validation_alias="PAIJU_AI_BUDGET")
+    # no "your turn" ping to someone who played this recently
+    notify_idle: float = Field(15.0, ge=0, validation_alias="PAIJU_NOTIFY_IDLE")
+    # seconds one getUpdates long poll waits for news
+    polling_timeout: int = Field(10, ge=1, le=50, validation_alias="PAIJU_POLLING_TIMEOUT")
+    # time zone of the weekly post (issue 13)
+    tz: str = Field("Asia/Shanghai", validation_alias="PAIJU_TZ")
+    weekly_post: bool = Field(True, validation_alias="PAIJU_WEEKLY_POST")
+    # start-up and polling: how long to wait for Telegram, how long to back off at most
+    connect_timeout: float = Field(10.0, gt=0, validation_alias="PAIJU_CONNECT_TIMEOUT")
+    backoff_max: float = Field(60.0, ge=1, validation_alias="PAIJU_BACKOFF_MAX")
+    # touched after every successful getUpdates; `paiju healthcheck` reads it
+    heartbeat: str = Field("", validation_alias="PAIJU_HEARTBEAT")
+
+    @field_validator("api_base")
+    @classmethod
+    def _no_trailing_slash(cls, v: str) -> str:
+        return v.rstrip("/")
+
+    @field_validator("default_lang")
+    @classmethod
+    def _known_lang(cls, v: str) -> str:
+        v = v or DEFAULT_LANG
+        if v not in LANGS:
+            raise ValueError(f"must be one of {', '.join(LANGS)}")
+        return v
+
+    @field_validator("tz")
+    @classmethod
+    def _known_zone(cls, v: str) -> str:
+        from zoneinfo import ZoneInfo
+
+        try:
+            ZoneInfo(v)
+        except (ValueError, KeyError, OSError):
+            raise ValueError("not a known time zone (e.g. Asia/Shanghai, UTC)") from None
+        return v
+
+    @property
+    def heartbeat_path(self) -> pathlib.Path:
+        return heartbeat_path(self.heartbeat, self.db_path)
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings,)  # built directly: exactly the arguments
 
 
-def read_dotenv(path: pathlib.Path) -> dict[str, str]:
-    """KEY=VALUE lines; '#' comments, optional quotes and `export `."""
-    values: dict[str, str] = {}
-    if not path.is_file():
-        return values
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.removeprefix("export ").partition("=")
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        values[key.strip()] = value
-    return values
+def heartbeat_path(heartbeat: str, db_path: str) -> pathlib.Path:
+    """The heartbeat file: as set, else beside the database."""
+    return pathlib.Path(heartbeat or f"{db_path}.heartbeat")
 
 
-def _number(env: Mapping[str, str], key: str, default: float) -> float:
-    raw = env.get(key)
-    if raw in (None, ""):
-        return default
-    try:
-        value = float(raw)
-    except ValueError:
-        raise SettingsError(f"{key} must be a number of seconds, got {raw!r}") from None
-    if value < 0:
-        raise SettingsError(f"{key} must not be negative")
-    return value
+class _Loaded(Settings):
+    """Settings read from a mapping (the environment) over a `.env` file:
+    by variable name only (a stray TZ or DB_PATH must not count)."""
+
+    model_config = SettingsConfigDict(populate_by_name=False, validate_by_name=False)
+
+    @field_validator("token")
+    @classmethod
+    def _token_shape(cls, v: str) -> str:
+        v = v.strip()
+        if not TOKEN_RE.match(v):
+            raise ValueError("malformed: expected <bot id>:<secret> from @BotFather")
+        return v
+
+
+class _MappingSource(EnvSettingsSource):
+    """The environment source, reading a given mapping instead of os.environ."""
+
+    def __init__(self, settings_cls: type[BaseSettings], env: Mapping[str, str]) -> None:
+        self._mapping = {k.lower(): v for k, v in env.items()}
+        super().__init__(settings_cls, case_sensitive=False)
+
+    def _load_env_vars(self) -> Mapping[str, str | None]:
+        return self._mapping
+
+
+def _blank_is_unset(values: Mapping[str, str]) -> dict[str, str]:
+    # `PAIJU_DB=` in .env or the environment means "the default", as before.
+    return {k: v for k, v in values.items() if v.strip() != ""}
 
 
 def load(env: Mapping[str, str] | None = None, dotenv: pathlib.Path | None = None) -> Settings:
-    """Settings from `env` (default os.environ) over the `.env` file."""
-    merged = read_dotenv(dotenv if dotenv is not None else pathlib.Path(".env"))
-    merged.update(os.environ if env is None else env)
-    token = merged.get("BOT_TOKEN", "").strip()
-    if not token:
-        raise SettingsError("BOT_TOKEN is not set (put it in the environment or in .env)")
-    if not TOKEN_RE.match(token):
-        raise SettingsError("BOT_TOKEN is malformed: expected <bot id>:<secret> from @BotFather")
-    lang = merged.get("PAIJU_LANG", DEFAULT_LANG) or DEFAULT_LANG
-    if lang not in LANGS:
-        raise SettingsError(f"PAIJU_LANG must be one of {', '.join(LANGS)}, got {lang!r}")
-    return Settings(
-        token=token,
-        api_base=(merged.get("PAIJU_API_BASE") or Settings.api_base).rstrip("/"),
-        db_path=merged.get("PAIJU_DB") or Settings.db_path,
-        turn_timeout=_number(merged, "PAIJU_TURN_TIMEOUT", Settings.turn_timeout),
-        default_lang=lang,
-        computer_delay=_number(merged, "PAIJU_COMPUTER_DELAY", Settings.computer_delay),
-        ai_budget=_number(merged, "PAIJU_AI_BUDGET", Settings.ai_budget),
-        notify_idle=_number(merged, "PAIJU_NOTIFY_IDLE", Settings.notify_idle),
-    )
+    """Settings from `env` (default os.environ) over the `.env` file `dotenv`
+    (default ./.env, silently absent; an explicit file must exist)."""
+    import os
+
+    if dotenv is None:
+        dotenv = pathlib.Path(".env")
+    env = _blank_is_unset(os.environ if env is None else env)
+
+    class Source(_Loaded):
+        @classmethod
+        def settings_customise_sources(cls, settings_cls, init_settings, env_settings,
+                                       dotenv_settings, file_secret_settings):
+            file = DotEnvSettingsSource(settings_cls, env_file=dotenv, case_sensitive=False)
+            file.env_vars = _blank_is_unset(file.env_vars)
+            return (_MappingSource(settings_cls, env), file)
+
+    try:
+        loaded = Source()
+    except ValidationError as e:
+        raise SettingsError(_one_line(e)) from None
+    return Settings(**loaded.model_dump())
+
+
+# The variable a field is read from, for messages.
+def _variable(field: str) -> str:
+    return str(Settings.model_fields[field].validation_alias or field)
+
+
+def _one_line(e: ValidationError) -> str:
+    err = e.errors()[0]
+    loc = str(err["loc"][0]) if err["loc"] else ""
+    name = _variable(loc) if loc in Settings.model_fields else loc
+    if err["type"] == "missing":
+        if name == "BOT_TOKEN":
+            return "BOT_TOKEN is not set (put it in the environment or in .env)"
+        return f"{name} is not set"
+    msg = str(err["msg"]).removeprefix("Value error, ")
+    value = err.get("input")
+    shown = "" if name == "BOT_TOKEN" else f", got {value!r}"  # never echo a token
+    return f"{name}: {msg}{shown}"

@@ -3,7 +3,8 @@
 The same engines, presenters and computer players as the bot, with text in
 and text out: the table and your hand are printed, your legal moves are
 numbered, and you answer with a number (or, for a choice of cards, the
-numbers of the cards). No Telegram, no database.
+numbers of the cards). No Telegram, no database. Every wrong answer is
+refused with a reason and asked again; end with Ctrl-D, Ctrl-C or q.
 """
 
 from __future__ import annotations
@@ -12,79 +13,156 @@ import random
 from collections.abc import Callable
 
 from bot import computer
-from bot.i18n import You, translator
+from bot.i18n import Translator, You, translator
 from bot.presenters import presenter
-from games import registry
+from bot.presenters.base import Presenter
+from games import hands, registry
 from games.base import IllegalMove, Move, Pick, State
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
 
+REDEALS = 100  # a redeal deals again; this many in a row would be a bug
+
 
 class Quit(Exception):
-    """The player ended the session (EOF or 'q')."""
+    """The player ended the session (Ctrl-D, Ctrl-C or 'q')."""
+
+
+class Retry(Exception):
+    """An answer that cannot be used; the message says why, then we ask again."""
 
 
 def _read(ask: Ask, prompt: str) -> str:
     try:
         text = ask(prompt).strip()
-    except EOFError:
+    except (EOFError, KeyboardInterrupt):
         raise Quit from None
     if text.lower() in ("q", "quit", "exit"):
         raise Quit
     return text
 
 
-def choose_cards(pick: Pick, ask: Ask, say: Say, label: Callable[[str], str], _) -> str:
-    say("  ".join(f"{i + 1}:{label(c)}" for i, c in enumerate(pick.choices)))
+def numbers(text: str, count: int, _: Translator) -> list[int]:
+    """Indices (0-based) of the numbers 1…count typed in `text`, each once."""
+    tokens = text.replace(",", " ").replace("，", " ").split()
+    if not tokens:
+        raise Retry(_("Please type a number."))
+    try:
+        values = [int(t) for t in tokens]
+    except ValueError:
+        raise Retry(_("Please answer with numbers.")) from None
+    for v in values:
+        if not 1 <= v <= count:
+            raise Retry(_("{n} is not in the list: choose from 1 to {m}.").format(n=v, m=count))
+    if len(set(values)) != len(values):
+        raise Retry(_("Each number once, from the list."))
+    return [v - 1 for v in values]
+
+
+def refusal(p: Presenter, e: IllegalMove, _: Translator) -> str:
+    """The engine's reason in the player's words (the bot's toast text)."""
+    return p.reason_text(e.reason, _) or _("Not allowed: {reason}").format(reason=e.reason)
+
+
+def _count(a: int, b: int) -> str:
+    return str(a) if a == b else f"{a}–{b}"
+
+
+def choose_cards(pick: Pick, ask: Ask, say: Say, p: Presenter, _: Translator) -> str:
+    """A Pick answered by naming whichever side is shorter: the cards chosen,
+    or the cards kept (then the rest are chosen). `!` switches sides."""
+    n = len(pick.choices)
+    lo, hi = pick.min_count, pick.max_count
+    keep = n - hi < lo  # keeping fewer cards than choosing: name those
+
+    def explain() -> None:
+        if keep:
+            say(_("Type the numbers of the {k} cards to keep; the other cards are chosen. "
+                  "(! to name the chosen cards instead)").format(k=_count(n - hi, n - lo)))
+        else:
+            say(_("Type the numbers of the {k} cards to choose. "
+                  "(! to name the cards to keep instead)").format(k=_count(lo, hi)))
+
+    say(p.pick_prompt(pick, _))
+    say("  ".join(f"{i + 1}:{p.card(c, _)}" for i, c in enumerate(pick.choices)))
+    explain()
     while True:
         text = _read(ask, _("Card numbers, separated by spaces: "))
+        if text == "!":
+            keep = not keep
+            explain()
+            continue
+        least = n - hi if keep else lo  # the fewest cards the named side may have
         try:
-            idx = [int(t) - 1 for t in text.replace(",", " ").split()]
-        except ValueError:
-            say(_("Please answer with numbers."))
+            named = numbers(text, n, _) if text or least > 0 else []
+        except Retry as r:
+            say(str(r))
             continue
-        if len(set(idx)) != len(idx) or any(not 0 <= i < len(pick.choices) for i in idx):
-            say(_("Each number once, from the list."))
+        chosen = [i for i in range(n) if i not in named] if keep else named
+        if not lo <= len(chosen) <= hi:
+            say(_("That makes {c} cards; {k} are needed.").format(c=len(chosen), k=_count(lo, hi)))
             continue
-        if not pick.min_count <= len(idx) <= pick.max_count:
-            say(_("Choose between {a} and {b} cards.").format(a=pick.min_count, b=pick.max_count))
-            continue
-        return pick.code_for(pick.choices[i] for i in idx)
+        return pick.code_for(pick.choices[i] for i in chosen)
 
 
-def human_move(state: State, seat: int, ask: Ask, say: Say, lang: str, names: list[str]) -> str:
-    _ = translator(lang)
-    p = presenter(state.game.id)
-    say(p.hand_text(state.view(seat), seat, names, _))
+def human_move(state: State, seat: int, ask: Ask, say: Say, p: Presenter, _: Translator) -> str:
+    """Ask the player at `seat` until the answer is a move the engine takes."""
     moves = state.legal_moves(seat)
-    hand = state.view(seat)["hand"]
-    if p.uses_picker(moves):
+    picker = p.uses_picker(moves)
+    hand = state.view(seat)["hand"] if picker else []
+    if picker:
         say(_("Type the numbers of the cards to play, or a move number with #, e.g. #1."))
         say("  ".join(f"{i + 1}:{p.card(c, _)}" for i, c in enumerate(hand)))
     labels = iter(p.move_labels([m for m in moves if isinstance(m, Move)], _))
     for i, m in enumerate(moves):
         text = next(labels) if isinstance(m, Move) else p.pick_prompt(m, _)
-        say(f"  #{i + 1} {text}" if p.uses_picker(moves) else f"  {i + 1}. {text}")
+        say(f"  #{i + 1} {text}" if picker else f"  {i + 1}. {text}")
     while True:
         text = _read(ask, _("Your move: "))
-        if p.uses_picker(moves) and not text.startswith("#"):
-            try:
-                cards = [hand[int(t) - 1] for t in text.replace(",", " ").split()]
-                return state.code_for_cards(seat, cards)
-            except (ValueError, IndexError):
-                say(_("Please answer with numbers."))
-            except IllegalMove as e:
-                say(_("Not allowed: {reason}").format(reason=e.reason))
-            continue
         try:
-            m = moves[int(text.lstrip("#")) - 1]
-        except (ValueError, IndexError):
-            say(_("Please answer with a number from the list."))
-            continue
-        if isinstance(m, Pick):
-            return choose_cards(m, ask, say, lambda c: p.card(c, _), _)
-        return m.code
+            if picker and not text.startswith("#"):
+                cards = [hand[i] for i in numbers(text, len(hand), _)]
+                return state.code_for_cards(seat, cards)
+            chosen = numbers(text.removeprefix("#"), len(moves), _)
+            if len(chosen) != 1:
+                raise Retry(_("Please answer with one number from the list."))
+            m = moves[chosen[0]]
+            if isinstance(m, Pick):
+                return choose_cards(m, ask, say, p, _)
+            return m.code
+        except Retry as r:
+            say(str(r))
+        except IllegalMove as e:
+            say(refusal(p, e, _))
+
+
+class Screen:
+    """Prints each event once, and a table or hand line only when the events
+    just printed have not said it already."""
+
+    def __init__(self, say: Say) -> None:
+        self.say = say
+        self.recent: set[str] = set()
+
+    def event(self, line: str | None) -> None:
+        if line:
+            self.say(line)
+            self.recent.add(line)
+
+    def block(self, *texts: str) -> None:
+        self.say("")
+        for text in texts:
+            for line in text.splitlines():
+                if line.strip() and line in self.recent:
+                    continue
+                self.recent.add(line)
+                self.say(line)
+        self.recent = set()
+
+
+def _is_redeal(state: State) -> bool:
+    return state.result().details.get("outcome") == "redeal"
 
 
 def play(
@@ -95,37 +173,65 @@ def play(
     lang: str = "zh_Hans",
     seed: int | None = None,
     budget_s: float = 0.3,
+    preset: str = "default",
+    auto: bool = False,
 ) -> State:
-    """Play one hand; the human sits at `seat`, computers elsewhere."""
+    """Play one hand; the human sits at `seat` (0-based), computers elsewhere,
+    or computers everywhere with `auto`. A redeal deals again and goes on."""
     _ = translator(lang)
     game = registry.get(game_id)
     p = presenter(game_id)
+    variant = game.preset(preset)
     seed = random.randrange(1 << 30) if seed is None else seed
-    state = game.new_state(seed=seed)
-    names = [You(_("You")) if s == seat else _("Computer {n}").format(n=s + 1) for s in range(state.seats)]
+    state = game.new_state(variant, seed=seed)
+    if not 0 <= seat < state.seats:
+        raise ValueError(f"seat {seat + 1} does not exist: {game_id} has {state.seats} seats")
+    human = None if auto else seat
+    names = [You(_("You")) if s == human else _("Computer {n}").format(n=s + 1) for s in range(state.seats)]
     rng = random.Random(seed)
+    screen = Screen(say)
     say(_("{game} · seed {seed}").format(game=p.game_name(_), seed=seed))
+    if auto:
+        screen.block(p.table_text(state.public_view(), names, _))
     try:
-        while not state.is_over():
-            actor = seat if seat in state.to_act() else state.to_act()[0]
-            if actor == seat:
-                say("")
-                say(p.table_text(state.public_view(), names, _))
-                code = human_move(state, seat, ask, say, lang, names)
-            else:
-                code = computer.choose(state, actor, rng, budget_s)
-            try:
-                events = state.apply(actor, code)
-            except IllegalMove as e:
-                say(_("Not allowed: {reason}").format(reason=e.reason))
-                continue
-            for ev in events:
-                line = p.event_line(ev, names, _)
-                if line:
-                    say(line)
+        for _redeal in range(REDEALS):
+            _play_hand(state, human, ask, say, screen, p, names, _, rng, budget_s)
+            if not _is_redeal(state):
+                break
+            state = game.new_state(variant, seed=rng.randrange(1 << 30),
+                                   dealer=game.next_dealer(variant, state, seed))
+            if auto:
+                screen.block(p.table_text(state.public_view(), names, _))
     except Quit:
+        say("")  # the prompt's line was left open
         say(_("Bye."))
         return state
-    say("")
-    say(p.result_text(state.result(), state.revealed(), names, _))
+    if not state.is_over():  # nobody can move on: a void hand (流局)
+        say(_("Nobody can move: the hand is void."))
+        return state
+    screen.block(p.result_text(state.result(), state.revealed(), names, _))
     return state
+
+
+def _play_hand(state: State, human: int | None, ask: Ask, say: Say, screen: Screen,
+               p: Presenter, names: list[str], _: Translator, rng: random.Random,
+               budget_s: float) -> None:
+    while not hands.stuck(state):
+        waiting = state.to_act()
+        actor = human if human in waiting else waiting[0]
+        try:
+            if actor == human:
+                screen.block(p.table_text(state.public_view(), names, _),
+                             p.hand_text(state.view(human), human, names, _))
+                code = human_move(state, human, ask, say, p, _)
+            else:
+                code = computer.choose(state, actor, rng, budget_s)
+        except KeyboardInterrupt:  # Ctrl-C while a computer thinks
+            raise Quit from None
+        try:
+            events = state.apply(actor, code)
+        except IllegalMove as e:
+            say(refusal(p, e, _))
+            continue
+        for ev in events:
+            screen.event(p.event_line(ev, names, _))

@@ -29,7 +29,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 
 class IllegalMove(ValueError):
@@ -79,9 +79,10 @@ class Flag:
         return value
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One legal move. `code` is what records and callbacks carry."""
+class Move(NamedTuple):
+    """One legal move. `code` is what records and callbacks carry. A named
+    tuple: engines make many (刨幺's 123 leads of one hand), and a tuple is
+    about twice as cheap to create as a frozen dataclass."""
 
     code: str
     kind: str  # e.g. "lead", "beat", "kou", "xian", "pass", "claim"
@@ -307,8 +308,57 @@ class State(ABC):
             raise IllegalMove("hand_not_over")
         return {"public": self.public_view(), "hands": [self.view(s)["hand"] for s in range(self.seats)]}
 
+    # -- the fast copy -----------------------------------------------------
+    # Every attribute that apply() changes in place, with how deep copy()
+    # copies it (COPY_1: the list/dict itself; COPY_2: also each list/dict in
+    # it; COPY_DEEP: any nesting of lists and dicts). Every other attribute is
+    # shared by the copies: immutable, never mutated, or only ever replaced
+    # (the variant, the deal, caches rebuilt on change). tests/games/test_copy.py
+    # checks that no list/dict attribute is left out (SHARED names the shared
+    # ones) and that moves on a copy never reach the original. A state that
+    # declares nothing (None) is copied through JSON.
+    MUTABLE: ClassVar[Mapping[str, int] | None] = None
+    SHARED: ClassVar[frozenset[str]] = frozenset({"variant", "deal"})
+    REBUILT: ClassVar[frozenset[str]] = frozenset()  # rebuilt by _after_copy
+
     def copy(self) -> State:
-        return State.from_json(self.to_json())
+        """An independent copy without JSON (computer players copy a state
+        once per sampled world and candidate move)."""
+        if self.MUTABLE is None:
+            return State.from_json(self.to_json())
+        new = object.__new__(type(self))
+        d = self.__dict__.copy()
+        for name, depth in self.MUTABLE.items():
+            x = d[name]
+            if x is not None:
+                d[name] = _COPY[depth](x)
+        new.__dict__ = d
+        new._after_copy()
+        return new
+
+    def _after_copy(self) -> None:  # noqa: B027 (a hook: most states need nothing)
+        """Rebuild what holds references into the copied fields (cached move
+        generators bound to a hand...)."""
+
+
+COPY_1, COPY_2, COPY_DEEP = 1, 2, 3
+
+
+def _deep(x: Any) -> Any:
+    if isinstance(x, list):
+        return [_deep(y) for y in x]
+    if isinstance(x, dict):
+        return {k: _deep(v) for k, v in x.items()}
+    return x
+
+
+def _copy2(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {k: v.copy() if isinstance(v, (list, dict)) else v for k, v in x.items()}
+    return [y.copy() if isinstance(y, (list, dict)) else y for y in x]
+
+
+_COPY = {COPY_1: lambda x: x.copy(), COPY_2: _copy2, COPY_DEEP: _deep}
 
 
 def find_move(moves: Sequence[Move | Pick], code: str) -> Move | None:

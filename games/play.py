@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from games import hands
 from games.base import Move, Pick, State
 
 Policy = Callable[[State, int, random.Random], str]
@@ -24,7 +25,7 @@ def random_code(state: State, seat: int, rng: random.Random) -> str:
 def play_out(state: State, rng: random.Random, policy: Policy = random_code, limit: int = 10_000) -> State:
     """Play `state` to the end; seats awaited together answer in seat order."""
     for _ in range(limit):
-        if state.is_over():
+        if hands.stuck(state):
             return state
         seat = state.to_act()[0]
         state.apply(seat, policy(state, seat, rng))

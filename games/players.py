@@ -25,9 +25,10 @@ import logging
 import random
 import time
 from collections.abc import Callable
+from types import ModuleType
 from typing import Protocol
 
-from games import registry
+from games import hands, registry
 from games.base import Move, Pick, State
 from games.play import random_code
 
@@ -211,15 +212,18 @@ def clearly_better(nets: dict[str, list[float]], default: str, z: float, min_n: 
 
 def playout(state: State, player: Player, rng: random.Random, limit: int = 10_000) -> State:
     for _ in range(limit):
-        if state.is_over():
+        if hands.stuck(state):
             return state
         seat = state.to_act()[0]
         state.apply(seat, player.choose(state, seat, rng))
     raise RuntimeError("playout did not end")
 
 
-def ai_module(game_id: str):
-    return importlib.import_module(registry.PACKAGES[game_id] + ".ai")
+def ai_module(game_id: str) -> ModuleType | None:
+    """The game's computer-player module as its package declares it (None:
+    the game has none, and only legal-move policies play it)."""
+    name = registry.ai_module_name(game_id)
+    return None if name is None else importlib.import_module(name)
 
 
 def make_player(kind: str, game_id: str, budget_s: float = 0.3) -> Player:
@@ -227,6 +231,8 @@ def make_player(kind: str, game_id: str, budget_s: float = 0.3) -> Player:
     if kind == "random":
         return RandomPlayer()
     ai = ai_module(game_id)
+    if ai is None:
+        raise ValueError(f"{game_id} has no computer player; only 'random' can play it")
     if kind == "heuristic":
         return ai.heuristic()
     if kind == "mc":

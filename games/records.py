@@ -35,6 +35,10 @@ def record_of(state: State) -> dict[str, Any]:
 
 def start_of(record: dict[str, Any]) -> State:
     """The state before any move of `record`."""
+    if not isinstance(record, dict):
+        raise RecordError("a record is a JSON object with game, deal, dealer and moves")
+    if not isinstance(record.get("moves", []), list):
+        raise RecordError("moves must be a list of [seat, code] pairs")
     try:
         if record.get("format", FORMAT) != FORMAT:
             raise RecordError(f"unsupported record format {record.get('format')!r}")
@@ -45,7 +49,8 @@ def start_of(record: dict[str, Any]) -> State:
     except RecordError:
         raise
     except (KeyError, TypeError, ValueError) as e:
-        raise RecordError(f"bad record header: {e}") from e
+        missing = f"missing {e}" if isinstance(e, KeyError) else str(e)
+        raise RecordError(f"bad record header: {missing}") from e
 
 
 def replay(record: dict[str, Any]) -> tuple[State, list[dict[str, Any]]]:

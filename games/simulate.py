@@ -20,7 +20,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from games import registry
+from games import hands, registry
 from games.players import Player, make_player, playout
 
 
@@ -98,6 +98,8 @@ def simulate(
     every 20 hands of each process."""
     game = registry.get(game_id)
     n = len(kinds)
+    if hands < 1:
+        raise ValueError("hands must be at least 1")
     if n not in game.seat_counts:
         raise ValueError(f"{game_id} needs {game.seat_counts} seats, got {n} players")
     labels = [k if kinds.count(k) == 1 else f"{k}#{i + 1}" for i, k in enumerate(kinds)]
@@ -157,7 +159,7 @@ def play_part(job: Job, part: int):
         at_seat = [seats[(s - rot) % n] for s in range(n)]
         rng = random.Random(deal_seed * 31 + rot)
         playout(state, BySeat([Timed(p) for p in at_seat]), rng)
-        net = state.result().net
+        net = hands.net(state)
         nets[h] = [net[(i + rot) % n] for i in range(n)]
         if job.progress and done % 20 == 0:
             print(f"[{part + 1}/{job.jobs}] {done}/{len(mine)} hands", file=sys.stderr, flush=True)
@@ -183,9 +185,18 @@ def report(seats: list[Seat]) -> str:
             m, hw = mean_ci(d, n)
             lines.append(f"  {a.label} − {b.label}: {m:.3f} [{m - hw:.3f}, {m + hw:.3f}]  {verdict(m, hw)}")
     lines += pooled_by_kind(seats)
-    hands = len(seats[0].nets)
-    lines.append(f"hands: {hands} ({math.ceil(hands / n)} deals × {n} rotations; intervals over deals)")
+    lines.append(hands_line(len(seats[0].nets), n))
     return "\n".join(lines)
+
+
+def hands_line(hands: int, n: int) -> str:
+    """How many hands were played, as deals × rotations (the last deal may
+    have been played in fewer rotations than seats)."""
+    full, rest = divmod(hands, n)
+    parts = [f"{full} deals × {n} rotations"] if full else []
+    if rest:
+        parts.append(f"1 deal × {rest} rotation{'s' if rest > 1 else ''}")
+    return f"hands: {hands} ({' + '.join(parts)}; intervals over deals)"
 
 
 def pooled_by_kind(seats: list[Seat]) -> list[str]:

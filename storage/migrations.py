@@ -90,3 +90,10 @@ def m004_chat_settings(db: Database) -> None:
     # What a sitting was opened with (later /settings do not change it).
     db["games"].add_column("turn_timeout", float)
     db["games"].add_column("computers", int)
+
+
+@migrations()
+def m005_group_sends(db: Database) -> None:
+    # When the bot last wrote to each group (JSON list of epoch seconds within
+    # Telegram's one-minute window): a restarted bot keeps to 20 a minute.
+    db["group_sends"].create({"chat_id": int, "sent_at": str}, pk="chat_id")

@@ -4,6 +4,7 @@ JSON columns are (de)serialised by the caller."""
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -88,14 +89,16 @@ def record_move(
     db: Database,
     game_id: int,
     fields: dict[str, Any],
-    move: dict[str, Any],
+    move: dict[str, Any] | None,
     hand: dict[str, Any] | None = None,
 ) -> None:
     """The new state, deadline and the move itself (and, when the move ended
-    the hand, the hand's result): one transaction."""
+    the hand, the hand's result): one transaction. A deal over when dealt
+    has a result and no move."""
     with db.atomic():
         db["games"].update(game_id, {**fields, "updated_at": time.time()})
-        db["moves"].insert({**move, "game_id": game_id, "at": time.time()})
+        if move is not None:
+            db["moves"].insert({**move, "game_id": game_id, "at": time.time()})
         if hand is not None:
             db["hands"].insert({**hand, "game_id": game_id, "at": time.time()})
 
@@ -111,3 +114,17 @@ def moves_of(db: Database, game_id: int, hand_no: int) -> list[dict[str, Any]]:
             "game_id = ? and hand_no = ?", [game_id, hand_no], order_by="turn"
         )
     )
+
+
+def set_group_sends(db: Database, chat_id: int, sent_at: list[float]) -> None:
+    db["group_sends"].upsert({"chat_id": chat_id, "sent_at": json.dumps(sent_at)}, pk="chat_id")
+
+
+def recent_group_sends(db: Database, since: float) -> dict[int, list[float]]:
+    """Each group's sends after `since` (epoch seconds)."""
+    out = {}
+    for row in db["group_sends"].rows:
+        times = [t for t in json.loads(row["sent_at"] or "[]") if t > since]
+        if times:
+            out[row["chat_id"]] = times
+    return out

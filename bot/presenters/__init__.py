@@ -1,4 +1,4 @@
-"""Per-game presenters, looked up by game id."""
+"""Per-game presenters, found through the game package's declared parts."""
 
 from __future__ import annotations
 
@@ -9,6 +9,5 @@ from games import registry
 
 
 def presenter(game_id: str) -> Presenter:
-    package = registry.PACKAGES[game_id].split(".")[-1]
-    module = importlib.import_module(f"bot.presenters.{package}")
+    module = importlib.import_module(registry.parts(game_id).presenter)
     return module.PRESENTERS[game_id]

@@ -31,36 +31,12 @@ TRIES = 40
 
 
 def clone(st: ChangpaiState) -> ChangpaiState:
-    """A copy for playouts, far cheaper than State.copy (JSON)."""
-    new = object.__new__(type(st))
-    d = dict(st.__dict__)
-    d["conc"] = [c[:] for c in st.conc]
-    d["melds"] = [[[mk, cards[:], cl, f] for mk, cards, cl, f in ms] for ms in st.melds]
-    d["status"] = st.status[:]
-    d["qchoice"] = st.qchoice[:]
-    d["tou_seats"] = st.tou_seats[:]
-    d["tou_scope"] = None if st.tou_scope is None else st.tou_scope[:]
-    d["peng_bar"] = [b[:] for b in st.peng_bar]
-    d["hu_bar"] = [b[:] for b in st.hu_bar]
-    d["dead"] = st.dead[:]
-    d["seen"] = st.seen[:]
-    d["history"] = st.history[:]
-    d["last"] = st.last[:]
-    d["_fixed"] = st._fixed[:]
-    d["_moves"] = {}
-    if st.offer is not None:
-        off = dict(st.offer)
-        off["answers"] = dict(off["answers"])
-        d["offer"] = off
-    new.__dict__ = d
-    return new
+    """A copy for playouts: State.copy (no JSON)."""
+    return st.copy()
 
 
 class World(ChangpaiState):
-    """A determinized state: the same engine with a cheap copy."""
-
-    def copy(self) -> ChangpaiState:
-        return clone(self)
+    """A determinized state: the same engine."""
 
 
 def hidden_pool(st: ChangpaiState, seat: int) -> list[int]:
@@ -232,4 +208,5 @@ def _build(st: ChangpaiState, seat: int, others: list[int], hands, stock: list[i
         world.drawn = -1
     world._fixed = [None] * st.seats
     world._moves = {}
+    world._qualify_ok = {}  # the other hands changed
     return world

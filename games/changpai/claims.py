@@ -46,12 +46,12 @@ def claim_codes(st: ChangpaiState, s: int, x: int, may_chi: bool) -> list[str]:
     need_k23 = x in st.hu_bar[s]
     if st.claim_hu(s, x, need_k23, need_k1):
         codes.append("H")
-    own_four = any(len(c) == 4 and c[0] == x and (mk == "tou" or (v["upgrade_melds"] and mk == "sha"))
-                   for mk, c, _cl, _f in melds)
-    if conc[x] == 4 or own_four:
+    if conc[x] == 4 or (melds and any(
+            len(c) == 4 and c[0] == x and (mk == "tou" or (v["upgrade_melds"] and mk == "sha"))
+            for mk, c, _cl, _f in melds)):
         return codes + ["F"]
-    own_peng = v["upgrade_melds"] and any(mk == "peng" and c[0] == x for mk, c, _cl, _f in melds)
-    if conc[x] == 3 or own_peng:
+    if conc[x] == 3 or (v["upgrade_melds"] and melds and any(
+            mk == "peng" and c[0] == x for mk, c, _cl, _f in melds)):
         return codes + ["K"]
     if conc[x] == 2 and x not in st.peng_bar[s] and st.claim_keeps_hand(s, (x, x), x):
         codes.append("P")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import product
+from operator import itemgetter
 
 from games.changpai.cards import COMPONENTS, POINTS, RED, SEVENS
 from games.changpai.kan import set_tuo
@@ -129,48 +131,62 @@ def estimate(
     xy: bool = False,
 ) -> Estimate:
     """counts: free concealed cards; unseen[k]: copies this player has not seen."""
-    cap = max(0, 7 - fixed_count)
-    total = [0]
-    for ci, comp in enumerate(COMPONENTS):
-        local = tuple(counts[k] for k in comp)
-        if not any(local):
-            continue
-        bits = 0
-        for i, k in enumerate(comp):
-            if unseen[k] > 0:
-                bits |= 1 << i
-        best = component_best(ci, local, bits, xy)
-        merged = [-1] * min(cap + 1, len(total) + len(best) - 1)
-        for n1, t1 in enumerate(total):
-            if t1 < 0:
-                continue
-            for n2, t2 in enumerate(best):
-                if t2 < 0 or n1 + n2 >= len(merged):
-                    continue
-                if merged[n1 + n2] < t1 + t2:
-                    merged[n1 + n2] = t1 + t2
-        total = merged
-    top = max(total)
-    # groups beyond the cap still count for "7 坎": count them uncapped
-    g = min(7, fixed_count + _max_groups(counts, unseen, xy))
+    top, g, killable = _hand_part(tuple(counts), tuple(map(_POSITIVE, unseen)),
+                                  max(0, 7 - fixed_count), xy)
+    # groups beyond the cap still count for "7 坎": counted uncapped
+    g = min(7, fixed_count + g)
     tuo = fixed_tuo + top
     enough = tuo > threshold if strict else tuo >= threshold
-    killable = any(counts[k] >= 3 and unseen[k] > 0 for k in range(len(counts)))
     ok = enough and (g == 7 or (g == 6 and killable))
     return Estimate(tuo, g, ok)
 
 
-def _max_groups(counts, unseen, xy: bool) -> int:
-    n = 0
-    for ci, comp in enumerate(COMPONENTS):
-        local = tuple(counts[k] for k in comp)
+_POSITIVE = (0).__lt__
+
+
+# Per component: its cards picked out of a 21-count vector, and the bit mask
+# of a local tuple of "unseen" flags (component_best's availbits).
+_PICK = tuple(itemgetter(*comp) for comp in COMPONENTS)
+_BITS = tuple({flags: sum(1 << i for i, f in enumerate(flags) if f)
+               for flags in product((False, True), repeat=len(comp))} for comp in COMPONENTS)
+
+
+@lru_cache(maxsize=1 << 14)
+def _hand_part(counts: tuple[int, ...], avail: tuple[bool, ...], cap: int,
+               xy: bool) -> tuple[int, int, bool]:
+    """(most 砣 of at most `cap` disjoint groups, most groups uncapped, a
+    concealed triple whose 4th card is unseen) for the free concealed cards;
+    the estimate is asked again and again for unchanged hands, so memoised."""
+    total: tuple[int, ...] = (0,)
+    groups = 0
+    for ci in range(len(COMPONENTS)):
+        local = _PICK[ci](counts)
         if not any(local):
             continue
-        bits = sum(1 << i for i, k in enumerate(comp) if unseen[k] > 0)
-        n += len(component_best(ci, local, bits, xy)) - 1
-    return n
+        best = component_best(ci, local, _BITS[ci][_PICK[ci](avail)], xy)
+        groups += len(best) - 1
+        total = _merge(total, best, cap)
+    killable = max(counts) >= 3 and any(n >= 3 and a for n, a in zip(counts, avail))
+    return max(total), groups, killable
+
+
+@lru_cache(maxsize=1 << 15)
+def _merge(total: tuple[int, ...], best: tuple[int, ...], cap: int) -> tuple[int, ...]:
+    """Most 砣 with exactly n groups from two disjoint parts, n ≤ cap."""
+    merged = [-1] * min(cap + 1, len(total) + len(best) - 1)
+    for n1, t1 in enumerate(total):
+        if t1 < 0:
+            continue
+        for n2, t2 in enumerate(best):
+            if t2 < 0 or n1 + n2 >= len(merged):
+                continue
+            if merged[n1 + n2] < t1 + t2:
+                merged[n1 + n2] = t1 + t2
+    return tuple(merged)
 
 
 def clear_caches() -> None:
     component_best.cache_clear()
     _weights.cache_clear()
+    _hand_part.cache_clear()
+    _merge.cache_clear()

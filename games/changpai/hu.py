@@ -250,5 +250,23 @@ def evaluate(
     return Win(fan_total, total_tuo, set_fan_total, duidui, extra, tuple(groups))
 
 
+@lru_cache(maxsize=1 << 14)
+def incomplete(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """Components of these concealed cards that no partition into 坎 uses up.
+    Adding one card changes one component only: with two incomplete, or one
+    other than the new card's, no 胡 is possible (evaluate would say None)."""
+    return tuple(ci for ci, comp in enumerate(COMPONENTS)
+                 if not component_options(ci, tuple(counts[k] for k in comp)))
+
+
+def may_win_with(counts, x: int) -> bool:
+    """False when counts plus a card of kind x (x < 0: no card) cannot be a 胡."""
+    inc = incomplete(tuple(counts))
+    if x < 0 or not inc:
+        return not inc
+    return len(inc) == 1 and inc[0] == COMPONENT_OF[x]
+
+
 def clear_caches() -> None:
     component_options.cache_clear()
+    incomplete.cache_clear()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from games.changpai.cards import POINTS, RED, SEVENS, YDR
 
@@ -23,7 +24,11 @@ def set_fan(k: int, size: int) -> int:
 
 def classify(kinds) -> tuple[str, int, int] | None:
     """(shape, 砣, 番) of a group of card kinds, or None if it is no 坎."""
-    kinds = list(kinds)
+    return _classify(tuple(kinds))
+
+
+@lru_cache(maxsize=4096)  # claims ask about the same few groups all the time
+def _classify(kinds: tuple[int, ...]) -> tuple[str, int, int] | None:
     c = Counter(kinds)
     if len(c) == 1 and 3 <= len(kinds) <= 5:
         k = kinds[0]

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import IllegalMove, Move, Result, State
+from games.base import COPY_1, COPY_2, COPY_DEEP, IllegalMove, Move, Result, State
 from games.changpai.cards import (
     CODES,
     COPIES,
     DECK_SIZE,
+    KIND_OF,
     N_KINDS,
     YDR,
     kind,
@@ -27,7 +28,7 @@ from games.changpai.cards import (
 )
 from games.changpai.claims import RANK, offer_options
 from games.changpai.estimate import estimate
-from games.changpai.hu import Fixed, Rules, evaluate, threshold
+from games.changpai.hu import Fixed, Rules, evaluate, may_win_with, threshold
 from games.changpai.kan import classify
 from games.changpai.melds import fixed_of
 from games.changpai.scoring import net_of, payments
@@ -41,13 +42,23 @@ MOVE_KIND = {"Q": "qi", "A": "da", "Y": "yang", "H": "hu", "F": "fire", "K": "sh
 def parse_deal(deal: Any) -> list[int]:
     if not isinstance(deal, str) or len(deal) != 2 * DECK_SIZE:
         raise ValueError("changpai deal must be a string of 105 two-character card codes")
-    cards = [kind(deal[i : i + 2]) for i in range(0, len(deal), 2)]
+    try:
+        cards = [KIND_OF[deal[i : i + 2]] for i in range(0, len(deal), 2)]
+    except KeyError as e:
+        raise IllegalMove("unknown_card", repr(e.args[0])) from None
     if any(cards.count(k) != COPIES for k in range(N_KINDS)):
         raise ValueError("changpai deal must hold every card kind five times")
     return cards
 
 
 class ChangpaiState(State):
+    MUTABLE = {"history": COPY_1, "conc": COPY_2, "melds": COPY_DEEP, "status": COPY_1,
+               "qchoice": COPY_1, "tou_seats": COPY_1, "tou_scope": COPY_1, "offer": COPY_DEEP,
+               "peng_bar": COPY_2, "hu_bar": COPY_2, "dead": COPY_1, "seen": COPY_1,
+               "last": COPY_1, "_fixed": COPY_1, "_moves": COPY_1,
+               "_qualify_ok": COPY_1}
+    SHARED = State.SHARED | {"deck"}
+
     def __init__(self, game, variant: dict[str, Any], seats: int, dealer: int, deal: Any) -> None:
         self.game = game
         self.variant = variant
@@ -82,6 +93,7 @@ class ChangpaiState(State):
         self.last: list[dict[str, Any]] = []
         self._fixed: list[Fixed | None] = [None] * seats
         self._moves: dict[int, list[Move]] = {}
+        self._qualify_ok: dict[int, bool] = {}  # per seat, for the 起/打/仰 round
 
     # -- helpers ----------------------------------------------------------
     def fixed(self, s: int) -> Fixed:
@@ -130,7 +142,7 @@ class ChangpaiState(State):
         return sum(self.conc[s]) + f.cards + extra_card == 21 + f.extra
 
     def claim_hu(self, s: int, x: int, need_k23: bool, need_k1: bool) -> bool:
-        if not self.can_win_size(s, 1):
+        if not self.can_win_size(s, 1) or not may_win_with(self.conc[s], x):
             return False
         counts = list(self.conc[s])
         counts[x] += 1
@@ -140,7 +152,7 @@ class ChangpaiState(State):
     def self_hu(self, s: int) -> bool:
         if self.opening and not self.variant["tianhu"]:
             return False
-        if not self.can_win_size(s, 0):
+        if not self.can_win_size(s, 0) or not may_win_with(self.conc[s], -1):
             return False
         return bool(evaluate(self.conc[s], self.fixed(s), self.is_dealer(s), self.rules(), full=False))
 
@@ -169,13 +181,12 @@ class ChangpaiState(State):
             return False
         if not self.estimates_on():
             return True
-        seen = list(self.seen)
-        for k in used:
-            seen[k] += 1
         f = self.fixed(s)
-        _shape, tuo, fan = classify((*used, x))
-        after = Fixed(f.count + 1, f.tuo + tuo, f.fan + fan)
-        return self.estimate_of(s, conc, after, seen).ok
+        _shape, tuo, _fan = classify((*used, x))
+        # the used cards leave the hand and become seen: the unseen stay as now
+        return estimate(conc, self.unseen(s), f.count + 1, f.tuo + tuo,
+                        threshold(self.is_dealer(s)), self.variant["threshold_strict"],
+                        self.variant["estimate_mode"] == "xy").ok
 
     def discardable(self, s: int) -> list[int]:
         conc = self.conc[s]
@@ -188,9 +199,12 @@ class ChangpaiState(State):
     # -- qualification (起/打/仰) -------------------------------------------
     def qualify_options(self, s: int) -> list[str]:
         conc = self.conc[s]
-        e = estimate(conc, [COPIES - c for c in conc], 0, 0, threshold(self.is_dealer(s)),
-                     self.variant["threshold_strict"], self.variant["estimate_mode"] == "xy")
-        if not e.ok:
+        ok = self._qualify_ok.get(s)  # hands do not change during the round: asked once
+        if ok is None:
+            ok = self._qualify_ok[s] = estimate(
+                conc, [COPIES - c for c in conc], 0, 0, threshold(self.is_dealer(s)),
+                self.variant["threshold_strict"], self.variant["estimate_mode"] == "xy").ok
+        if not ok:
             return ["Y"]
         opts = []
         if self.qi_seat < 0 and any((YDR[k] and conc[k] >= 2) or conc[k] >= 4 for k in range(N_KINDS)):
@@ -740,4 +754,5 @@ class ChangpaiState(State):
             setattr(self, f, copy.deepcopy(data[f]))
         self._fixed = [None] * self.seats
         self._moves = {}
+        self._qualify_ok = {}
 

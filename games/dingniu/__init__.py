@@ -1,5 +1,7 @@
 """顶牛 (Chinese dominoes, 24 牌九 tiles, 4 players): rules/dingniu.md part A."""
 
 from games.dingniu.game import DingNiu
+from games.registry import Parts
 
 GAMES = {"dingniu": DingNiu()}
+PARTS = Parts(GAMES, presenter="bot.presenters.dingniu", ai="games.dingniu.ai")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import IllegalMove, Move, Result, State
+from games.base import COPY_1, COPY_2, COPY_DEEP, IllegalMove, Move, Result, State
 from games.dingniu import suanzhang as sz
 from games.dingniu.opening import lalian_forbidden, leads, must_pair
 from games.dingniu.scoring import score
@@ -57,6 +57,11 @@ COUNT_HANDS = frozenset((SMOTHERED, IMMEDIATE, SIZHA_END))
 
 
 class DingNiuState(State):
+    MUTABLE = {"history": COPY_1, "hands": COPY_2, "sizes": COPY_1, "kou": COPY_2,
+               "layout": COPY_1, "on_layout": COPY_1, "sizha": COPY_2, "_rem": COPY_1,
+               "end": COPY_DEEP, "suanzhang": COPY_DEEP}
+    SHARED = State.SHARED | {"_legal"}  # a cached move list, replaced, never changed
+
     def __init__(self, game, variant: dict[str, Any], deal: Any, dealer: int) -> None:
         self.game = game
         self.variant = variant

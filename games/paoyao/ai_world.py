@@ -22,30 +22,14 @@ from games.paoyao.state import PaoyaoState
 
 # -- fast copy -----------------------------------------------------------------
 def clone(state: PaoyaoState) -> PaoyaoState:
-    """A copy for playouts, far cheaper than State.copy (JSON). Hands and
-    every list the engine mutates are copied; the variant, the rank order and
-    the deal are shared (never mutated); the cached plays are rebuilt lazily."""
-    new = object.__new__(World)
-    d = dict(state.__dict__)
-    d["hands"] = [[r[:] for r in h] for h in d["hands"]]
-    d["left"] = d["left"][:]
-    d["trick"] = d["trick"][:]  # entries are replaced, never mutated
-    d["out"] = d["out"][:]
-    d["score"] = d["score"][:]
-    d["taken"] = [t[:] for t in d["taken"]]
-    d["history"] = d["history"][:]
-    if d["snow"] is not None:
-        d["snow"] = {**d["snow"], "answers": [a[:] for a in d["snow"]["answers"]]}
-    d["_hm"] = [HandMoves(h, d["order"]) for h in d["hands"]]
-    new.__dict__ = d
+    """A World copy for playouts: State.copy (no JSON)."""
+    new = state.copy()
+    new.__class__ = World
     return new
 
 
 class World(PaoyaoState):
-    """A determinized state: the same engine with a cheap copy."""
-
-    def copy(self) -> PaoyaoState:
-        return clone(self)
+    """A determinized state: the same engine."""
 
 
 # -- what a seat cannot see ------------------------------------------------------

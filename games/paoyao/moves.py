@@ -25,6 +25,7 @@ from games.paoyao.combos import (
 )
 
 PLAY = "play"
+_new = tuple.__new__  # Move(code, PLAY, cards) without the keyword-handling frame
 _BELOW_FOUR_ROAD = (2, -1)  # bombs above this power beat a 双顺 (tier ≥ 2)
 
 
@@ -235,7 +236,7 @@ class HandMoves:
                 cards = tuple(hand[r][:k])
             else:  # 幺 and joker sets: two ranks (straights are made in _runs)
                 cards = tuple(hand[shape[0][0]][: shape[0][1]] + hand[shape[1][0]][: shape[1][1]])
-            e = self.by_code[code] = (combo, Move(code, PLAY, cards), shape)
+            e = self.by_code[code] = (combo, _new(Move, (code, PLAY, cards, None)), shape)
         return e[1]
 
     # -- sorted families: (keys, moves) -------------------------------------
@@ -286,18 +287,19 @@ class HandMoves:
                     cards = []
                     for r in range(start, start + length):
                         cards += hand[r][:width]
-                    move = Move(code, PLAY, tuple(cards))
+                    move = _new(Move, (code, PLAY, tuple(cards), None))
                     e = by_code[code] = ((kind, length, start), move, shape)
                 out.append(e[1])
                 continue
             table = RUN_TABLE[width][start]
-            cards = hand[start][:width] + hand[start + 1][:width]  # grown rank by rank
+            flat: list[str] = []  # the longest run's cards; shorter runs are its prefixes
+            for r in range(start, start + longest):
+                flat += hand[r][:width]
             for n in range(3, longest + 1):
-                cards += hand[start + n - 1][:width]
                 shape, code = table[n]
                 e = by_code.get(code)
                 if e is None:
-                    move = Move(code, PLAY, tuple(cards))
+                    move = _new(Move, (code, PLAY, tuple(flat[: n * width]), None))
                     e = by_code[code] = ((kind, n, start), move, shape)
                 out.append(e[1])
         return out

@@ -10,7 +10,7 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
-from games.base import IllegalMove, Move, Result, State
+from games.base import COPY_1, COPY_2, COPY_DEEP, IllegalMove, Move, Result, State
 from games.paoyao import notation
 from games.paoyao.cards import (
     NRANKS,
@@ -32,6 +32,12 @@ _SNOW_MOVES = (Move(notation.SNOW, "snow"), Move(notation.NO_SNOW, "no_snow"))
 
 
 class PaoyaoState(State):
+    MUTABLE = {"history": COPY_1, "hands": COPY_DEEP, "left": COPY_1, "trick": COPY_1,
+               "out": COPY_1, "score": COPY_1, "taken": COPY_2, "snow": COPY_DEEP,
+               "finish": COPY_DEEP}
+    SHARED = State.SHARED | {"order"}
+    REBUILT = frozenset({"_hm"})  # cached plays bound to the hands: _after_copy
+
     def __init__(self, game, variant, deal, dealer: int, seats: int = 4) -> None:
         self.game = game
         self.variant = dict(variant)
@@ -62,6 +68,9 @@ class PaoyaoState(State):
         self.last_trick_winner: int | None = None
         self.finish: dict[str, Any] | None = None
         self._hm = [HandMoves(h, self.order) for h in self.hands]  # cached plays per seat
+
+    def _after_copy(self) -> None:
+        self._hm = [HandMoves(h, self.order) for h in self.hands]  # bound to the copied hands
 
     # -- helpers -------------------------------------------------------------
     def _next_active(self, seat: int) -> int | None:

@@ -1,6 +1,8 @@
 """The 掀牛 family: 砍牛腿/掀牛 (`xianniu`, mode P) and 掀牛九 (`niujiu`, mode N),
 one engine with two modes (rules/xianniu.md)."""
 
+from games.registry import Parts
 from games.xianniu.game import Niujiu, Xianniu
 
 GAMES = {"xianniu": Xianniu(), "niujiu": Niujiu()}
+PARTS = Parts(GAMES, presenter="bot.presenters.xianniu", ai="games.xianniu.ai")

@@ -28,36 +28,14 @@ REPAIR_STEPS = 300
 
 # -- fast copy -----------------------------------------------------------------
 def clone(state: XianniuState) -> XianniuState:
-    """A copy for playouts, far cheaper than State.copy (JSON): every list is
-    copied one level deep; the rules, variant and deal are shared (never
-    mutated); each seat's cached play lists are shared too (the engine only
-    filters them by the current hand)."""
-    new = object.__new__(World)
-    d = dict(state.__dict__)
-    d["hands"] = d["hands"][:]
-    d["leaves"] = [p[:] for p in d["leaves"]]
-    d["counts"] = d["counts"][:]
-    d["hidden"] = d["hidden"][:]
-    d["kou"] = d["kou"][:]
-    d["xian"] = [x[:] for x in d["xian"]]
-    d["last_xianer"] = d["last_xianer"][:]
-    d["led"] = d["led"][:]
-    d["played"] = d["played"][:]
-    d["followers"] = d["followers"][:]
-    d["poll"] = d["poll"][:]
-    d["owed"] = d["owed"][:]
-    d["holders"] = d["holders"][:]
-    d["history"] = d["history"][:]
-    d["_combos"] = d["_combos"][:]
-    new.__dict__ = d
+    """A World copy for playouts: State.copy (no JSON)."""
+    new = state.copy()
+    new.__class__ = World
     return new
 
 
 class World(XianniuState):
-    """A determinized state: the same engine with a cheap copy."""
-
-    def copy(self) -> XianniuState:
-        return clone(self)
+    """A determinized state: the same engine."""
 
 
 # -- could a set of cards beat a play? ----------------------------------------

@@ -16,7 +16,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
-from games.base import IllegalMove, Move, Pick, Result, State
+from games.base import COPY_1, COPY_2, IllegalMove, Move, Pick, Result, State
 from games.xianniu.scoring import settle
 from games.xianniu.shapes import FOUR, LONGFENG, Info, rules_for
 from games.xianniu.table_io import CAP, TableIO
@@ -29,6 +29,12 @@ WAIVE = Move("W", "waive")
 
 
 class XianniuState(TableIO, State):
+    MUTABLE = {"history": COPY_1, "hands": COPY_1, "leaves": COPY_2, "counts": COPY_1,
+               "hidden": COPY_1, "kou": COPY_1, "xian": COPY_2, "last_xianer": COPY_1,
+               "led": COPY_1, "played": COPY_1, "followers": COPY_1, "poll": COPY_1,
+               "owed": COPY_1, "holders": COPY_1}
+    REBUILT = frozenset({"_combos"})  # per seat (plays, by shape): _after_copy
+
     def __init__(self, game, variant: dict, dealer: int, deal: Any) -> None:
         self.game = game
         self.variant = variant
@@ -154,6 +160,11 @@ class XianniuState(TableIO, State):
                 moves.append(WAIVE)
         self._cache = (seat, moves)
         return moves
+
+    def _after_copy(self) -> None:
+        # The play lists are only ever replaced, but each seat's by-shape dict
+        # is filled in place from that copy's (shrinking) hand: not shared.
+        self._combos = [None if c is None else (c[0], dict(c[1])) for c in self._combos]
 
     def _combos_of(self, seat: int) -> tuple[list[Info], dict[int, list[Info]]]:
         """Every play of the seat's hand when first asked, and (filled lazily)

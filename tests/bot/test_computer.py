@@ -99,9 +99,9 @@ async def test_a_computer_move_over_time_is_the_heuristics(monkeypatch):
 
 
 def test_callback_data_fits_64_bytes_or_uses_the_move_index():
-    short = move_button_data(123456, 999, "LAc", 4)
-    assert short == "m:123456:999:LAc" and MoveCB.unpack(short).c == "LAc"
+    short = move_button_data(123456, 12, 999, "LAc", 4)
+    assert short == "m:123456:12:999:LAc" and MoveCB.unpack(short).c == "LAc"
     long_code = "P" + "9h" * 40
-    data = move_button_data(123456, 999, long_code, 17)
+    data = move_button_data(123456, 12, 999, long_code, 17)
     assert len(data.encode()) <= MAX_BYTES and MoveIndexCB.unpack(data).i == 17
-    assert MoveIndexCB.unpack(move_button_data(1, 2, "a:b", 3)).i == 3  # ':' is the separator
+    assert MoveIndexCB.unpack(move_button_data(1, 1, 2, "a:b", 3)).i == 3  # ':' is the separator

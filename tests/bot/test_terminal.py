@@ -1,71 +1,197 @@
-"""Offline terminal play: a scripted player finishes a hand of every game,
-and bad answers are refused without changing anything."""
+"""`paiju play`: a demo of every game, and a human typing at stdin, wrong
+answers included. Computers play their quick heuristic here (the Monte Carlo
+player watches the clock, so a scripted session would not be repeatable)."""
 
 from __future__ import annotations
 
+import io
+import re
+import sys
+
 import pytest
 
+from bot import computer
+from bot.cli import main
+from bot.i18n import translator
+from bot.presenters import paoyao as paoyao_presenter
 from bot.terminal import play
-from games.registry import PACKAGES
+from games import registry
+
+BAD = ["0", "-1", "99", "abc", ""]
 
 
-class Script:
-    """Answers prompts: first a few bad answers, then always the first
-    option (for card numbers: the first cards the prompt allows)."""
-
-    def __init__(self) -> None:
-        self.bad = ["", "abc", "999", "#0"]
-        self.asked = 0
-        self.lines: list[str] = []
-
-    def say(self, text: str) -> None:
-        self.lines.append(text)
-
-    def ask(self, prompt: str) -> str:
-        self.asked += 1
-        if self.bad:
-            return self.bad.pop()
-        if "Card numbers" in prompt or "牌的编号" in prompt:
-            return " ".join(str(i + 1) for i in range(self.need))
-        return "#1"
-
-    @property
-    def need(self) -> int:
-        # the last "between a and b" hint, or 1
-        for line in reversed(self.lines):
-            if "between" in line:
-                return int(line.split("between")[1].split()[0])
-        return self._pick_min
-
-    _pick_min = 1
+@pytest.fixture
+def quick_computers(monkeypatch):
+    monkeypatch.setattr(computer, "choose", lambda state, seat, rng, budget_s=0.3:
+                        computer.quick(state, seat, rng))
 
 
-@pytest.mark.parametrize("game_id", list(PACKAGES))
-def test_scripted_player_finishes_a_hand(game_id, monkeypatch):
-    from bot import terminal
+class Session:
+    """stdin and stdout of `paiju play`: reads what was printed and types an
+    answer, like a person would. Bad answers first; one wrong choice of cards
+    at the first card prompt; then sensible answers. `eof_after`: Ctrl-D
+    once this many answers were typed."""
 
-    script = Script()
-    real = terminal.choose_cards
+    def __init__(self, eof_after: int | None = None, interrupt: bool = False) -> None:
+        self.out = io.StringIO()
+        self.bad = list(BAD)
+        self.wrong_pick_done = False
+        self.answers: list[str] = []
+        self.eof_after = eof_after
+        self.interrupt = interrupt
+        self.seen = 0  # stdout read up to here
+        self.picker = False  # the last move list was the card picker's
+        self.hand_size = 0
 
-    def choose_cards(pick, ask, say, label, _):
-        script._pick_min = pick.min_count
-        return real(pick, ask, say, label, _)
+    # stdout
+    def write(self, text: str) -> int:
+        return self.out.write(text)
 
-    monkeypatch.setattr(terminal, "choose_cards", choose_cards)
-    for seed in range(5, 15):  # some deals never ask seat 0 (川牌: no hope, 仰 at once)
-        state = play(game_id, ask=script.ask, say=script.say, lang="en", seed=seed, budget_s=0.01)
-        assert state.is_over()
-        if script.asked >= 5:
+    def flush(self) -> None:
+        pass
+
+    # stdin
+    def readline(self) -> str:
+        if self.eof_after is not None and len(self.answers) >= self.eof_after:
+            if self.interrupt:
+                raise KeyboardInterrupt
+            return ""  # Ctrl-D
+        screen = self.out.getvalue()[self.seen:]
+        self.seen = len(self.out.getvalue())
+        answer = self.answer(screen)
+        self.answers.append(answer)
+        return answer + "\n"
+
+    def answer(self, screen: str) -> str:
+        if "  #1 " in screen:  # the card picker: cards by number, moves by #number
+            self.picker = True
+            listed = screen.split("cards to play")[1]
+            self.hand_size = max(int(k) for k in re.findall(r"(\d+):", listed))
+        elif "  1. " in screen:
+            self.picker = False
+        if self.bad and screen.endswith("Your move: "):
+            return self.bad.pop(0)
+        if self.picker and not self.wrong_pick_done:
+            self.wrong_pick_done = True  # the whole hand at once: never one play
+            return " ".join(str(i) for i in range(1, self.hand_size + 1))
+        m = re.search(r"numbers of the (\d+)(?:–(\d+))? cards to (keep|choose)", screen)
+        if m and not self.wrong_pick_done:
+            self.wrong_pick_done = True
+            return "1" if int(m.group(1)) != 1 else "1 2"
+        if m:
+            return " ".join(str(i) for i in range(1, int(m.group(1)) + 1))
+        if "Card numbers" in screen:  # asked again after a refusal: the last explanation holds
+            m = re.findall(r"numbers of the (\d+)(?:–\d+)? cards", self.out.getvalue())
+            return " ".join(str(i) for i in range(1, int(m[-1]) + 1))
+        if self.picker:  # a move by its number, not cards
+            return "#1"
+        for wish in ("Xian", "Tighten"):  # the moves that lead to a choice of cards
+            m = re.search(rf"^  (\d+)\. {wish}", screen, re.M)
+            if m:
+                return m.group(1)
+        return "1"
+
+    def text(self) -> str:
+        return self.out.getvalue()
+
+
+def run_play(monkeypatch, session: Session, *args: str) -> int:
+    monkeypatch.setattr(sys, "stdin", session)
+    monkeypatch.setattr(sys, "stdout", session)
+    return main(["play", *args, "--lang", "en", "--budget", "0.01"])
+
+
+def refusals(text: str) -> list[str]:
+    return [line for line in text.splitlines()
+            if "not in the list" in line or "Please" in line]
+
+
+@pytest.mark.parametrize("game_id", ["xianniu", "paoyao"])
+def test_a_human_plays_a_hand_through_stdin(game_id, monkeypatch, quick_computers):
+    for seed in range(1, 40):
+        session = Session()
+        assert run_play(monkeypatch, session, game_id, "--seed", str(seed)) == 0
+        if session.wrong_pick_done:
             break
-    assert script.asked >= 5
-    assert any("Please answer" in line or "Not allowed" in line for line in script.lines)
+    else:
+        pytest.fail("no deal in 40 asked for a choice of cards")
+    text = session.text()
+    assert session.answers[:5] == BAD
+    lines = text.splitlines()
+    # each bad answer refused with its own reason, and nothing played for it
+    assert "Your move: 0 is not in the list: choose from 1 to" in text
+    assert "Your move: -1 is not in the list" in text and "Your move: 99 is not in the list" in text
+    assert "Your move: Please answer with numbers." in text
+    assert "Your move: Please type a number." in text
+    if game_id == "paoyao":  # the engine's reason, in the presenter's words
+        _ = translator("en")
+        reasons = {_(r) for r in paoyao_presenter.REASONS.values()} | {_(paoyao_presenter.NOT_ALLOWED)}
+        assert any(line.split("Your move: ")[-1] in reasons for line in lines)
+    else:
+        assert re.search(r"That makes \d+ cards; \d+(–\d+)? are needed\.", text)
+    # the hand was played to its end, its result shown once
+    assert "Bye." not in text
+    assert text.count("Points:") + text.count("wins") + text.count("pays") >= 1
+    # no line of an event printed twice in a row
+    assert not [a for a, b in zip(lines, lines[1:]) if a == b and a.strip()]
 
 
-def test_eof_quits_cleanly():
-    def ask(prompt):
-        raise EOFError
+@pytest.mark.parametrize("interrupt", [False, True], ids=["ctrl-d", "ctrl-c"])
+def test_ctrl_d_and_ctrl_c_end_cleanly(interrupt, monkeypatch, quick_computers):
+    session = Session(eof_after=6, interrupt=interrupt)
+    assert run_play(monkeypatch, session, "xianniu", "--seed", "3") == 0
+    assert session.text().rstrip().endswith("Bye.")
+    assert len(session.answers) == 6
 
-    lines = []
-    state = play("xianniu", ask=ask, say=lines.append, lang="en", seed=1, budget_s=0.01)
-    assert not state.is_over()
-    assert lines[-1] == "Bye."
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_auto_plays_a_hand_of_every_game(game_id, monkeypatch, capsys):
+    assert main(["play", game_id, "--auto", "--seed", "7", "--lang", "en", "--budget", "0.005"]) == 0
+    out = capsys.readouterr().out
+    assert "You" not in out.replace("Your", "")  # nobody human at the table
+    assert "Computer 1" in out and "Bye." not in out
+
+
+def test_a_redeal_deals_again_and_goes_on(quick_computers):
+    lines: list[str] = []
+    for seed in range(40):  # about one deal in five is redealt
+        lines.clear()
+        state = play("changpai", say=lines.append, lang="en", seed=seed, auto=True)
+        said = [i for i, line in enumerate(lines) if "dealt again" in line]
+        if said:
+            break
+    else:
+        pytest.fail("no redeal in 40 deals")
+    # said once per redeal (the old terminal said it twice and stopped there)
+    assert all(b - a > 1 for a, b in zip(said, said[1:])), lines
+    assert state.is_over() and state.result().details["outcome"] != "redeal"
+    after = lines[said[-1] + 1:]
+    assert len([line for line in after if line.strip()]) > 5  # a new deal, played to the end
+
+
+@pytest.mark.parametrize("args, message", [
+    (["changpai", "--seat", "5"], "--seat must be 1 to 3"),
+    (["paoyao", "--seat", "0"], "--seat must be 1 to 4"),
+    (["xianniu", "--preset", "nope"], "unknown preset 'nope'"),
+    (["xianniu", "--seed", "-3"], "--seed must not be negative"),
+    (["mahjong"], "invalid choice"),
+    (["xianniu", "--seat", "two"], "invalid int value"),
+])
+def test_invalid_options_are_one_line_and_exit_2(args, message, capsys):
+    with pytest.raises(SystemExit) as e:
+        code = main(["play", *args])
+        raise SystemExit(code)
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0], err
+
+
+def test_each_event_once_and_the_screen_without_repeats(monkeypatch, quick_computers):
+    lines: list[str] = []
+    answers = iter(["2"] * 50)
+    play("xianniu", ask=lambda p: next(answers), say=lines.append, lang="en", seed=3)
+    # 扣了 announced once by its event; the table does not say it again below it
+    for i, line in enumerate(lines):
+        if line.endswith("stops"):
+            block = lines[i + 1:i + 30]
+            assert line not in block

@@ -10,6 +10,7 @@ import random
 
 from bot.presenters.base import Presenter
 from games.base import Flag, Game, IllegalMove, Move, Result, State, split_cards
+from games.registry import Parts
 
 
 class ToyGame(Game):
@@ -153,3 +154,6 @@ class ToyPickerPresenter(ToyPresenter):
 
 PRESENTER = ToyPresenter()
 PICKER_PRESENTER = ToyPickerPresenter()
+PRESENTERS = {"toy": PRESENTER, "toypick": PICKER_PRESENTER}
+# Plugged in like a real game (tests add this module to registry.PLUGINS).
+PARTS = Parts(GAMES, presenter="tests.bot.toygame")

@@ -1,17 +1,12 @@
 import pytest
 
-from bot import catalog
 from games import registry
-from tests.bot import toygame
 
 
 @pytest.fixture
 def toy(monkeypatch):
-    """The test-only toy games, registered like real ones."""
-    monkeypatch.setitem(registry.PACKAGES, "toy", "tests.bot.toygame")
-    monkeypatch.setitem(registry.PACKAGES, "toypick", "tests.bot.toygame")
-    monkeypatch.setitem(catalog.EXTRA, "toy", toygame.PRESENTER)
-    monkeypatch.setitem(catalog.EXTRA, "toypick", toygame.PICKER_PRESENTER)
+    """The test-only toy games, plugged in like real ones."""
+    monkeypatch.setattr(registry, "PLUGINS", [*registry.PLUGINS, "tests.bot.toygame"])
 
 
 @pytest.fixture

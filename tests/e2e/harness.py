@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-from dataclasses import replace
 
 from bot.app import App
 from bot.settings import Settings
@@ -21,7 +20,7 @@ def settings_for(tg, db_path, **kw) -> Settings:
         token=tg.token, api_base=tg.base_url, db_path=str(db_path), turn_timeout=30.0,
         computer_delay=0.01, ai_budget=0.05, notify_idle=15.0, polling_timeout=1,
     )
-    return replace(base, **kw)
+    return base.model_copy(update=kw)
 
 
 @contextlib.asynccontextmanager

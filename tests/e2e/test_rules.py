@@ -14,6 +14,7 @@ from tests.e2e.harness import (
     lobby_button,
     move_buttons,
     play_hand,
+    press_button,
     running,
     start_game,
 )
@@ -122,11 +123,11 @@ async def test_stale_foreign_forged_and_finished_presses_change_nothing(people, 
         assert await refused(other, other, b.callback_data) == "还没轮到你"
         assert await refused(3, 3, b.callback_data) == "这不是你的牌局"
         # forged and malformed payloads
-        assert (await refused(owner, owner, f"m:1:{s.state.turn}:ZZ")).startswith("不能这样出")
-        assert await refused(owner, owner, "m:999:0:1a") == "这局已经结束了"
+        assert (await refused(owner, owner, f"m:1:1:{s.state.turn}:ZZ")).startswith("不能这样出")
+        assert await refused(owner, owner, "m:999:1:0:1a") == "这局已经结束了"
         assert await refused(owner, owner, "m:x:y") == "这个按钮过期了"
         assert await refused(owner, owner, "garbage") == "这个按钮过期了"
-        assert await refused(owner, owner, f"m:1:{s.state.turn + 5}:{b.callback_data.split(':')[3]}") == "这个按钮过期了"
+        assert await refused(owner, owner, f"m:1:1:{s.state.turn + 5}:{b.callback_data.split(':')[4]}") == "这个按钮过期了"
         assert [(x.message_id, x.text) for x in bot_messages(tg, GROUP)] == group_before
         # the real press works, after which the same button is stale
         answer = await tg.press(owner, owner, m.message_id, b.callback_data)
@@ -182,7 +183,7 @@ async def test_restart_mid_hand_continues_and_the_timer_fires(people, toy, tmp_p
         for _ in range(2):
             turn = s.state.turn
             pairs = await tg.wait_for(lambda: [p for p in move_buttons(tg, 1) + move_buttons(tg, 2)
-                                               if p[1].callback_data.split(":")[2] == str(s.state.turn)], 10)
+                                               if p[1].callback_data.split(":")[3] == str(s.state.turn)], 10)
             m, b = pairs[0]
             await tg.press(m.chat_id, m.chat_id, m.message_id, b.callback_data)
             await tg.wait_for(lambda t=turn: s.state.turn > t)
@@ -275,11 +276,20 @@ async def test_turn_notification_replaces_the_previous_one(people, toy, tmp_path
     async with running(tg, tmp_path / "db", notify_idle=0.0):
         await started(tg, 1, 2)
         await start_game(tg, "toy", [1, 2], computers=1)
-        await play_hand(tg, [1, 2])
-        await asyncio.sleep(0.5)
+
+        def notified(uid):
+            return [c for c in tg.calls("sendMessage", chat_id=uid) if "轮到你了 ·" in c.params["text"]]
+
+        # A fast player's pending notifications merge (their hand goes first):
+        # play hands until each has had two.
+        for hand_no in range(1, 4):
+            await play_hand(tg, [1, 2], ends=hand_no)
+            await asyncio.sleep(0.5)
+            if all(len(notified(uid)) >= 2 for uid in (1, 2)):
+                break
+            await press_button(tg, 1, GROUP, f"h:1:{hand_no}:next")
         for uid in (1, 2):
-            sent = [c for c in tg.calls("sendMessage", chat_id=uid) if "轮到你了 ·" in c.params["text"]]
-            assert len(sent) >= 2
+            assert len(notified(uid)) >= 2
             assert len(find_text(tg, uid, "轮到你了 ·")) == 1  # older ones were deleted
 
 

@@ -4,25 +4,21 @@ cards hidden from the seat give the same decision under the same seed."""
 
 from __future__ import annotations
 
-import importlib
 import random
 
 import pytest
 
 from games import registry
 from games.base import State
-from games.players import MonteCarloPlayer, RandomPlayer, playout
+from games.players import MonteCarloPlayer, RandomPlayer, ai_module, playout
 from games.simulate import report, simulate
 
 
 def games_with_ai() -> list[str]:
     out = []
-    for game_id, package in registry.PACKAGES.items():
-        try:
-            ai = importlib.import_module(package + ".ai")
-        except ModuleNotFoundError:
-            continue
-        if hasattr(ai, "heuristic") and hasattr(ai, "determinize"):
+    for game_id in registry.ids():
+        ai = ai_module(game_id)
+        if ai is not None and hasattr(ai, "heuristic") and hasattr(ai, "determinize"):
             out.append(game_id)
     return out
 
@@ -31,7 +27,7 @@ GAMES = games_with_ai()
 
 
 def ai_of(game_id):
-    return importlib.import_module(registry.PACKAGES[game_id] + ".ai")
+    return ai_module(game_id)
 
 
 def positions(game_id: str, n: int, seed: int = 0):

@@ -102,7 +102,7 @@ def test_a_failing_world_keeps_the_heuristic_move():
 def test_every_game_has_a_tuned_monte_carlo_player():
     from games.players import ai_module
 
-    for game_id in registry.PACKAGES:
+    for game_id in registry.ids():
         assert isinstance(ai_module(game_id).monte_carlo(0.01), MonteCarloPlayer)
 
 

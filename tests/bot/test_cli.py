@@ -1,0 +1,112 @@
+"""The command line's promises: one-line errors with exit 2, `replay --text`,
+`simulate` checking its arguments and counting the hands it played."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+
+from bot import settings
+from bot.cli import main
+
+EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "docs" / "examples"
+
+
+def one_line(capsys) -> str:
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1, err
+    return err[0]
+
+
+# -- settings ---------------------------------------------------------------------------
+def test_a_missing_env_file_is_an_error(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("BOT_TOKEN", "1:abcdef")
+    assert main(["run", "--env-file", str(tmp_path / "nope.env")]) == 2
+    assert "nope.env: no such file" in one_line(capsys)
+
+
+@pytest.mark.parametrize("env, needle", [
+    ({"PAIJU_AI_BUDGET": "-1"}, "PAIJU_AI_BUDGET"),
+    ({"PAIJU_POLLING_TIMEOUT": "0"}, "PAIJU_POLLING_TIMEOUT"),
+    ({"PAIJU_WEEKLY_POST": "maybe"}, "PAIJU_WEEKLY_POST"),
+    ({"PAIJU_TZ": "Mars/Base"}, "PAIJU_TZ"),
+    ({"LOG_LEVEL": "loud"}, "LOG_LEVEL"),
+])
+def test_bad_values_are_one_line_naming_the_variable(env, needle, capsys, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("BOT_TOKEN", "1:abcdef")
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    assert main(["run"]) == 2
+    assert needle in one_line(capsys)
+
+
+def test_every_setting_from_env_file_typed(tmp_path):
+    f = tmp_path / "prod.env"
+    f.write_text("BOT_TOKEN=9:secret_x\nPAIJU_POLLING_TIMEOUT=25\nPAIJU_WEEKLY_POST=false\n"
+                 "PAIJU_TZ=UTC\nPAIJU_BACKOFF_MAX=30\nPAIJU_HEARTBEAT=/tmp/hb\nTZ=Europe/Paris\n")
+    s = settings.load({"DB_PATH": "stray.db", "TZ": "Asia/Tokyo"}, f)
+    assert s.polling_timeout == 25 and s.weekly_post is False and s.tz == "UTC"
+    assert s.backoff_max == 30.0 and str(s.heartbeat_path) == "/tmp/hb"
+    assert s.db_path == "paiju.sqlite3"  # DB_PATH and TZ are not ours
+    assert settings.Settings(token="1:x", db_path="/d/p.db").heartbeat_path == pathlib.Path(
+        "/d/p.db.heartbeat")
+
+
+def test_a_token_never_appears_in_an_error():
+    with pytest.raises(settings.SettingsError) as e:
+        settings.load({"BOT_TOKEN": "12:x/yz"}, pathlib.Path("/nonexistent"))
+    assert "x/yz" not in str(e.value) and "BOT_TOKEN" in str(e.value)
+
+
+# -- replay --------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang, word", [("en", "Seat 1"), ("zh_Hans", "1号位")])
+def test_replay_text_reads_like_the_bot(lang, word, capsys):
+    record = EXAMPLES / "paoyao-kangqi.json"
+    assert main(["replay", str(record), "--text", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert word in out and lines[1].lstrip().startswith("1. ")
+    moves = len(json.loads(record.read_text())["moves"])
+    numbered = [int(line.split(".")[0]) for line in lines[1:] if line[:4].strip().isdigit()]
+    assert numbered == sorted(numbered) and numbered[-1] <= moves
+    assert "{" not in out  # not JSON
+
+
+@pytest.mark.parametrize("content, needle", [
+    ("[1, 2]", "a record is a JSON object"),
+    ('{"game": "xianniu"}', "missing 'deal'"),
+    ('{"game": "xianniu", "deal": [], "dealer": 0, "moves": 3}', "moves must be a list"),
+    ("{not json", "cannot read"),
+])
+def test_a_malformed_record_is_one_line(content, needle, tmp_path, capsys):
+    path = tmp_path / "r.json"
+    path.write_text(content)
+    assert main(["replay", str(path), "--text"]) in (1, 2)
+    assert needle in one_line(capsys)
+
+
+# -- simulate ------------------------------------------------------------------------------
+@pytest.mark.parametrize("args, needle", [
+    (["xianniu", "--hands", "0", "--seats", "random,random,random"], "--hands must be at least 1"),
+    (["xianniu", "--seats", "random,random"], "xianniu is played by 3: --seats names 2"),
+    (["xianniu", "--seats", "random,genius,random"], "unknown player kind 'genius'"),
+    (["mahjong", "--seats", "random"], "unknown game 'mahjong'"),
+    (["xianniu", "--hands", "many", "--seats", "random"], "invalid int value"),
+])
+def test_simulate_refuses_bad_arguments_in_one_line(args, needle, capsys):
+    with pytest.raises(SystemExit) as e:
+        raise SystemExit(main(["simulate", *args]))
+    assert e.value.code == 2
+    assert needle in one_line(capsys)
+
+
+def test_simulate_reports_the_hands_it_played(capsys):
+    assert main(["simulate", "xianniu", "--hands", "4", "--seats", "random,heuristic,random"]) == 0
+    captured = capsys.readouterr()
+    out = captured.out
+    assert out.startswith("xianniu: 4 hands") and "budget" not in out and "Monte Carlo" not in out
+    assert "hands: 4 (1 deals × 3 rotations + 1 deal × 1 rotation;" in out
+    assert "2 deals make rough intervals" in captured.err

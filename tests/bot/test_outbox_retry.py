@@ -1,0 +1,109 @@
+"""The outbox retries what can succeed later, drops what cannot, lets the
+message a player waits on go first, and keeps a group's budget over restarts."""
+
+import asyncio
+import time
+
+from aiogram.exceptions import TelegramBadRequest, TelegramNetworkError, TelegramServerError
+
+from bot.outbox import END, URGENT, Limits, Outbox
+from tests.bot.test_outbox import FAST, StubBot
+
+
+def server_error():
+    return TelegramServerError(None, "Internal Server Error")
+
+
+async def test_a_500_or_a_dropped_connection_is_retried_until_it_arrives():
+    bot = StubBot()
+    bot.fail.append(["send", -1, server_error, 2])
+    bot.fail.append(["send", 5, lambda: TelegramNetworkError(None, "connection reset"), 1])
+    ob = Outbox(bot, FAST)
+    ob.show(-1, "end", "🏁 hand over")
+    ob.send(5, "hello")
+    assert await ob.drain(5)
+    assert [c[3] for c in bot.calls if c[2] == -1] == ["🏁 hand over"]
+    assert [c[3] for c in bot.calls if c[2] == 5] == ["hello"]
+
+
+async def test_a_permanent_error_is_not_retried():
+    bot = StubBot()
+    bot.fail.append(["send", -1, lambda: TelegramBadRequest(None, "Bad Request: chat not found"), 5])
+    ob = Outbox(bot, FAST)
+    ob.send(-1, "x")
+    assert await ob.drain(2)
+    assert bot.fail[0][3] == 4  # tried once
+
+
+async def test_a_failed_edit_superseded_by_a_newer_render_is_not_retried():
+    bot = StubBot()
+    ob = Outbox(bot, FAST)
+    ob.show(7, "hand", "v1")
+    assert await ob.drain(1)
+    gate = asyncio.Event()
+    edit = bot.edit_message_text
+
+    async def slow_failing_edit(text, chat_id, message_id, reply_markup=None):
+        if text == "v2":
+            ob.show(7, "hand", "v3")  # a newer render arrives while v2 is on the wire
+            gate.set()
+            raise server_error()
+        return await edit(text, chat_id, message_id, reply_markup)
+
+    bot.edit_message_text = slow_failing_edit
+    ob.show(7, "hand", "v2")
+    assert await ob.drain(3)
+    assert gate.is_set()
+    assert bot.messages[(7, 1)] == "v3"
+    assert [c[3] for c in bot.calls if c[1] == "edit"] == ["v3"]
+
+
+async def test_answer_callback_failures_are_caught():
+    bot = StubBot()
+
+    async def failing(*a, **k):
+        raise server_error()
+
+    bot.answer_callback_query = failing
+    await Outbox(bot, FAST).answer("q1", "toast")  # no exception
+
+
+async def test_waiting_messages_go_by_priority_across_chats():
+    bot = StubBot()
+    ob = Outbox(bot, Limits(overall_per_second=2, chat_burst=3, chat_rate=50.0, margin=0.01))
+    for i in range(6):
+        ob.show(100 + i, "table", f"t{i}")
+    ob.notify(200, "n", "your turn")
+    ob.show(300, "end", "🏁", priority=END)
+    ob.show(400, "hand", "your cards", priority=URGENT)
+    assert await ob.drain(10)
+    order = [c[3] for c in bot.calls]
+    # the first two took the free slots; then the urgent, the end, the rest in order
+    assert order[2:4] == ["your cards", "🏁"]
+    assert order[4:] == ["t2", "t3", "t4", "t5", "your turn"]
+
+
+async def test_a_restart_keeps_within_the_group_budget():
+    bot = StubBot()
+    remembered = {}
+
+    async def remember(chat_id, times):
+        remembered[chat_id] = times
+
+    limits = Limits(chat_rate=50.0, chat_burst=5, group_per_minute=5, group_window=1.0,
+                    group_reserve=0, overall_per_second=100, margin=0.01)
+    ob = Outbox(bot, limits, on_group_send=remember)
+    for i in range(5):
+        ob.send(-9, f"before {i}")
+    assert await ob.drain(3)
+    assert len(remembered[-9]) == 5
+    t_stop = time.monotonic()
+    # a new process: it only knows what was remembered
+    bot2 = StubBot()
+    ob2 = Outbox(bot2, limits)
+    ob2.preload(-9, remembered[-9])
+    ob2.send(-9, "after")
+    assert await ob2.drain(3)
+    first_call = bot.calls[0][0]
+    assert bot2.calls[0][0] >= first_call + 1.0  # waited for the window to pass
+    assert bot2.calls[0][0] - t_stop < 1.5
