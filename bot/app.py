@@ -12,13 +12,13 @@ from collections.abc import Callable
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
-from aiogram.types import BotCommand
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from bot import catalog, handlers, handlers_scores, watchdog
+from bot import catalog, commands, handlers, handlers_scores, watchdog
 from bot.connect import backoff_config, with_backoff
 from bot.heartbeat import Heartbeat
-from bot.middlewares import SeenMiddleware
+from bot.i18n import make_i18n
+from bot.middlewares import LanguageMiddleware, SeenMiddleware
 from bot.outbox import Limits, Outbox
 from bot.scores import Scores
 from bot.service import Service
@@ -27,20 +27,6 @@ from bot.weekly import Weekly
 from storage.db import Storage
 
 log = logging.getLogger(__name__)
-
-COMMANDS = [
-    ("new", "开局 / 练习"),
-    ("hand", "重发我的牌"),
-    ("stop", "结束牌局"),
-    ("score", "本场得分 / 算帐"),
-    ("top", "排行榜"),
-    ("history", "最近几局"),
-    ("replay", "复盘某一局"),
-    ("stats", "我的战绩"),
-    ("lang", "语言 Language"),
-    ("help", "帮助"),
-]
-
 
 class App:
     def __init__(
@@ -90,16 +76,14 @@ class App:
         self.dp.update.outer_middleware(SeenMiddleware(self.service))
         self.dp["scores"] = self.scores
         self.dp.include_router(handlers_scores.build_router())  # before the catch-all buttons
+        self.dp.update.outer_middleware(LanguageMiddleware(make_i18n(), self.service))
         self.dp.include_router(handlers.build_router())
         await with_backoff(
             "deleteWebhook",
             lambda: bot.delete_webhook(drop_pending_updates=False, request_timeout=s.connect_timeout),
             s.backoff_max,
         )
-        try:
-            await self.bot.set_my_commands([BotCommand(command=c, description=d) for c, d in COMMANDS])
-        except Exception as e:  # commands are a nicety; never block start-up
-            log.warning("setMyCommands failed: %s", e)
+        await commands.set_menus(self.bot)
         await self.service.load_group_sends()
         recovered = await self.service.recover()
         await watchdog.sweep(self.service)

@@ -67,6 +67,21 @@ class LangCB(CallbackData, prefix="lang"):
     code: str
 
 
+class SettingsCB(CallbackData, prefix="cf"):
+    """/settings: a page or a change (see bot/settings_flow.py)."""
+
+    a: str  # home | game | preset | flag | set | to | tov | cpu | wk | tz | tzv | lang | langv
+    g: str = ""  # game id
+    f: int = -1  # flag index in the game's offered flags
+    v: int = -1  # choice index
+
+
+class RulesCB(CallbackData, prefix="ru"):
+    """The lobby's "rules" button: the game's rules summary."""
+
+    g: int  # sitting id
+
+
 def move_button_data(game_id: int, hand_no: int, turn: int, code: str, index: int) -> str:
     """`m:<game>:<hand>:<turn>:<code>`, or the move's index when the code is too long."""
     try:

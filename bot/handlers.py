@@ -7,7 +7,7 @@ from aiogram import F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, ChatMemberUpdated, Message
 
-from bot import catalog, render
+from bot import catalog, house_rules, render, rules_text, settings_flow
 from bot.callbacks import (
     HandEndCB,
     LangCB,
@@ -16,12 +16,16 @@ from bot.callbacks import (
     MoveIndexCB,
     NewCB,
     PickCB,
+    RulesCB,
+    SettingsCB,
     StopCB,
     TakeOverCB,
 )
+from bot.i18n import LANGS, N_
 from bot.service import Reply, Service
 
 _REGISTRY: list[tuple[str, tuple, object]] = []
+ADMINS_ONLY = N_("Only an admin or whoever started the game can change this.")
 
 
 class _Collect:
@@ -135,7 +139,12 @@ async def new(message: Message, command: CommandObject, service: Service) -> Non
     if game_id is None:
         service.outbox.send(chat_id, _("Unknown game. Send /new to choose one."))
         return
-    preset = args[1] if len(args) > 1 else "default"
+    preset = None  # the chat's /settings
+    if len(args) > 1:
+        preset = house_rules.find_preset(game_id, catalog.game(game_id).presets, " ".join(args[1:]))
+        if preset is None:
+            service.outbox.send(chat_id, _("Unknown rules."))
+            return
     refusal = await service.new_game(chat_id, _is_private(message), message.from_user, game_id, preset)
     if refusal:
         service.outbox.send(chat_id, refusal)
@@ -220,7 +229,8 @@ async def on_new(cq: CallbackQuery, callback_data: NewCB, service: Service) -> N
         return
     presets = list(catalog.game(game_id).presets)
     if not callback_data.preset and len(presets) > 1:
-        text, kb = render.choose_preset(game_id, _)
+        current = (await service.chat_rules(chat_id)).preset(catalog.game(game_id))
+        text, kb = render.choose_preset(game_id, _, current)
         key = ("choose", chat_id, cq.message.message_id)
         service.outbox.bind(key, cq.message.message_id)
         service.outbox.show(chat_id, key, text, kb)
@@ -233,8 +243,85 @@ async def on_new(cq: CallbackQuery, callback_data: NewCB, service: Service) -> N
     service.outbox.bind(key, cq.message.message_id)
     name = catalog.presenter(game_id).game_name(_)
     # the chooser's buttons go either way: its choice was made or refused
-    service.outbox.show(chat_id, key, refusal or f"{name} · {render.preset_name(preset, _)}", None)
+    service.outbox.show(chat_id, key, refusal or f"{name} · {render.preset_name(game_id, preset, _)}", None)
     await _answer(service, cq, Reply(refusal))
+
+
+@router.message(Command("settings"))
+async def settings_(message: Message, service: Service) -> None:
+    chat_id = message.chat.id
+    cs = await service.chat_rules(chat_id)
+    text, kb = settings_flow.home(cs, service.lang(chat_id), service.settings.turn_timeout,
+                                  service.t(chat_id))
+    service.outbox.send(chat_id, text, kb)
+
+
+@router.callback_query(SettingsCB.filter())
+async def on_settings(cq: CallbackQuery, callback_data: SettingsCB, service: Service) -> None:
+    """Pages are for everyone to read; changes only for admins and the
+    sitting's creator (others get a toast and nothing changes)."""
+    if cq.message is None:
+        await _answer(service, cq, Reply())
+        return
+    chat_id, d = cq.message.chat.id, callback_data
+    _ = service.t(cq.from_user.id)  # toasts: the presser's language
+    changing = d.a in settings_flow.CHANGES
+    if changing and not await service.may_configure(chat_id, cq.from_user.id):
+        await _answer(service, cq, Reply(_(ADMINS_ONLY)))
+        return
+    cs = await service.chat_rules(chat_id)
+    if d.a == "langv":
+        if not 0 <= d.v < len(LANGS):
+            await _answer(service, cq, Reply(_("This button has expired.")))
+            return
+        await service.set_lang(chat_id, LANGS[d.v])
+        new, name = None, "home"
+    else:
+        try:
+            new, name = settings_flow.change(cs, d, _)
+        except settings_flow.Refused as e:
+            await _answer(service, cq, Reply(str(e), alert=True))
+            return
+    if new is not None:
+        await service.save_rules(chat_id, new)
+        cs = new
+    text, kb = settings_flow.page(name, cs, d, service.lang(chat_id),
+                                  service.settings.turn_timeout, service.t(chat_id))
+    key = ("settings", chat_id, cq.message.message_id)
+    service.outbox.bind(key, cq.message.message_id)
+    service.outbox.show(chat_id, key, text, kb)
+    await _answer(service, cq, Reply(_("Saved: it applies to the next game.") if changing else None))
+
+
+@router.message(Command("rules"))
+async def rules(message: Message, command: CommandObject, service: Service) -> None:
+    chat_id = message.chat.id
+    _ = service.t(chat_id)
+    arg = (command.args or "").strip()
+    gid = service.by_chat.get(chat_id)
+    game_id = _find_game(arg, service, chat_id) if arg else (
+        service.sittings[gid].game if gid is not None else None)
+    if game_id is None:
+        names = ", ".join(f"/rules {g}" for g in catalog.landed())
+        service.outbox.send(chat_id, _("Which game? {choices}").format(choices=names))
+        return
+    cs = await service.chat_rules(chat_id)
+    g = catalog.game(game_id)
+    for part in rules_text.messages(game_id, cs.preset(g), cs.variant(g), _):
+        service.outbox.send(chat_id, part)
+
+
+@router.callback_query(RulesCB.filter())
+async def on_rules(cq: CallbackQuery, callback_data: RulesCB, service: Service) -> None:
+    """The lobby's rules button: the sitting's rules, in the group."""
+    s = service.sittings.get(callback_data.g)
+    if s is None or cq.message is None:
+        await _answer(service, cq, Reply(service.t(cq.from_user.id)("This button has expired.")))
+        return
+    _ = service.t(s.chat_id)
+    for part in rules_text.messages(s.game, s.preset, s.variant, _):
+        service.outbox.send(s.chat_id, part)
+    await _answer(service, cq, Reply())
 
 
 @router.callback_query(LangCB.filter())
@@ -243,6 +330,9 @@ async def on_lang(cq: CallbackQuery, callback_data: LangCB, service: Service) ->
         await _answer(service, cq, Reply())
         return
     chat_id = cq.message.chat.id
+    if not await service.may_configure(chat_id, cq.from_user.id):
+        await _answer(service, cq, Reply(service.t(cq.from_user.id)(ADMINS_ONLY)))
+        return
     await service.set_lang(chat_id, callback_data.code)
     _ = service.t(chat_id)
     await _answer(service, cq, Reply(_("Language set.")))

@@ -1,5 +1,6 @@
-"""Outer middleware: remember every user and chat an update comes from, so
-seats have names and the bot knows whom it may message."""
+"""Outer middlewares: remember every user and chat an update comes from, so
+seats have names and the bot knows whom it may message; then set the
+language the update is answered in."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 from aiogram import BaseMiddleware
 from aiogram.types import TelegramObject, Update
+from aiogram.utils.i18n import I18n, I18nMiddleware
 
 
 class SeenMiddleware(BaseMiddleware):
@@ -29,3 +31,23 @@ class SeenMiddleware(BaseMiddleware):
                 await self.service.see(cq.from_user, chat)
         data["service"] = self.service
         return await handler(event, data)
+
+
+class LanguageMiddleware(I18nMiddleware):
+    """aiogram's I18n context for every update, in the language its answer is
+    read in: a button press answers the presser (a toast), a private message
+    its user, a group message the group (see `Service.lang_for`)."""
+
+    def __init__(self, i18n: I18n, service: Any) -> None:
+        super().__init__(i18n)
+        self.service = service
+
+    async def get_locale(self, event: TelegramObject, data: dict[str, Any]) -> str:
+        user = data.get("event_from_user")
+        chat = data.get("event_chat")
+        is_press = isinstance(event, Update) and event.callback_query is not None
+        if user is not None and (is_press or chat is None or chat.type == "private"):
+            return self.service.lang(user.id)
+        if chat is not None:
+            return self.service.lang(chat.id)
+        return self.i18n.default_locale

@@ -11,18 +11,20 @@ from collections.abc import Sequence
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot import catalog
+from bot import catalog, house_rules
 from bot.callbacks import (
     HandEndCB,
     LangCB,
     LobbyCB,
     NewCB,
     PickCB,
+    RulesCB,
     StopCB,
     TakeOverCB,
     move_button_data,
 )
-from bot.i18n import Translator
+from bot.i18n import Translator, plural
+from bot.presenters.base import clauses, names_list
 from bot.sitting import Sitting
 from games.base import Move, Pick
 
@@ -84,6 +86,11 @@ def seconds_left(s: Sitting) -> int | None:
     return max(0, round(s.deadline - time.time()))
 
 
+def clock(seconds: int) -> str:
+    """0:45, 1:30."""
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
 def game_name(s: Sitting, _: Translator) -> str:
     return catalog.presenter(s.game).game_name(_)
 
@@ -98,23 +105,34 @@ def choose_game(game_ids: list[str], _: Translator) -> tuple[str, InlineKeyboard
     return _("Which game?"), keyboard(flow(buttons, width=30, most=2))
 
 
-def choose_preset(game_id: str, _: Translator) -> tuple[str, InlineKeyboardMarkup | None]:
+def choose_preset(
+    game_id: str, _: Translator, current: str | None = None
+) -> tuple[str, InlineKeyboardMarkup | None]:
+    """The presets to choose from; `current` (the chat's /settings, with its
+    changed flags) is ticked."""
     g = catalog.game(game_id)
-    buttons = [(preset_name(p, _), NewCB(game=game_id, preset=p).pack()) for p in g.presets]
+    buttons = [(("✓ " if p == current else "") + preset_name(game_id, p, _),
+                NewCB(game=game_id, preset=p).pack()) for p in g.presets]
     name = catalog.presenter(game_id).game_name(_)
-    return _("{game}: which rules?").format(game=name), keyboard(flow(buttons, width=30, most=2))
+    lines = [_("{game}: which rules?").format(game=name)]
+    lines += [f"• {preset_name(game_id, p, _)}: {house_rules.preset_about(game_id, p, _)}"
+              for p in g.presets]
+    return "\n".join(lines), keyboard(flow(buttons, width=30, most=2))
 
 
-def preset_name(preset: str, _: Translator) -> str:
-    return _("default") if preset == "default" else preset
+def preset_name(game_id: str, preset: str, _: Translator) -> str:
+    return house_rules.preset_name(game_id, preset, _)
 
 
 def lobby(s: Sitting, timeout: float, _: Translator) -> tuple[str, InlineKeyboardMarkup | None]:
     ns = names(s, _)
     head = _("🀄 New game: {game} ({n} players) · rules: {preset} · {sec} s a move").format(
-        game=game_name(s, _), n=len(s.seats), preset=preset_name(s.preset, _), sec=round(timeout)
+        game=game_name(s, _), n=len(s.seats), preset=preset_name(s.game, s.preset, _), sec=round(timeout)
     )
     lines = [head]
+    lines += [f"  {line}" for line in changed_rules(s, _)]
+    if not s.computers:
+        lines.append("  " + _("No computers in this chat: every seat needs a player"))
     for i, seat in enumerate(s.seats):
         who = ns[i]
         if seat is not None and seat.user_id == s.creator_id:
@@ -123,12 +141,22 @@ def lobby(s: Sitting, timeout: float, _: Translator) -> tuple[str, InlineKeyboar
     if s.status == "lobby":
         rows = [
             [(_("Join"), LobbyCB(g=s.id, a="join").pack()), (_("Leave"), LobbyCB(g=s.id, a="leave").pack())],
-            [(_("Add computer"), LobbyCB(g=s.id, a="cpu").pack())],
+            [(_("Add computer"), LobbyCB(g=s.id, a="cpu").pack())] if s.computers else [],
             [(_("Start"), LobbyCB(g=s.id, a="start").pack()), (_("Cancel"), LobbyCB(g=s.id, a="cancel").pack())],
+            [(_("📖 Rules"), RulesCB(g=s.id).pack())],
         ]
         return clip("\n".join(lines)), keyboard(rows)
     lines.append(_("Cancelled.") if s.status == "cancelled" else _("Started: see the table below."))
     return clip("\n".join(lines)), None
+
+
+def changed_rules(s: Sitting, _: Translator) -> list[str]:
+    """紧牌: 关 — each flag where the sitting's rules differ from its preset."""
+    g = catalog.game(s.game)
+    return [_("{flag}: {value}").format(
+        flag=house_rules.flag_name(s.game, f, _),
+        value=house_rules.choice_name(s.game, f, s.variant[f], _))
+        for f in house_rules.differences(s.game, g, s.variant, s.preset)]
 
 
 # -- the table ---------------------------------------------------------------
@@ -138,7 +166,7 @@ def last_line(s: Sitting, ns: list[str], _: Translator) -> str | None:
     p = catalog.presenter(s.game)
     parts = [p.event_line(e, ns, _) for e in s.last.get("events", [])]
     parts = [x for x in parts if x]
-    return "，".join(parts) if parts else None
+    return clauses(parts[-3:], _) if parts else None
 
 
 def shown_to_act(state, view: dict) -> list[int]:
@@ -159,18 +187,23 @@ def table(s: Sitting, _: Translator) -> str:
     if (last := last_line(s, ns, _)) is not None:
         lines.append(_("Last: {what}").format(what=last))
     if s.status == "running" and not s.state.is_over():
-        who = "、".join(ns[i] for i in shown_to_act(s.state, public))
+        who = names_list([ns[i] for i in shown_to_act(s.state, public)], _)
         left = seconds_left(s)
         if not who:
             lines.append(_("Now: waiting for claims (⏱ {sec} s)").format(sec=left) if left is not None
                          else _("Now: waiting for claims"))
+        elif len(shown_to_act(s.state, public)) == 1:
+            action = p.turn_action(public, _)
+            lines.append(_("Now: {who} {action} (⏱ {time})").format(
+                who=who, action=action, time=clock(left)) if left is not None
+                else _("Now: {who} {action}").format(who=who, action=action))
         elif left is not None:
             lines.append(_("Now: {who} (⏱ {sec} s)").format(who=who, sec=left))
         else:
             lines.append(_("Now: {who}").format(who=who))
         auto = [ns[i] for i, seat in enumerate(s.seats) if seat and seat.human and seat.tuoguan]
         if auto:
-            lines.append(_("🤖 Computer plays for: {who}").format(who="、".join(auto)))
+            lines.append(_("🤖 Computer plays for: {who}").format(who=names_list(auto, _)))
     elif s.status in ("finished", "cancelled"):
         lines.append(_("The game was ended."))
     else:
@@ -224,14 +257,13 @@ def hand(
             lines.extend(picker_lines(s, seat, moves, selected, _))
             rows.extend(picker_rows(s, seat, moves, selected, _))
         else:
-            buttons = [
-                (p.move_label(m, _), move_button_data(s.id, s.hand_no, st.turn, m.code, i))
-                for i, m in enumerate(moves)
-                if isinstance(m, Move)
-            ]
+            plays = [(i, m) for i, m in enumerate(moves) if isinstance(m, Move)]
+            labels = p.move_labels([m for _i, m in plays], _)
+            buttons = [(label, move_button_data(s.id, s.hand_no, st.turn, m.code, i))
+                       for label, (i, m) in zip(labels, plays)]
             rows.extend(flow(buttons[:MAX_BUTTONS]))  # Telegram shows at most 100
     else:
-        who = "、".join(ns[i] for i in shown_to_act(st, view))
+        who = names_list([ns[i] for i in shown_to_act(st, view)], _)
         lines.append(_("Waiting for {who}").format(who=who) if who else _("Waiting for claims"))
     return clip("\n".join(lines)), keyboard(rows)
 
@@ -272,11 +304,9 @@ def picker_rows(
         controls.append((_("Hint"), PickCB(g=s.id, h=s.hand_no, t=turn, a="hint").pack()))
     rows.append(controls)
     # Moves without cards (pass, 扣 ...) stay plain buttons.
-    plain = [
-        (p.move_label(m, _), move_button_data(s.id, s.hand_no, turn, m.code, i))
-        for i, m in enumerate(moves)
-        if isinstance(m, Move) and not m.cards
-    ]
+    bare = [(i, m) for i, m in enumerate(moves) if isinstance(m, Move) and not m.cards]
+    plain = [(label, move_button_data(s.id, s.hand_no, turn, m.code, i))
+             for label, (i, m) in zip(p.move_labels([m for _i, m in bare], _), bare)]
     rows.extend(flow(plain))
     return rows
 
@@ -322,7 +352,9 @@ def totals(s: Sitting, ns: list[str]) -> str:
 
 def finished(s: Sitting, _: Translator) -> str:
     ns = names(s, _)
-    return _("🏁 {game}: the game is over after {n} hands.\nTotals: {scores}").format(
+    return plural(_, "🏁 {game}: the game is over after {n} hand.\nTotals: {scores}",
+                  "🏁 {game}: the game is over after {n} hands.\nTotals: {scores}",
+                  s.hand_no).format(
         game=game_name(s, _), n=s.hand_no, scores=totals(s, ns) or "—"
     )
 

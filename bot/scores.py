@@ -17,10 +17,16 @@ WEEK_WORDS = {"week", "w", "本周", "本週", "周", "週"}
 ALL_WORDS = {"all", "a", "总", "總", "全部", "所有"}
 
 
-def chat_zone(service: Service, chat_id: int) -> ZoneInfo:
-    """The chat's time zone: weeks start Monday 00:00 there. One setting for
-    every chat until chats get their own (the settings issue)."""
-    return ZoneInfo(service.settings.tz)
+async def chat_zone(service: Service, chat_id: int) -> ZoneInfo:
+    """The chat's time zone: weeks start Monday 00:00 there. The chat's own
+    (/settings) where it chose one, else PAIJU_TZ."""
+    return ZoneInfo((await service.chat_rules(chat_id)).tz or service.settings.tz)
+
+
+async def weekly_post_on(service: Service, chat_id: int) -> bool:
+    """Whether the chat gets the Monday post: its /settings, else PAIJU_WEEKLY_POST."""
+    chosen = (await service.chat_rules(chat_id)).weekly_post
+    return service.settings.weekly_post if chosen is None else chosen
 
 
 class Scores:
@@ -29,8 +35,8 @@ class Scores:
         self.storage = service.storage
         self.clock = clock
 
-    def zone(self, chat_id: int) -> ZoneInfo:
-        return chat_zone(self.service, chat_id)
+    async def zone(self, chat_id: int) -> ZoneInfo:
+        return await chat_zone(self.service, chat_id)
 
     # -- /score ------------------------------------------------------------------
     def score(self, chat_id: int) -> str:
@@ -61,7 +67,7 @@ class Scores:
             head = _("🏆 All-time leaderboard {game}").format(game=label).strip()
             empty = _("No hands have been finished in this chat yet. /new starts a game.")
             return scores_text.board(rows, head, empty, _)
-        zone = self.zone(chat_id)
+        zone = await self.zone(chat_id)
         monday = monday_of(self.clock(), zone)
         start, end = week_bounds(monday, zone)
         rows = await self.storage.run(ledger.leaderboard, chat_id, start, end, game)
@@ -74,7 +80,7 @@ class Scores:
     async def history(self, chat_id: int):
         _ = self.service.t(chat_id)
         hands = await self.storage.run(ledger.recent_hands, chat_id, 10)
-        return scores_text.history(hands, self.zone(chat_id), _)
+        return scores_text.history(hands, await self.zone(chat_id), _)
 
     async def replay(self, chat_id: int, arg: str) -> str | None:
         """Post hand `arg` as a move list and its JSON record; or a refusal."""
@@ -87,7 +93,7 @@ class Scores:
             return _("There is no hand #{n}. /history lists the last hands.").format(n=number)
         if h["chat_id"] != chat_id:
             return _("Hand #{n} was not played in this chat.").format(n=number)
-        for text in scores_text.replay_texts(h, self.zone(chat_id), _):
+        for text in scores_text.replay_texts(h, await self.zone(chat_id), _):
             self.service.outbox.send(chat_id, text)
         name, data = scores_text.record_file(h)
         caption = _("The record of hand #{n}: `paiju replay {file}` replays it.").format(

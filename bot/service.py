@@ -23,6 +23,7 @@ from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot import catalog, computer, logs, render, scores_text
+from bot.chat_settings import ChatSettings
 from bot.i18n import LANGS, Translator, normalize_lang, translator
 from bot.outbox import END, NORMAL, URGENT, Outbox
 from bot.settings import Settings
@@ -76,6 +77,7 @@ class Service:
         self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.users: dict[int, dict[str, Any]] = {}
         self.chats: dict[int, dict[str, Any]] = {}
+        self.rules: dict[int, ChatSettings] = {}  # chat → its /settings
         self.last_action: dict[int, float] = {}
         self.tasks: set[asyncio.Task] = set()
         self.computer_moves: dict[int, asyncio.Task] = {}  # sitting → its pending computer move
@@ -175,12 +177,26 @@ class Service:
                 self._show_hand(s, seat)  # their hand messages lose their buttons
 
     def lang(self, chat_id: int) -> str:
+        """The language of a chat: what /lang chose there; in a private chat
+        (id = the user's id) else the user's Telegram language; a group that
+        never chose takes its first game's creator's (see `new_game`)."""
         chat = self.chats.get(chat_id)
         if chat and chat.get("lang") in LANGS:
             return chat["lang"]
         if chat_id > 0 and chat_id in self.users:
             return self.users[chat_id].get("lang") or self.settings.default_lang
         return self.settings.default_lang
+
+    async def _default_group_lang(self, chat_id: int, user_id: int) -> None:
+        """A group without a language takes its first game's creator's."""
+        if chat_id > 0:
+            return
+        chat = self.chats.get(chat_id) or await self.storage.run(repo.get_chat, chat_id) or {}
+        if chat.get("lang") in LANGS:
+            return
+        lang = self.lang(user_id)
+        self.chats[chat_id] = {**chat, "id": chat_id, "lang": lang}
+        await self.storage.run(repo.set_chat, chat_id, lang=lang)
 
     def t(self, chat_id: int) -> Translator:
         return translator(self.lang(chat_id))
@@ -197,6 +213,25 @@ class Service:
                     self._show_table(s)
                 elif s.status == "lobby":
                     self._show_lobby(s)
+
+    # -- /settings ---------------------------------------------------------------
+    async def chat_rules(self, chat_id: int) -> ChatSettings:
+        cs = self.rules.get(chat_id)
+        if cs is None:
+            cs = ChatSettings.from_row(await self.storage.run(repo.get_chat_settings, chat_id))
+            self.rules[chat_id] = cs
+        return cs
+
+    async def save_rules(self, chat_id: int, cs: ChatSettings) -> None:
+        await self.storage.run(repo.set_chat_settings, chat_id, **cs.to_row())
+        self.rules[chat_id] = cs
+
+    async def may_configure(self, chat_id: int, user_id: int) -> bool:
+        """Group admins and the creator of the chat's current sitting."""
+        gid = self.by_chat.get(chat_id)
+        if gid is not None and self.sittings[gid].creator_id == user_id:
+            return True
+        return await self.is_admin(chat_id, user_id)
 
     def title(self, chat_id: int) -> str:
         return (self.chats.get(chat_id) or {}).get("title") or ""
@@ -233,7 +268,7 @@ class Service:
 
     def _show_lobby(self, s: Sitting) -> None:
         _ = self.t(s.chat_id)
-        text, kb = render.lobby(s, self.settings.turn_timeout, _)
+        text, kb = render.lobby(s, s.turn_timeout or self.settings.turn_timeout, _)
         self.outbox.show(s.chat_id, self._slot(s, "lobby"), text, kb, self._remember(s, "lobby"))
 
     def _show_table(self, s: Sitting) -> None:
@@ -287,15 +322,22 @@ class Service:
             log.error("background task failed", exc_info=task.exception())
 
     # -- lobby ---------------------------------------------------------------
-    async def new_game(self, chat_id: int, private: bool, user: Any, game_id: str, preset: str) -> str | None:
-        """Open a lobby (or, in a private chat, start a practice game at once).
-        Returns a refusal to show, or None."""
+    async def new_game(
+        self, chat_id: int, private: bool, user: Any, game_id: str, preset: str | None
+    ) -> str | None:
+        """Open a lobby (or, in a private chat, start a practice game at once)
+        with the chat's /settings: its preset (unless another is asked for) and
+        flags, turn timeout and computers. Returns a refusal to show, or None."""
+        await self._default_group_lang(chat_id, user.id)
         _ = self.t(chat_id)
         if game_id not in catalog.landed():
             return _("Unknown game.")
         g = catalog.game(game_id)
+        cs = await self.chat_rules(chat_id)
+        preset = preset or cs.preset(g)
         if preset not in g.presets:
             return _("Unknown rules.")
+        variant = cs.variant(g) if preset == cs.preset(g) else g.preset(preset)
         async with self.locks[chat_id]:
             if (busy := self.busy(chat_id)) is not None:
                 return busy
@@ -306,8 +348,9 @@ class Service:
             elif self.started(user.id):
                 seats[0] = Seat(user.id, user.first_name or "")
             s = Sitting(
-                id=0, chat_id=chat_id, game=game_id, preset=preset, variant=g.preset(preset),
+                id=0, chat_id=chat_id, game=game_id, preset=preset, variant=variant,
                 status="lobby", creator_id=user.id, seats=seats, totals=[0] * n,
+                turn_timeout=cs.turn_timeout, computers=cs.computers or private,
             )
             s.id = await self.storage.run(repo.create_game, s.to_row())
             logs.event(log, chat_id, s.id, "practice" if private else "lobby", game=game_id, preset=preset)
@@ -332,7 +375,7 @@ class Service:
         s = self.sittings.get(gid)
         if s is None or s.status != "lobby":
             return Reply(self._tr(s, user.id, STALE if s and s.status == "running" else OVER))
-        _ = self.t(s.chat_id)
+        _ = self.t(user.id)  # toasts are read by the presser
         async with self.locks[s.chat_id]:
             if s.status != "lobby":
                 return Reply(_(STALE))
@@ -342,7 +385,7 @@ class Service:
                 if not self.started(user.id):
                     # Seat them when they open the private chat (/start j<id>).
                     return Reply(_("Open the chat with me to take your seat."), url=self.deep_link(s.id))
-                return await self._seat(s, user.id, user.first_name or "")
+                return await self._seat(s, user.id, user.first_name or "", _)
             if action == "leave":
                 seat = s.seat_of(user.id)
                 if seat is None:
@@ -352,6 +395,8 @@ class Service:
                 self._show_lobby(s)
                 return Reply(_("You left your seat."))
             if action == "cpu":
+                if not s.computers:
+                    return Reply(_("This chat plays without computers (see /settings)."))
                 if s.seat_of(user.id) is None and user.id != s.creator_id:
                     return Reply(_("Only seated players can add a computer."))
                 if None not in s.seats:
@@ -371,13 +416,14 @@ class Service:
                     return Reply(_("Cancelled."))
                 if not s.humans():
                     return Reply(_("Nobody is seated yet."))
+                if not s.computers and None in s.seats:
+                    return Reply(_("Every seat needs a player: this chat plays without computers."))
                 s.seats = [seat or Seat(None) for seat in s.seats]  # empty seats: computers
                 await self._start_hand(s)
                 return Reply(_("Let's play!"))
         return Reply(_(STALE))
 
-    async def _seat(self, s: Sitting, user_id: int, name: str) -> Reply:
-        _ = self.t(s.chat_id)
+    async def _seat(self, s: Sitting, user_id: int, name: str, _: Translator) -> Reply:
         if None not in s.seats:
             return Reply(_("All seats are taken."))
         s.seats[s.seats.index(None)] = Seat(user_id, name)
@@ -399,7 +445,7 @@ class Service:
             if s.seat_of(user.id) is None:
                 if None not in s.seats:
                     return _("All seats are taken.")
-                await self._seat(s, user.id, user.first_name or "")
+                await self._seat(s, user.id, user.first_name or "", _)
         return _("You are seated: {game} @ {chat}. Your cards will come here.").format(
             game=render.game_name(s, _), chat=self.title(s.chat_id)
         )
@@ -450,7 +496,8 @@ class Service:
     def _deadline(self, s: Sitting) -> float | None:
         assert s.state is not None
         waiting = [i for i in s.state.to_act() if s.seats[i] and not s.seats[i].auto]
-        return time.time() + self.settings.turn_timeout if waiting else None
+        timeout = s.turn_timeout or self.settings.turn_timeout
+        return time.time() + timeout if waiting else None
 
     async def _save(self, s: Sitting) -> None:
         await self.storage.run(repo.update_game, s.id, s.to_row())
@@ -819,7 +866,7 @@ class Service:
         if s is None or s.status != "hand_over" or s.hand_no != hand_no or action not in ("next", "end"):
             gone = s is None or s.status in ("finished", "cancelled")
             return Reply(self._tr(s, user.id, OVER if gone else STALE))
-        _ = self.t(s.chat_id)
+        _ = self.t(user.id)  # toasts are read by the presser
         if action == "end":
             refusal = await self.stop_request(s.chat_id, user)
             return Reply(refusal)
@@ -875,7 +922,7 @@ class Service:
         s = self.sittings.get(gid)
         if s is None or s.status in ("finished", "cancelled"):
             return Reply(self._tr(s, user.id, OVER))
-        _ = self.t(s.chat_id)
+        _ = self.t(user.id)
         if user.id != s.creator_id and not await self.is_admin(s.chat_id, user.id):
             return Reply(_("Only whoever started the game or an admin can do that."))
         async with self.locks[s.chat_id]:
@@ -884,7 +931,8 @@ class Service:
             if message_id:
                 key = (s.id, "stop", message_id)
                 self.outbox.bind(key, message_id)
-                done = _("Ended.") if answer == "yes" else _("Keep playing.")
+                g_ = self.t(s.chat_id)  # the group's message, in the group's language
+                done = g_("Ended.") if answer == "yes" else g_("Keep playing.")
                 self.outbox.show(s.chat_id, key, done, None)
             if answer != "yes":
                 return Reply(_("Keep playing."))

@@ -56,6 +56,8 @@ class Sitting:
     msgs: dict[str, int] = field(default_factory=dict)
     last: dict[str, Any] = field(default_factory=dict)  # {"seat": n, "events": [...]}
     picks: dict[int, Selection] = field(default_factory=dict)  # seat → its picker selection
+    turn_timeout: float | None = None  # the chat's /settings when it opened; None: the bot's
+    computers: bool = True  # computers may fill seats (the chat's /settings when it opened)
 
     def selected(self, seat: int) -> list[int]:
         """The cards (picker indices) the seat has tapped this turn."""
@@ -97,6 +99,8 @@ class Sitting:
             "msgs": json.dumps(self.msgs),
             "last_line": json.dumps(self.last, ensure_ascii=False),
             "picks": self.picks_json(),
+            "turn_timeout": self.turn_timeout,
+            "computers": int(self.computers),
         }
 
     @classmethod
@@ -118,4 +122,6 @@ class Sitting:
             msgs=json.loads(row["msgs"] or "{}"),
             last=json.loads(row["last_line"] or "{}"),
             picks={int(k): Selection(**v) for k, v in json.loads(row.get("picks") or "{}").items()},
+            turn_timeout=row.get("turn_timeout"),
+            computers=row.get("computers") != 0,
         )

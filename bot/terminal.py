@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 
 from bot import computer
-from bot.i18n import Translator, translator
+from bot.i18n import Translator, You, translator
 from bot.presenters import presenter
 from bot.presenters.base import Presenter
 from games import hands, registry
@@ -114,8 +114,9 @@ def human_move(state: State, seat: int, ask: Ask, say: Say, p: Presenter, _: Tra
     if picker:
         say(_("Type the numbers of the cards to play, or a move number with #, e.g. #1."))
         say("  ".join(f"{i + 1}:{p.card(c, _)}" for i, c in enumerate(hand)))
+    labels = iter(p.move_labels([m for m in moves if isinstance(m, Move)], _))
     for i, m in enumerate(moves):
-        text = p.move_label(m, _) if isinstance(m, Move) else p.pick_prompt(m, _)
+        text = next(labels) if isinstance(m, Move) else p.pick_prompt(m, _)
         say(f"  #{i + 1} {text}" if picker else f"  {i + 1}. {text}")
     while True:
         text = _read(ask, _("Your move: "))
@@ -186,7 +187,7 @@ def play(
     if not 0 <= seat < state.seats:
         raise ValueError(f"seat {seat + 1} does not exist: {game_id} has {state.seats} seats")
     human = None if auto else seat
-    names = [_("You") if s == human else _("Computer {n}").format(n=s + 1) for s in range(state.seats)]
+    names = [You(_("You")) if s == human else _("Computer {n}").format(n=s + 1) for s in range(state.seats)]
     rng = random.Random(seed)
     screen = Screen(say)
     say(_("{game} · seed {seed}").format(game=p.game_name(_), seed=seed))

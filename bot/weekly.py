@@ -18,7 +18,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.cron import CronTrigger
 
 from bot import scores_text
-from bot.scores import Scores
+from bot.scores import Scores, weekly_post_on
 from storage import ledger
 from storage.scores import due_weeks, week_bounds
 
@@ -36,21 +36,22 @@ class Weekly:
         self.queued: set[tuple[int, str]] = set()  # posts this process has queued
 
     def schedule(self, scheduler: AsyncIOScheduler) -> None:
-        zone = ZoneInfo(self.service.settings.tz)
-        trigger = CronTrigger(day_of_week="mon", hour=0, minute=5, timezone=zone)
+        # Chats keep their own zones (/settings): every hour at :05 each chat
+        # whose Monday 00:05 has passed gets its due posts (once: a row each).
+        trigger = CronTrigger(minute=5, timezone=ZoneInfo("UTC"))
         scheduler.add_job(self.run, trigger, id="weekly", replace_existing=True,
                           coalesce=True, misfire_grace_time=None)
 
     async def run(self) -> int:
         """Queue every due, unposted weekly post; the number queued."""
-        if not self.service.settings.weekly_post:
-            return 0
         storage = self.service.storage
         now = self.clock()
         since = now - (HORIZON + 1) * 7 * DAY - DAY  # the oldest due week, with a day to spare
         queued = 0
         for chat_id in await storage.run(ledger.chats_with_hands, since, now):
-            zone = self.scores.zone(chat_id)
+            if not await weekly_post_on(self.service, chat_id):
+                continue
+            zone = await self.scores.zone(chat_id)
             for monday in due_weeks(now, zone, HORIZON):
                 week = monday.isoformat()
                 if (chat_id, week) in self.queued:

@@ -126,6 +126,25 @@ def m003_ledger(db: Database) -> None:
 
 
 @migrations()
+def m004_chat_settings(db: Database) -> None:
+    # A chat's house rules (/settings): null columns mean "the bot's default".
+    db["chat_settings"].create(
+        {
+            "chat_id": int,
+            "turn_timeout": int,  # seconds a move, 15-300
+            "computers": int,  # 1: computers may fill empty seats
+            "tz": str,  # IANA time zone of the weekly board, e.g. Asia/Shanghai
+            "weekly_post": int,  # 1: post the weekly board, 0: not
+            "games": str,  # JSON {game id: {"preset": name, "flags": {flag: value}}}
+        },
+        pk="chat_id",
+    )
+    # What a sitting was opened with (later /settings do not change it).
+    db["games"].add_column("turn_timeout", float)
+    db["games"].add_column("computers", int)
+
+
+@migrations()
 def m005_group_sends(db: Database) -> None:
     # When the bot last wrote to each group (JSON list of epoch seconds within
     # Telegram's one-minute window): a restarted bot keeps to 20 a minute.

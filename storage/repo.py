@@ -38,6 +38,23 @@ def move_chat(db: Database, old: int, new: int) -> None:
             db["chats"].delete(old)
         db.execute("update games set chat_id = ? where chat_id = ?", [new, old])
         ledger.move_chat(db, old, new)
+        rules = get_chat_settings(db, old)
+        if rules is not None:
+            db["chat_settings"].upsert({**rules, "chat_id": new}, pk="chat_id")
+            db["chat_settings"].delete(old)
+
+
+def get_chat_settings(db: Database, chat_id: int) -> dict[str, Any] | None:
+    """A chat's /settings row (columns null where the chat kept the default).
+    Other parts read it too: the weekly board takes `tz` and `weekly_post`."""
+    try:
+        return db["chat_settings"].get(chat_id)
+    except NotFoundError:
+        return None
+
+
+def set_chat_settings(db: Database, chat_id: int, **fields: Any) -> None:
+    db["chat_settings"].upsert({"chat_id": chat_id, **fields}, pk="chat_id")
 
 
 def get_user(db: Database, user_id: int) -> dict[str, Any] | None:

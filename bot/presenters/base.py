@@ -11,9 +11,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import Translator
+from bot.i18n import Translator, in_context
 from games import records
 from games.base import Move, Pick, Result, State, find_move, split_cards
+
+
+def names_list(items, _: Translator) -> str:
+    """老王、小李 / Lao Wang, Xiao Li: names (or short items) in a list."""
+    return in_context("list", ", ", _).join(items)
+
+
+def clauses(items, _: Translator) -> str:
+    """Parts of one sentence: "，" in Chinese, ", " in English."""
+    return _(", ").join(items)
+
+
+def sentences(items, _: Translator) -> str:
+    """Separate statements on one line: "；" in Chinese, "; " in English."""
+    return _("; ").join(items)
 
 
 class Presenter:
@@ -30,6 +45,28 @@ class Presenter:
     def move_label(self, move: Move, _: Translator) -> str:
         """Button text of a legal move (short: Telegram buttons are narrow)."""
         return " ".join(self.card(c, _) for c in move.cards) or move.code
+
+    def move_labels(self, moves: list[Move], _: Translator) -> list[str]:
+        """Labels of several legal moves, each one a player can tell apart:
+        where two would read the same ("对3", "对3"), both show their cards
+        ("对3 ♣3♠3", "对3 ♦3♠3"); if that is still not enough, a number."""
+        labels = [self.move_label(m, _) for m in moves]
+        seen: dict[str, int] = {}
+        for label in labels:
+            seen[label] = seen.get(label, 0) + 1
+        out = []
+        for m, label in zip(moves, labels):
+            if seen[label] > 1 and m.cards:
+                shown = " ".join(self.card(c, _) for c in m.cards)
+                label = label if shown in label else f"{label} {shown}"
+            out.append(label)
+        still = {label for label in out if out.count(label) > 1}
+        nth: dict[str, int] = {}
+        for i, label in enumerate(out):
+            if label in still:
+                nth[label] = nth.get(label, 0) + 1
+                out[i] = f"{label} ({nth[label]})"
+        return out
 
     def pick_prompt(self, pick: Pick, _: Translator) -> str:
         """What the picker asks for (e.g. 'Discard 3 cards')."""
@@ -57,6 +94,11 @@ class Presenter:
     def hand_text(self, view: dict[str, Any], seat: int, names: list[str], _: Translator) -> str:
         """The private hand message of `seat`."""
         raise NotImplementedError
+
+    def turn_action(self, public: dict[str, Any], _: Translator) -> str:
+        """What the acting seat is doing, for the table's turn line
+        ("阿强 出牌 (⏱ 0:45)"); from the public view only."""
+        return _("to play")
 
     def event_line(self, event: dict[str, Any], names: list[str], _: Translator) -> str | None:
         """One line for the table's 'last thing that happened' (None: not shown)."""

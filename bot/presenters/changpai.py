@@ -100,7 +100,17 @@ class ChangpaiPresenter(Presenter):
     def group(self, codes: list[str], _: Translator) -> str:
         """A set written short and together: 人人猫猫 / 地地地地."""
         names = [self.short(c, _) for c in codes]
-        return ("" if all(not n.isascii() for n in names) else " ").join(names)
+        runs: list[list[str]] = []
+        for n in names:
+            if runs and runs[-1][0] == n:
+                runs[-1].append(n)
+            else:
+                runs.append([n])
+        pair = "{0} {0}" if any(n.isascii() for n in names) else "{0}{0}"
+        parts = [f"{r[0]}×{len(r)}" if len(r) > 2 else pair.format(r[0]) if len(r) == 2 else r[0]
+                 for r in runs]
+        tight = all(not n.isascii() for n in names) and all(len(r) <= 2 for r in runs)
+        return ("" if tight else " ").join(parts)
 
     def counted(self, codes: list[str], _: Translator, pips: bool = True) -> str:
         c = Counter(codes)

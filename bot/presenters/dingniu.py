@@ -1,4 +1,5 @@
-"""How 顶牛 looks: tiles by the names players say (天牌, 虎头, 人牌 ...) with
+"""How 顶牛 looks: tiles by the names players say (大天, 虎头, 红八 ...;
+the names of docs/rules/dingniu.md, one scheme everywhere) with
 their pips, the layout with its two open ends, and the 算帐 explained.
 
 Plain text only (no aiogram). Group texts read `public_view()`; a hand text
@@ -10,24 +11,24 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import N_, Translator
-from bot.presenters.base import Presenter
+from bot.presenters.base import Presenter, names_list, sentences
 from games.base import Move, Pick, Result
 
 # Tile names as players say them; msgids English, 简/繁 in the catalogs.
 TILE_NAMES = {
-    "66": N_("Heaven"),  # 天牌 / 大天
+    "66": N_("Heaven"),  # 大天 (天牌)
     "56": N_("Tiger Head"),  # 虎头
     "55": N_("Big Five"),  # 大五 / 梅花
     "46": N_("Red Ten"),  # 红十
-    "44": N_("Man"),  # 人牌 / 红八
+    "44": N_("Red Eight"),  # 红八 (人牌)
     "36": N_("Mixed Nine"),  # 三六 / 杂九
     "26": N_("Mixed Eight"),  # 二六 / 杂八
     "16": N_("One-Six"),  # 一六 / 幺六
     "33": N_("Long Three"),  # 长三
     "15": N_("One-Five"),  # 一五 / 幺五
-    "13": N_("Harmony"),  # 和牌 / 一三
-    "22": N_("Bench"),  # 板凳 / 二板
-    "11": N_("Earth"),  # 地牌 / 地幺
+    "13": N_("One-Three"),  # 一三 (和牌)
+    "22": N_("Two-Two"),  # 二板 (板凳)
+    "11": N_("Earth"),  # 地幺 (地牌)
 }
 
 SZ_NAMES = {
@@ -54,7 +55,7 @@ REASONS = {
     "must_play": N_("You have a tile that fits: you may not lay one face down."),
     "must_lead": N_("The head must lead first."),
     "lalian": N_("The head may not lead a tile the others cannot follow."),
-    "must_lead_pair": N_("Lead both Man tiles together."),
+    "must_lead_pair": N_("Lead both Red Eights together."),
     "not_legal": N_("That move is not allowed."),
     "malformed_move": N_("That move is not allowed."),
 }
@@ -176,7 +177,8 @@ class DingNiuPresenter(Presenter):
         if kind == "runout":
             if not event["plays"]:
                 return _("Nothing else can go: the rest is laid down")
-            plays = "、".join(f"{names[p['seat']]} {self.card(p['tile'], _)}" for p in event["plays"])
+            plays = names_list([f"{names[p['seat']]} {self.card(p['tile'], _)}"
+                                for p in event["plays"]], _)
             return _("The rest is played out: {plays}").format(plays=plays)
         if kind == "end" and event.get("reason") in END_REASONS:
             return _(END_REASONS[event["reason"]])
@@ -194,7 +196,7 @@ class DingNiuPresenter(Presenter):
             f"{names[s]} {d['points'][s]}" for s in order)))
         if "winners" in d and len(d["winners"]) > 1:
             lines.append(_("Winners: {names}").format(
-                names="、".join(names[s] for s in d["winners"])))
+                names=names_list([names[s] for s in d["winners"]], _)))
         else:
             da, er, xiao = d["zhuang"]
             lines.append(_("Winner {w} · big loser {a} · second {b} · small {c}").format(
@@ -208,7 +210,7 @@ class DingNiuPresenter(Presenter):
         pays = [_("{a} pays {b} {n}").format(a=names[p["from"]], b=names[p["to"]], n=p["amount"])
                 for p in d["payments"]]
         if pays:
-            lines.append("；".join(pays))
+            lines.append(sentences(pays, _))
         lines.append(_("Tiles that count:"))
         for s in order:
             parts = []

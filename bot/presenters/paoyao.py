@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import N_, Translator
-from bot.presenters.base import Presenter
+from bot.presenters.base import Presenter, names_list
 from games.base import Move, Pick, Result
 from games.paoyao.cards import RANK_OF
 from games.paoyao.combos import BOMB, DSTRAIGHT, PAIR, SINGLE, STRAIGHT, classify, counts_of_ranks
@@ -185,7 +185,7 @@ class PaoYaoPresenter(Presenter):
     def _status_line(self, public: dict[str, Any], names: list[str], _: Translator) -> str | None:
         snow = public.get("snow")
         if public["phase"] == "snow":
-            waiting = "、".join(names[s] for s in public["to_act"])
+            waiting = names_list([names[s] for s in public["to_act"]], _)
             return _("{team} have won! Snow or not? Waiting for {names}").format(
                 team=self.team_name(snow["team"], names, _), names=waiting
             )
@@ -197,9 +197,7 @@ class PaoYaoPresenter(Presenter):
 
     def table_text(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
         lines = [
-            _("🃏 {game} · first lead: {name}").format(
-                game=self.game_name(_), name=names[public["dealer"]]
-            )
+            _("First lead: {name}").format(name=names[public["dealer"]])
         ]
         lines.append(self._teams_line(public, names, _))
         lines.append("────────────")
@@ -325,7 +323,7 @@ class PaoYaoPresenter(Presenter):
             )
         if d["out"]:
             lines.append(
-                _("Out in order: {names}").format(names="、".join(names[s] for s in d["out"]))
+                _("Out in order: {names}").format(names=names_list([names[s] for s in d["out"]], _))
             )
         lines.append(" · ".join(f"{names[s]} {signed(result.net[s])}" for s in range(4)))
         hands = final.get("hands") or []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import N_, Translator
+from bot.i18n import N_, Translator, in_context
 from bot.presenters.base import Presenter
 from games.base import Move, Pick, Result
 
@@ -133,14 +133,14 @@ class XianniuPresenter(Presenter):
             if rank in "95" and _red(cards[0]) != _red(cards[1]):
                 name = _("Ox pair") if rank == "9" else _("Xi pair")  # 公牛 / 公喜
                 return name + suits
-            label = _("Pair {rank}").format(rank=self.rank_text(cards[0], _))
+            label = self.of_rank(N_("Pair {rank}"), _).format(rank=self.rank_text(cards[0], _))
             return label + (suits if rank in "95" else "")
         if shape == "triple":
             if rank in "95":
                 return (_("Three oxen") if rank == "9" else _("Three xi")) + suits  # 三牛 / 三喜
-            return _("Three {rank}").format(rank=self.rank_text(cards[0], _))
+            return self.of_rank(N_("Three {rank}"), _).format(rank=self.rank_text(cards[0], _))
         if shape == "four":
-            return _("Four {rank}").format(rank=self.rank_text(cards[0], _))  # 亮子
+            return self.of_rank(N_("Four {rank}"), _).format(rank=self.rank_text(cards[0], _))  # 亮子
         if shape in MULTI:
             name = _(MULTI[shape][n - 1])
             # the kinds of a 摆/鱼 are fixed: 牛九 names need no list (unless J stands in)
@@ -152,6 +152,11 @@ class XianniuPresenter(Presenter):
         if shape == "badadui":
             return _(SHAPES[shape])
         return f"{_(SHAPES[shape])} {shown}" if shape in SHAPES else shown
+
+    def of_rank(self, msgid: str, _: Translator) -> str:
+        """"Pair {rank}": poker ranks read "Pair of 3s" in English (the
+        "poker" context), 牛九 kinds keep the plain form."""
+        return in_context("poker", msgid, _) if self.mode == "P" else _(msgid)
 
     # -- buttons -------------------------------------------------------------
     def move_label(self, move: Move, _: Translator) -> str:
@@ -221,8 +226,9 @@ class XianniuPresenter(Presenter):
             lines.append("  ".join(parts))
             if public["leaves"][s]:
                 lines.append("   " + self.leaves_text(public["leaves"][s], _))
-        lines.append("────────────")
-        lines.append(self.status_line(public, names, _))
+        if public["phase"] != "control" or public["must_lead"]:  # the turn line says who leads
+            lines.append("────────────")
+            lines.append(self.status_line(public, names, _))
         return "\n".join(lines)
 
     def status_line(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
@@ -247,6 +253,18 @@ class XianniuPresenter(Presenter):
         if public["must_lead"]:
             return _("{who} was xianed and must lead").format(who=c)
         return _("{who} leads or stops").format(who=c)
+
+    def turn_action(self, public: dict[str, Any], _: Translator) -> str:
+        ph = public["phase"]
+        if ph == "trick":
+            return _("to beat")  # 压牌
+        if ph == "poll":
+            return _("to xian or stop")  # 掀还是扣
+        if ph == "tighten":
+            return _("to discard")
+        if ph == "opening":
+            return _("to show a big hand")
+        return _("to lead") if public.get("must_lead") else _("to lead or stop")
 
     def hand_text(self, view: dict[str, Any], seat: int, names: list[str], _: Translator) -> str:
         lines = [_("Your cards ({n}):").format(n=len(view["hand"])),

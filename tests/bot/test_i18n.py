@@ -1,14 +1,21 @@
-"""Every user-visible string of the bot has a 简体 and a 繁體 translation."""
+"""Catalogs: every user-visible string is translated, placeholders agree,
+the build compiles the catalogs, and the language of a Telegram user is
+picked defensively."""
 
+import gettext
+import os
 import pathlib
+import re
 
 import pytest
 from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
 
 from bot import i18n
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-KEYWORDS = {"_": None, "N_": None}
+KEYWORDS = {"_": None, "N_": None, "g_": None, "plural": (2, 3), "in_context": ((1, "c"), 2)}
+PLACEHOLDER = re.compile(r"\{[a-z_0-9]*\}")
 
 
 def used_msgids() -> set[str]:
@@ -20,15 +27,107 @@ def used_msgids() -> set[str]:
     return found
 
 
+def entries(lang: str):
+    """(file, message) of every entry of every domain file of `lang`."""
+    for path in i18n.po_files(lang, ROOT / "locales"):
+        with path.open("rb") as f:
+            for m in read_po(f):
+                if m.id:
+                    yield path.name, m
+
+
 @pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
 def test_every_message_is_translated(lang):
-    missing = sorted(m for m in used_msgids() if m not in i18n.catalog(lang))
+    translated = i18n.catalog(lang)
+    missing = sorted(m for m in used_msgids() if m not in translated)
     assert missing == [], f"{lang} lacks {len(missing)}: {missing[:20]}"
 
 
-def test_translator_falls_back_to_msgid_and_normalizes_languages():
+@pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant", "en"])
+def test_entries_are_whole_and_placeholders_match(lang):
+    bad = []
+    for name, m in entries(lang):
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if m.fuzzy or not all(strings):
+            bad.append((name, ids[0], "empty or fuzzy"))
+            continue
+        want = set(PLACEHOLDER.findall(ids[0]))
+        for s in strings:
+            if set(PLACEHOLDER.findall(s)) != want:
+                bad.append((name, ids[0], s))
+    assert bad == []
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
+def test_both_chinese_catalogs_have_the_same_domain_files_and_msgids(lang):
+    hans = {(n, m.id, m.context) for n, m in entries("zh_Hans")}
+    other = {(n, m.id, m.context) for n, m in entries(lang)}
+    assert hans == other
+
+
+def test_english_entries_exist_only_where_english_differs_and_are_used():
+    used = used_msgids()
+    for _name, m in entries("en"):
+        mid = m.id if isinstance(m.id, str) else m.id[0]
+        assert mid in used, f"en entry for an unused msgid {mid!r}"
+        if isinstance(m.id, str) and m.context is None:
+            assert m.string != m.id, f"en entry {mid!r} repeats its msgid"
+
+
+def test_the_build_hook_compiles_every_language(tmp_path):
+    import shutil
+
+    shutil.copytree(ROOT / "locales", tmp_path / "locales",
+                    ignore=shutil.ignore_patterns("*.mo"))
+    written = i18n.compile_all(tmp_path / "locales")
+    assert {p.parent.parent.name for p in written} == set(i18n.LANGS)
+    with (tmp_path / "locales/zh_Hant/LC_MESSAGES/paiju.mo").open("rb") as f:
+        t = gettext.GNUTranslations(f)
+    assert t.gettext("Language set.") == i18n.catalog("zh_Hant")["Language set."]
+    assert t.gettext("Language set.") != "Language set."
+
+
+def test_plurals_follow_each_language():
+    one = "🏁 {game}: the game is over after {n} hand.\nTotals: {scores}"
+    many = "🏁 {game}: the game is over after {n} hands.\nTotals: {scores}"
+    en, hans = i18n.translator("en"), i18n.translator("zh_Hans")
+    assert (i18n.plural(en, one, many, 1), i18n.plural(en, one, many, 3)) == (one, many)
+    assert i18n.plural(hans, one, many, 3) == i18n.plural(hans, one, many, 1)
+    assert "本场" in i18n.plural(hans, one, many, 3)
+
+
+def test_a_stale_mo_is_not_used(tmp_path, monkeypatch):
+    """A .po edited after the last build wins over the old .mo."""
+    import shutil
+
+    shutil.copytree(ROOT / "locales", tmp_path / "locales")
+    i18n.compile_all(tmp_path / "locales")
+    po = tmp_path / "locales/zh_Hans/LC_MESSAGES/bot.po"
+    text = po.read_text(encoding="utf-8").replace('msgstr "语言已设置"', 'msgstr "语言改好了"')
+    po.write_text(text, encoding="utf-8")
+    mo = po.with_name("paiju.mo")
+    os.utime(po, (mo.stat().st_mtime + 5, mo.stat().st_mtime + 5))
+    monkeypatch.setattr(i18n, "LOCALES", tmp_path / "locales")
+    assert i18n._load("zh_Hans").gettext("Language set.") == "语言改好了"
+
+
+CODES = {
+    "zh": "zh_Hans", "zh-hans": "zh_Hans", "zh-cn": "zh_Hans", "zh-CN": "zh_Hans",
+    "zh-sg": "zh_Hans", "zh-hans-raw": "zh_Hans", "zh_Hans": "zh_Hans",
+    "zh-hant": "zh_Hant", "zh-tw": "zh_Hant", "zh-TW": "zh_Hant", "zh-hk": "zh_Hant",
+    "zh-mo": "zh_Hant", "zh-hant-raw": "zh_Hant", "zh-Hant-TW": "zh_Hant",
+    "en": "en", "en-US": "en", "ru": "en", "fr-CA": "en", "": "en", None: "en",
+    "-": "en", "zhx": "en", "x-zh": "en", "🀄": "en", "zh--": "zh_Hans",
+}
+
+
+@pytest.mark.parametrize("code,lang", CODES.items())
+def test_language_codes_map_to_a_catalog(code, lang):
+    assert i18n.normalize_lang(code) == lang
+    assert i18n.translator(i18n.normalize_lang(code)).lang == lang
+
+
+def test_translator_falls_back_to_the_msgid():
     assert i18n.translator("en")("no such message") == "no such message"
-    assert i18n.normalize_lang("zh-TW") == "zh_Hant"
-    assert i18n.normalize_lang("zh-hans") == "zh_Hans"
-    assert i18n.normalize_lang("en-US") == "en"
-    assert i18n.normalize_lang(None) == "zh_Hans"
+    assert i18n.translator("xx")("Language set.") == i18n.catalog(i18n.DEFAULT_LANG)["Language set."]

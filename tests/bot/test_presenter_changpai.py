@@ -55,7 +55,7 @@ def test_hand_splits_red_and_black_and_shows_the_estimate():
     res = P.result_text(st.result(), st.revealed(), NAMES, HANS)
     assert "老王 胡 幺四[1:4]，自摸" in res
     assert "51 砣 · 4 番 (坎番 3, 多砣 +1)" in res and "每家付 16 分" in res
-    assert "小李 付 老王 16 (胡牌)" in res and "坎: 天天天" in res and "输赢: 老王 +32 · 小李 −16 · 阿强 −16" in res
+    assert "小李 付 老王 16 (胡牌)" in res and "坎: 天×3" in res and "输赢: 老王 +32 · 小李 −16 · 阿强 −16" in res
 
 
 def test_events_of_a_claim_round():
@@ -64,7 +64,7 @@ def test_events_of_a_claim_round():
     assert "阿强 打出 斧头[5:6]" in lines and "老王 翻出 人牌[4:4]" in lines
     st.apply(2, "N")
     lines = [P.event_line(e, NAMES, HANS) for e in st.last]
-    assert "小李 杀 人人人人" in lines and "小李 摸到 红九[4:5] (亮牌)" in lines
+    assert "小李 杀 人×4" in lines and "小李 摸到 红九[4:5] (亮牌)" in lines
 
 
 def test_huang_and_redeal_texts():

@@ -22,20 +22,20 @@ def labels(state, _=HANS):
 
 
 def test_tile_names_as_players_say_them_with_pips():
-    want = {"66": "天牌[6:6]", "11": "地牌[1:1]", "44": "人牌[4:4]", "13": "和牌[1:3]",
-            "33": "长三[3:3]", "22": "板凳[2:2]", "56": "虎头[5:6]", "46": "红十[4:6]"}
+    want = {"66": "大天[6:6]", "11": "地幺[1:1]", "44": "红八[4:4]", "13": "一三[1:3]",
+            "33": "长三[3:3]", "22": "二板[2:2]", "56": "虎头[5:6]", "46": "红十[4:6]"}
     for code, text in want.items():
         assert P.card(code, HANS) == text
-    assert P.card("66", translator("zh_Hant")) == "天牌[6:6]"
+    assert P.card("66", translator("zh_Hant")) == "大天[6:6]"
     assert P.card("56", translator("zh_Hant")) == "虎頭[5:6]"
-    assert P.card("56", translator("en")) == "Tiger Head[5:6]"
+    assert P.card("56", translator("en")) == "Tiger Head (虎头)[5:6]"
 
 
 def test_ux_example_hand_and_buttons():
     s = position(["56"], codes("虎头", "一五", "长三", "地幺"))
     text = P.hand_text(s.view(1), 1, NAMES, HANS)
     assert "桌面两头: 5 … 6" in text
-    assert "你的牌: 虎头[5:6] 长三[3:3] 一五[1:5] 地牌[1:1]" in text
+    assert "你的牌: 虎头[5:6] 长三[3:3] 一五[1:5] 地幺[1:1]" in text
     assert "没有能上的牌" not in text
     assert sorted(labels(s)) == sorted(["虎头 接5", "虎头 接6", "一五 接5"])
 
@@ -44,12 +44,12 @@ def test_no_playable_tile_asks_to_kou_with_one_button_per_tile():
     s = position(["26", "63"], codes("大天", "红八", "虎头"))
     text = P.hand_text(s.view(1), 1, NAMES, HANS)
     assert "没有能上的牌，请扣一张" in text
-    assert sorted(labels(s)) == sorted(["扣 天牌[6:6]", "扣 人牌[4:4]", "扣 虎头[5:6]"])
+    assert sorted(labels(s)) == sorted(["扣 大天[6:6]", "扣 红八[4:4]", "扣 虎头[5:6]"])
 
 
 def test_opening_buttons_and_paired_lead():
     s = start(codes("红八", "红八", "红十", "大天", "一三", "地幺"))
-    assert "出一对 人牌[4:4]" in labels(s)
+    assert "出一对 红八[4:4]" in labels(s)
     assert "你是头牌，请出第一张" in P.hand_text(s.view(0), 0, NAMES, HANS)
     assert "头牌先出" in P.table_text(s.public_view(), NAMES, HANS)
 
@@ -78,7 +78,7 @@ def test_result_explains_baozhuang_silan_and_double():
     play(s, *DN20_MOVES)
     text = P.result_text(s.result(), s.revealed(), NAMES, HANS)
     assert "阿强: 闷五帐 成功，各家加倍付" in text
-    assert "阿强: 手里 天牌[6:6] 板凳[2:2] 地牌[1:1] 地牌[1:1]" in text
+    assert "阿强: 手里 大天[6:6] 二板[2:2] 地幺[1:1] 地幺[1:1]" in text
 
 
 def test_reasons_are_explained():

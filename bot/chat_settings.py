@@ -1,0 +1,81 @@
+"""A chat's house rules (/settings): per game the preset and the flags changed
+on top of it, the turn timeout, whether computers may fill seats, the time
+zone and weekly post of the scoreboard. Stored in the `chat_settings` table;
+a new sitting copies what applies to it, so a running one keeps its rules."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.base import Game, VariantError
+
+TIMEOUTS = (15, 30, 45, 60, 90, 120, 180, 300)  # seconds a move, 15-300
+ZONES = ("Asia/Shanghai", "Asia/Taipei", "Asia/Hong_Kong", "Asia/Singapore",
+         "Europe/London", "America/New_York", "America/Los_Angeles", "Australia/Sydney", "UTC")
+
+
+@dataclass
+class ChatSettings:
+    turn_timeout: int | None = None  # None: the bot's PAIJU_TURN_TIMEOUT
+    computers: bool = True
+    tz: str | None = None  # None: the bot's default zone
+    weekly_post: bool | None = None  # None: the bot's default
+    games: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any] | None) -> ChatSettings:
+        if not row:
+            return cls()
+        weekly = row.get("weekly_post")
+        return cls(
+            turn_timeout=row.get("turn_timeout"),
+            computers=row.get("computers") != 0,
+            tz=row.get("tz") or None,
+            weekly_post=None if weekly is None else bool(weekly),
+            games=json.loads(row.get("games") or "{}"),
+        )
+
+    def to_row(self) -> dict[str, Any]:
+        return {
+            "turn_timeout": self.turn_timeout,
+            "computers": int(self.computers),
+            "tz": self.tz,
+            "weekly_post": None if self.weekly_post is None else int(self.weekly_post),
+            "games": json.dumps(self.games, sort_keys=True, ensure_ascii=False),
+        }
+
+    # -- a game's rules ---------------------------------------------------------
+    def preset(self, game: Game) -> str:
+        p = self.games.get(game.id, {}).get("preset")
+        return p if p in game.presets else next(iter(game.presets))
+
+    def flags(self, game: Game) -> dict[str, Any]:
+        return dict(self.games.get(game.id, {}).get("flags", {}))
+
+    def variant(self, game: Game, preset: str | None = None) -> dict[str, Any]:
+        """The engine's variant of a new sitting: the preset (the chat's, or the
+        one asked for) with the chat's changed flags on top."""
+        preset = preset or self.preset(game)
+        return game.variant({**game.presets[preset], **self.flags(game)})
+
+    def with_preset(self, game: Game, preset: str) -> ChatSettings:
+        """A copy with another preset (its own rules: changed flags are dropped)."""
+        if preset not in game.presets:
+            raise VariantError(f"unknown preset {preset!r}")
+        return self._with_game(game, {"preset": preset, "flags": {}})
+
+    def with_flag(self, game: Game, flag: str, value: Any) -> ChatSettings:
+        """A copy with one flag changed; VariantError if the engine refuses the
+        result, so a refused combination is never stored."""
+        preset = self.preset(game)
+        flags = {**self.flags(game), flag: value}
+        base = game.preset(preset)
+        full = game.variant({**game.presets[preset], **flags})  # may raise VariantError
+        changed = {k: full[k] for k in flags if full[k] != base.get(k)}
+        return self._with_game(game, {"preset": preset, "flags": changed})
+
+    def _with_game(self, game: Game, rules: dict[str, Any]) -> ChatSettings:
+        return ChatSettings(self.turn_timeout, self.computers, self.tz, self.weekly_post,
+                            {**self.games, game.id: rules})
