@@ -118,7 +118,8 @@ async def help_(message: Message, service: Service) -> None:
           "/hand — send my cards again\n/stop — end the game\n/lang — language")
         + "\n" + _("/score — this game's totals and settling up\n/top — this week's leaderboard"
                    " (/top all: all time)\n/history — the last hands\n/replay N — replay a hand\n"
-                   "/stats — my own scores (here in private)"),
+                   "/stats — my own scores (here in private)")
+        + "\n" + _("/rules — how a game is played\n/settings — this group's house rules"),
     )
 
 
