@@ -680,11 +680,16 @@ class Service:
                 seat.timeouts += 1
                 if seat.timeouts >= 2:
                     seat.tuoguan = True
-            seat_no = late[0]
-            # The rules may say what a timeout means (刨幺's 雪 decision);
-            # otherwise the computer plays for the absent player.
-            code = s.state.timeout_move(seat_no) or await self._think(s, seat_no)
-            await self._apply(s, seat_no, code, "timeout")
+            for seat_no in late:  # every absent player in one pass (川牌 claims, 刨幺 雪)
+                st = s.state
+                if s.status != "running" or st is None:
+                    break  # the hand ended
+                if seat_no not in st.to_act():
+                    continue  # an earlier answer closed their question (a claim won)
+                # The rules may say what a timeout means (刨幺's 雪 decision);
+                # otherwise the computer plays for the absent player.
+                code = st.timeout_move(seat_no) or await self._think(s, seat_no)
+                await self._apply(s, seat_no, code, "timeout")
 
     async def take_over(self, gid: int, user: Any) -> Reply:
         s = self.sittings.get(gid)
