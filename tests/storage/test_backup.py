@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import random
 import sqlite3
 import threading
 
 from bot.cli import main
+from games import registry
+from games.play import play_out
 from storage import repo
 from storage.db import Storage
 from storage.migrations import migrations
@@ -14,25 +18,33 @@ from storage.migrations import migrations
 def test_backup_while_writing_has_every_committed_hand(tmp_path, capsys):
     live = tmp_path / "live.sqlite3"
     storage = Storage(str(live))
-    gid = storage.run_sync(repo.create_game, {"chat_id": -1, "game": "toy", "status": "running"})
+    final = play_out(registry.get("dingniu").new_state(seed=1), random.Random(1))
+    gid = storage.run_sync(repo.create_game, {
+        "chat_id": -1, "game": "dingniu", "preset": "default", "status": "running",
+        "seats": json.dumps([{"user_id": 10 + i, "name": f"p{i}"} for i in range(4)]),
+    })
     committed = 0
     stop = threading.Event()
+    failed: list[BaseException] = []
 
     def write() -> None:  # the bot's DB thread finishing hand after hand
         nonlocal committed
         i = 0
-        while not stop.is_set():
-            i += 1
-            move = {"hand_no": i, "turn": 0, "seat": 0, "code": "x", "by": "player"}
-            hand = {"hand_no": i, "state": "{}", "net": "[1, -1]"}
-            storage.run_sync(repo.record_move, gid, {"hand_no": i}, move, hand)
-            committed = i
+        try:
+            while not stop.is_set():
+                i += 1
+                move = {"hand_no": i, "turn": 0, "seat": 0, "code": "x", "by": "player"}
+                hand = {"hand_no": i, "state": final.to_json(), "net": json.dumps(final.result().net)}
+                storage.run_sync(repo.record_move, gid, {"hand_no": i}, move, hand)
+                committed = i
+        except BaseException as e:  # the test must see it, not wait for it
+            failed.append(e)
 
     writer = threading.Thread(target=write)
     writer.start()
     try:
         copies = []
-        while len(copies) < 5 or committed < 50:
+        while (len(copies) < 5 or committed < 50) and not failed:
             before = committed
             copy = tmp_path / f"copy{len(copies)}.sqlite3"
             assert main(["db", "backup", str(copy), "--db", str(live)]) == 0
@@ -41,6 +53,7 @@ def test_backup_while_writing_has_every_committed_hand(tmp_path, capsys):
         stop.set()
         writer.join()
         storage.close()
+    assert not failed, failed
     assert "bytes" in capsys.readouterr().out
     for before, after, copy in copies:
         con = sqlite3.connect(copy)
