@@ -349,13 +349,13 @@ async def run(db_path, *, sittings: int, seconds: float, seed: int, fault_rate: 
                                        for k, g, p, h, n, e in plan))
                 tg.random_faults(0.0)
                 report.faults = tg.faults_injected
+                await app.outbox.drain(5.0)  # what is still queued goes out before we read it
                 if report.blocked:
                     b = report.blocked
                     texts = [c.params.get("text", "") for c in tg.calls("sendMessage", b["chat"])
                              if c.ok and c.t >= b["t"]]
                     # besides tables (🂠) and hand ends (🏁), which name everyone
                     b["told"] = [t for t in texts if b["name"] in t and t[:1] not in "🂠🏁"]
-                await app.outbox.drain(5.0)
             finally:
                 await app.stop(drain=0.5)
             check_totals(db_path, report)

@@ -84,8 +84,9 @@ async def test_weekly_post_once_caught_up_after_9_days_and_idle_chats_skipped(pe
         assert "11-02 – 11-08" in a[0].text and "u1" in a[0].text
         assert "u3" in b[0].text and "u2" not in b[0].text  # B's 23:59:59 hand is in that week
         job = app.scheduler.get_job("weekly")
+        # hourly at :05, so every chat's own Monday 00:05 (its /settings zone) is met
         nxt = job.trigger.get_next_fire_time(None, datetime(2026, 11, 9, 0, 6, tzinfo=ZONE))
-        assert nxt == datetime(2026, 11, 16, 0, 5, tzinfo=ZONE)
+        assert nxt == datetime(2026, 11, 9, 1, 5, tzinfo=ZONE)
 
     # Down from Sunday 11-15 22:00 for 9 days: the posts of Mondays 11-16
     # and 11-23 were missed. At start-up: A's week 11-09 (played), not the
