@@ -36,7 +36,12 @@ async def paiju_run(tg, db_path):
         sys.executable, "-m", "bot.cli", "run", "--env-file", str(no_settings),
         env=env, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
     )
-    await tg.wait_for(lambda: len(tg.calls("getUpdates")) > polls, timeout=60)  # it is up
+    try:
+        await tg.wait_for(lambda: len(tg.calls("getUpdates")) > polls, timeout=90)  # it is up
+    except BaseException:
+        proc.kill()  # never leave a bot process behind a failed test
+        await proc.wait()
+        raise
     return proc
 
 
