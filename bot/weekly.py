@@ -34,6 +34,9 @@ class Weekly:
         self.service = scores.service
         self.clock = clock
         self.queued: set[tuple[int, str]] = set()  # posts this process has queued
+        # (chat, week) with nothing to post: no hands, or posted already. A past
+        # week never gains hands, so the hourly job never looks at it again.
+        self.settled: set[tuple[int, str]] = set()
 
     def schedule(self, scheduler: AsyncIOScheduler) -> None:
         # Chats keep their own zones (/settings): every hour at :05 each chat
@@ -54,14 +57,17 @@ class Weekly:
             zone = await self.scores.zone(chat_id)
             for monday in due_weeks(now, zone, HORIZON):
                 week = monday.isoformat()
-                if (chat_id, week) in self.queued:
+                if (chat_id, week) in self.queued or (chat_id, week) in self.settled:
                     continue
                 start, end = week_bounds(monday, zone)
                 rows = await storage.run(ledger.leaderboard, chat_id, start, end)
                 if not rows:
+                    self.settled.add((chat_id, week))
                     continue  # nobody played here that week
                 if not await storage.run(ledger.claim_weekly_post, chat_id, week, now):
                     row = await storage.run(ledger.weekly_post, chat_id, week)
+                    if row is not None and row["message_id"] is not None:
+                        self.settled.add((chat_id, week))
                     if row is None or row["message_id"] is not None or (chat_id, week) in self.queued:
                         continue  # posted already, or queued by a run alongside this one
                 self.queued.add((chat_id, week))
