@@ -8,13 +8,14 @@ import gc
 import logging
 import time
 from collections.abc import Callable
+from typing import cast
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from bot import catalog, commands, handlers, handlers_scores, watchdog
+from bot import catalog, commands, handlers, watchdog
 from bot.connect import backoff_config, with_backoff
 from bot.heartbeat import Heartbeat
 from bot.i18n import make_i18n
@@ -57,35 +58,37 @@ class App:
         self.bot = Bot(s.token, session=session)
         log.info("connecting to %s …", s.api_base)
         bot = self.bot
+        # aiogram annotates the timeout as int; it is aiohttp's, in seconds, a float is fine.
+        timeout = cast(int, s.connect_timeout)
         me = await with_backoff(
-            "getMe", lambda: bot.get_me(request_timeout=s.connect_timeout), s.backoff_max
+            "getMe", lambda: bot.get_me(request_timeout=timeout), s.backoff_max
         )
         log.info("logged in as @%s (%d)", me.username, me.id)
         self.storage = Storage(s.db_path)
         self.scheduler = AsyncIOScheduler(timezone="UTC")
         self.scheduler.start()
         self.outbox = Outbox(self.bot, self.limits)
-        self.service = Service(s, self.bot, self.storage, self.outbox, self.scheduler, me.username or "")
-        self.outbox.on_forbidden = self.service.forbidden
-        self.outbox.on_migrate = self.service.migrate
-        self.outbox.on_group_send = self.service.remember_group_send
-        await self.service.load_people()
+        self.service = Service(s, self.bot, self.storage, self.outbox, self.scheduler,
+                               me.username or "")
+        self.outbox.on_forbidden = self.service.chats.forbidden
+        self.outbox.on_migrate = self.service.chats.migrate
+        self.outbox.on_group_send = self.service.recovery.remember_group_send
+        await self.service.people.load_people()
         self.dp = Dispatcher()
         self.scores = Scores(self.service, self.clock)
         self.weekly = Weekly(self.scores, self.clock)
         self.dp.update.outer_middleware(SeenMiddleware(self.service))
         self.dp["scores"] = self.scores
-        self.dp.include_router(handlers_scores.build_router())  # before the catch-all buttons
         self.dp.update.outer_middleware(LanguageMiddleware(make_i18n(), self.service))
-        self.dp.include_router(handlers.build_router())
+        self.dp.include_routers(*handlers.routers())
         await with_backoff(
             "deleteWebhook",
-            lambda: bot.delete_webhook(drop_pending_updates=False, request_timeout=s.connect_timeout),
+            lambda: bot.delete_webhook(drop_pending_updates=False, request_timeout=timeout),
             s.backoff_max,
         )
         await commands.set_menus(self.bot)
-        await self.service.load_group_sends()
-        recovered = await self.service.recover()
+        await self.service.recovery.load_group_sends()
+        recovered = await self.service.recovery.recover()
         await watchdog.sweep(self.service)
         watchdog.start(self.service)
         self.weekly.schedule(self.scheduler)

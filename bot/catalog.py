@@ -3,6 +3,7 @@ each with its engine, presenter and computer player."""
 
 from __future__ import annotations
 
+from bot.i18n import LANGS, translator
 from bot.presenters import presenter as _presenter
 from bot.presenters.base import Presenter
 from games import registry
@@ -21,6 +22,19 @@ def presenter(game_id: str) -> Presenter:
 def landed() -> list[str]:
     """Game ids offered in /new, in the registry's order."""
     return registry.ids()
+
+
+def find(name: str) -> str | None:
+    """The game a player typed: its id, or its name in any of the bot's languages."""
+    name = name.strip().lower()
+    for game_id in landed():
+        if name == game_id:
+            return game_id
+        p = presenter(game_id)
+        for lang in LANGS:
+            if name == p.game_name(translator(lang)).lower():
+                return game_id
+    return None
 
 
 def check() -> list[str]:

@@ -24,11 +24,11 @@ class SeenMiddleware(BaseMiddleware):
     ) -> Any:
         if isinstance(event, Update):
             if event.message is not None:
-                await self.service.see(event.message.from_user, event.message.chat)
+                await self.service.people.see(event.message.from_user, event.message.chat)
             elif event.callback_query is not None:
                 cq = event.callback_query
                 chat = cq.message.chat if cq.message is not None else None
-                await self.service.see(cq.from_user, chat)
+                await self.service.people.see(cq.from_user, chat)
         data["service"] = self.service
         return await handler(event, data)
 

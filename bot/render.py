@@ -1,4 +1,8 @@
-"""Texts and keyboards of the bot's messages, from a sitting and a presenter.
+"""The bot's messages, whole: the frame every game shares (head line, turn
+line and timer, buttons, totals) around the body its presenter writes.
+`presenters/` say what a game's cards, moves and results are called; this
+module lays them out. Each message finds its game's presenter once and hands
+it to the helpers that need it.
 
 Group texts use only `public_view()` and the engine's public events; a hand
 text uses only `view(seat)` of its own seat. Nothing here sends anything."""
@@ -24,13 +28,15 @@ from bot.callbacks import (
     move_button_data,
 )
 from bot.i18n import Translator, plural
-from bot.presenters.base import clauses, names_list
+from bot.presenters.base import Presenter, clauses, names_list
 from bot.sitting import Sitting
 from games.base import Move, Pick
 
 MAX_TEXT = 4000  # Telegram allows 4096
 MAX_BUTTONS = 96  # Telegram allows 100 buttons a message
 RULE = "────────────"
+
+Screen = tuple[str, InlineKeyboardMarkup | None]  # a message: its text and buttons
 
 
 def names(s: Sitting, _: Translator) -> list[str]:
@@ -59,11 +65,14 @@ def keyboard(rows: Sequence[Sequence[tuple[str, str | None]]]) -> InlineKeyboard
     if not rows:
         return None
     return InlineKeyboardMarkup(
-        inline_keyboard=[[InlineKeyboardButton(text=t, callback_data=d) for t, d in r] for r in rows]
+        inline_keyboard=[[InlineKeyboardButton(text=t, callback_data=d) for t, d in r]
+                         for r in rows]
     )
 
 
-def flow(buttons: list[tuple[str, str]], width: int = 24, most: int = 4) -> list[list[tuple[str, str]]]:
+def flow(
+    buttons: list[tuple[str, str]], width: int = 24, most: int = 4
+) -> list[list[tuple[str, str]]]:
     """Rows of buttons that fit a phone: by label length, at most `most` a row."""
     rows: list[list[tuple[str, str]]] = []
     row: list[tuple[str, str]] = []
@@ -96,7 +105,7 @@ def game_name(s: Sitting, _: Translator) -> str:
 
 
 # -- choosing a game and the lobby ------------------------------------------
-def choose_game(game_ids: list[str], _: Translator) -> tuple[str, InlineKeyboardMarkup | None]:
+def choose_game(game_ids: list[str], _: Translator) -> Screen:
     buttons = []
     for gid in game_ids:
         g = catalog.game(gid)
@@ -107,7 +116,7 @@ def choose_game(game_ids: list[str], _: Translator) -> tuple[str, InlineKeyboard
 
 def choose_preset(
     game_id: str, _: Translator, current: str | None = None
-) -> tuple[str, InlineKeyboardMarkup | None]:
+) -> Screen:
     """The presets to choose from; `current` (the chat's /settings, with its
     changed flags) is ticked."""
     g = catalog.game(game_id)
@@ -124,10 +133,11 @@ def preset_name(game_id: str, preset: str, _: Translator) -> str:
     return house_rules.preset_name(game_id, preset, _)
 
 
-def lobby(s: Sitting, timeout: float, _: Translator) -> tuple[str, InlineKeyboardMarkup | None]:
+def lobby(s: Sitting, timeout: float, _: Translator) -> Screen:
     ns = names(s, _)
     head = _("🀄 New game: {game} ({n} players) · rules: {preset} · {sec} s a move").format(
-        game=game_name(s, _), n=len(s.seats), preset=preset_name(s.game, s.preset, _), sec=round(timeout)
+        game=game_name(s, _), n=len(s.seats), preset=preset_name(s.game, s.preset, _),
+        sec=round(timeout),
     )
     lines = [head]
     lines += [f"  {line}" for line in changed_rules(s, _)]
@@ -140,9 +150,11 @@ def lobby(s: Sitting, timeout: float, _: Translator) -> tuple[str, InlineKeyboar
         lines.append(f"{i + 1}. {who}")
     if s.status == "lobby":
         rows = [
-            [(_("Join"), LobbyCB(g=s.id, a="join").pack()), (_("Leave"), LobbyCB(g=s.id, a="leave").pack())],
+            [(_("Join"), LobbyCB(g=s.id, a="join").pack()),
+             (_("Leave"), LobbyCB(g=s.id, a="leave").pack())],
             [(_("Add computer"), LobbyCB(g=s.id, a="cpu").pack())] if s.computers else [],
-            [(_("Start"), LobbyCB(g=s.id, a="start").pack()), (_("Cancel"), LobbyCB(g=s.id, a="cancel").pack())],
+            [(_("Start"), LobbyCB(g=s.id, a="start").pack()),
+             (_("Cancel"), LobbyCB(g=s.id, a="cancel").pack())],
             [(_("📖 Rules"), RulesCB(g=s.id).pack())],
         ]
         return clip("\n".join(lines)), keyboard(rows)
@@ -160,10 +172,9 @@ def changed_rules(s: Sitting, _: Translator) -> list[str]:
 
 
 # -- the table ---------------------------------------------------------------
-def last_line(s: Sitting, ns: list[str], _: Translator) -> str | None:
+def last_line(s: Sitting, p: Presenter, ns: list[str], _: Translator) -> str | None:
     if not s.last:
         return None
-    p = catalog.presenter(s.game)
     parts = [p.event_line(e, ns, _) for e in s.last.get("events", [])]
     parts = [x for x in parts if x]
     return clauses(parts[-3:], _) if parts else None
@@ -184,14 +195,14 @@ def table(s: Sitting, _: Translator) -> str:
     public = s.state.public_view()
     lines.append(p.table_text(public, ns, _))
     lines.append(RULE)
-    if (last := last_line(s, ns, _)) is not None:
+    if (last := last_line(s, p, ns, _)) is not None:
         lines.append(_("Last: {what}").format(what=last))
     if s.status == "running" and not s.state.is_over():
         who = names_list([ns[i] for i in shown_to_act(s.state, public)], _)
         left = seconds_left(s)
         if not who:
-            lines.append(_("Now: waiting for claims (⏱ {sec} s)").format(sec=left) if left is not None
-                         else _("Now: waiting for claims"))
+            lines.append(_("Now: waiting for claims (⏱ {sec} s)").format(sec=left)
+                         if left is not None else _("Now: waiting for claims"))
         elif len(shown_to_act(s.state, public)) == 1:
             action = p.turn_action(public, _)
             lines.append(_("Now: {who} {action} (⏱ {time})").format(
@@ -221,13 +232,13 @@ def picker_cards(s: Sitting, seat: int, moves: list[Move | Pick]) -> list[str]:
     return list(s.state.view(seat)["hand"])
 
 
-def needs_picker(s: Sitting, moves: list[Move | Pick]) -> bool:
-    return any(isinstance(m, Pick) for m in moves) or catalog.presenter(s.game).uses_picker(moves)
+def needs_picker(p: Presenter, moves: list[Move | Pick]) -> bool:
+    return any(isinstance(m, Pick) for m in moves) or p.uses_picker(moves)
 
 
 def hand(
     s: Sitting, seat: int, _: Translator, chat_title: str = "", selected: Sequence[int] = ()
-) -> tuple[str, InlineKeyboardMarkup | None]:
+) -> Screen:
     assert s.state is not None
     st = s.state
     p = catalog.presenter(s.game)
@@ -250,12 +261,13 @@ def hand(
     elif seat in st.to_act():
         left = seconds_left(s)
         lines.append(
-            _("👉 Your turn (⏱ {sec} s)").format(sec=left) if left is not None else _("👉 Your turn")
+            _("👉 Your turn (⏱ {sec} s)").format(sec=left) if left is not None
+            else _("👉 Your turn")
         )
         moves = st.legal_moves(seat)
-        if needs_picker(s, moves):
-            lines.extend(picker_lines(s, seat, moves, selected, _))
-            rows.extend(picker_rows(s, seat, moves, selected, _))
+        if needs_picker(p, moves):
+            lines.extend(picker_lines(s, p, seat, moves, selected, _))
+            rows.extend(picker_rows(s, p, seat, moves, selected, _))
         else:
             plays = [(i, m) for i, m in enumerate(moves) if isinstance(m, Move)]
             labels = p.move_labels([m for _i, m in plays], _)
@@ -269,9 +281,9 @@ def hand(
 
 
 def picker_lines(
-    s: Sitting, seat: int, moves: list[Move | Pick], selected: Sequence[int], _: Translator
+    s: Sitting, p: Presenter, seat: int, moves: list[Move | Pick], selected: Sequence[int],
+    _: Translator,
 ) -> list[str]:
-    p = catalog.presenter(s.game)
     cards = picker_cards(s, seat, moves)
     out = []
     for m in moves:
@@ -283,15 +295,16 @@ def picker_lines(
 
 
 def picker_rows(
-    s: Sitting, seat: int, moves: list[Move | Pick], selected: Sequence[int], _: Translator
+    s: Sitting, p: Presenter, seat: int, moves: list[Move | Pick], selected: Sequence[int],
+    _: Translator,
 ) -> list[list[tuple[str, str]]]:
     assert s.state is not None
-    p = catalog.presenter(s.game)
     turn = s.state.turn
     cards = picker_cards(s, seat, moves)
     chosen = set(selected)
     toggles = [
-        (("✓" if i in chosen else "") + p.card(c, _), PickCB(g=s.id, h=s.hand_no, t=turn, a="x", i=i).pack())
+        (("✓" if i in chosen else "") + p.card(c, _),
+         PickCB(g=s.id, h=s.hand_no, t=turn, a="x", i=i).pack())
         for i, c in enumerate(cards)
     ]
     rows = flow(toggles, width=28, most=7)
@@ -327,14 +340,15 @@ def indices_for(cards: list[str], wanted: Sequence[str]) -> list[int]:
 
 
 # -- end of hand -------------------------------------------------------------
-def hand_end(s: Sitting, net: list[int], _: Translator, buttons: bool = True) -> tuple[str, InlineKeyboardMarkup | None]:
+def hand_end(s: Sitting, net: list[int], _: Translator, buttons: bool = True) -> Screen:
     assert s.state is not None
     p = catalog.presenter(s.game)
     ns = names(s, _)
     lines = [_("🏁 {game} hand {n} is over").format(game=p.game_name(_), n=s.hand_no)]
     lines.append(p.result_text(s.state.result(), s.state.revealed(), ns, _))
     lines.append(RULE)
-    lines.append(_("This hand: {scores}").format(scores=" · ".join(f"{n} {signed(v)}" for n, v in zip(ns, net))))
+    this_hand = " · ".join(f"{n} {signed(v)}" for n, v in zip(ns, net))
+    lines.append(_("This hand: {scores}").format(scores=this_hand))
     lines.append(_("Totals: {scores}").format(scores=totals(s, ns)))
     rows = []
     if buttons:
@@ -359,14 +373,14 @@ def finished(s: Sitting, _: Translator) -> str:
     )
 
 
-def stop_confirm(s: Sitting, _: Translator) -> tuple[str, InlineKeyboardMarkup | None]:
+def stop_confirm(s: Sitting, _: Translator) -> Screen:
     return _("End this game of {game} now?").format(game=game_name(s, _)), keyboard([[
         (_("Yes, end it"), StopCB(g=s.id, a="yes").pack()),
         (_("No, keep playing"), StopCB(g=s.id, a="no").pack()),
     ]])
 
 
-def languages(_: Translator) -> tuple[str, InlineKeyboardMarkup | None]:
+def languages(_: Translator) -> Screen:
     return _("Language:"), keyboard([[
         ("简体中文", LangCB(code="zh_Hans").pack()),
         ("繁體中文", LangCB(code="zh_Hant").pack()),

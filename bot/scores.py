@@ -7,8 +7,7 @@ import time
 from collections.abc import Callable
 from zoneinfo import ZoneInfo
 
-from bot import scores_text
-from bot.handlers import _find_game as find_game
+from bot import catalog, scores_text
 from bot.service import Service
 from storage import ledger
 from storage.scores import monday_of, week_bounds
@@ -20,12 +19,12 @@ ALL_WORDS = {"all", "a", "总", "總", "全部", "所有"}
 async def chat_zone(service: Service, chat_id: int) -> ZoneInfo:
     """The chat's time zone: weeks start Monday 00:00 there. The chat's own
     (/settings) where it chose one, else PAIJU_TZ."""
-    return ZoneInfo((await service.chat_rules(chat_id)).tz or service.settings.tz)
+    return ZoneInfo((await service.people.chat_rules(chat_id)).tz or service.settings.tz)
 
 
 async def weekly_post_on(service: Service, chat_id: int) -> bool:
     """Whether the chat gets the Monday post: its /settings, else PAIJU_WEEKLY_POST."""
-    chosen = (await service.chat_rules(chat_id)).weekly_post
+    chosen = (await service.people.chat_rules(chat_id)).weekly_post
     return service.settings.weekly_post if chosen is None else chosen
 
 
@@ -57,7 +56,7 @@ class Scores:
                 span = "week"
             elif word.lower() in ALL_WORDS:
                 span = "all"
-            elif (found := find_game(word, self.service, chat_id)) is not None and game is None:
+            elif (found := catalog.find(word)) is not None and game is None:
                 game = found
             else:
                 return _("Usage: /top [game] [week|all], e.g. /top xianniu all")

@@ -30,10 +30,10 @@ def problem(service: Service, s: Sitting) -> str | None:
     if hands.stuck(st):
         return "nobody can act"
     asked = st.to_act()
-    humans = [i for i in asked if s.seats[i] and not s.seats[i].auto]
+    humans = [i for i in asked if (seat := s.seats[i]) and not seat.auto]
     if humans and (s.deadline is None or service.scheduler.get_job(f"turn:{s.id}") is None):
         return "no turn timer"
-    if len(humans) < len(asked) and not service.computer_pending(s.id):
+    if len(humans) < len(asked) and not service.timers.computer_pending(s.id):
         return "no computer move pending"
     return None
 
@@ -52,12 +52,12 @@ async def sweep(service: Service) -> int:
             repaired += 1
             assert s.state is not None
             if hands.stuck(s.state):
-                await service.settle_now(s)
+                await service.hands.settle_now(s)
                 continue
             if s.deadline is None:
                 s.deadline = time.time() + service.settings.turn_timeout
                 await service.storage.run(repo.update_game, s.id, {"deadline": s.deadline})
-            service.rearm(s)
+            service.turns.rearm(s)
     return repaired
 
 

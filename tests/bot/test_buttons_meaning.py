@@ -35,9 +35,9 @@ async def test_a_claim_pressed_after_a_computer_answer_in_the_same_window_is_acc
     svc = service()
     s = claim_window()
     svc.sittings[s.id] = s
-    await svc._apply(s, 2, "N", "computer")  # the computer passes first: the turn moves on
+    await svc.moves.apply(s, 2, "N", "computer")  # the computer passes first: the turn moves on
     assert s.state.turn == 5 and 0 in s.state.to_act()
-    reply = await svc.move(s.id, HUMAN, 2, 4, code="C1544")
+    reply = await svc.moves.move(s.id, HUMAN, 2, 4, code="C1544")
     assert reply.text is None
     assert s.state.history[-1] == (0, "C1544")
 
@@ -47,12 +47,12 @@ async def test_stale_presses_in_a_claim_window_are_refused():
     s = claim_window()
     svc.sittings[s.id] = s
     before = s.state.to_json()
-    assert (await svc.move(s.id, HUMAN, 1, 4, code="N")).text == STALE  # another hand's button
-    assert (await svc.move(s.id, HUMAN, 2, 9, code="N")).text == STALE  # a turn not yet drawn
+    assert (await svc.moves.move(s.id, HUMAN, 1, 4, code="N")).text == STALE  # another hand's button
+    assert (await svc.moves.move(s.id, HUMAN, 2, 9, code="N")).text == STALE  # a turn not yet drawn
     assert s.state.to_json() == before
-    await svc._apply(s, 2, "N", "computer")
-    assert (await svc.move(s.id, HUMAN, 2, 4, code="P")).text == STALE  # never legal here
-    assert (await svc.move(s.id, HUMAN, 2, 4, code="N")).text is None
+    await svc.moves.apply(s, 2, "N", "computer")
+    assert (await svc.moves.move(s.id, HUMAN, 2, 4, code="P")).text == STALE  # never legal here
+    assert (await svc.moves.move(s.id, HUMAN, 2, 4, code="N")).text is None
     turn = s.state.turn
-    assert (await svc.move(s.id, HUMAN, 2, 4, code="N")).text == STALE  # a second tap
+    assert (await svc.moves.move(s.id, HUMAN, 2, 4, code="N")).text == STALE  # a second tap
     assert s.state.turn == turn

@@ -92,10 +92,10 @@ async def test_a_computer_move_over_time_is_the_heuristics(monkeypatch):
     sitting = Sitting(id=1, chat_id=-1, game=game_id, preset="default", variant={}, status="running",
                       creator_id=1, seats=[Seat(None)] * catalog.game(game_id).default_seats, state=state)
     try:
-        assert await service._think(sitting, seat) == quick_pick
+        assert await service.turns.think(sitting, seat) == quick_pick
     finally:
         gate.set()
-        service.executor.shutdown(wait=True)
+        service.turns.executor.shutdown(wait=True)
 
 
 def test_callback_data_fits_64_bytes_or_uses_the_move_index():

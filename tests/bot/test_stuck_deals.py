@@ -1,6 +1,6 @@
 """Every hand the bot starts can move on: someone is asked with a timer (or a
 computer move is on its way), or the hand is settled at once. Driven through
-`Service._start_hand` with stand-ins for storage, outbox and scheduler, so
+`Lifecycle.start_hand` (bot/lifecycle.py) with stand-ins for storage, outbox and scheduler, so
 thousands of deals per game and preset take seconds."""
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def service() -> Service:
     settings = Settings(token="1:x", computer_delay=3600.0)
     svc = Service(settings, None, Storage(), Outbox(), Scheduler())
     svc.spawned = []
-    svc._spawn = lambda coro: (coro.close(), svc.spawned.append(1))  # a computer move queued
+    svc.spawn = lambda coro: (coro.close(), svc.spawned.append(1))  # a computer move queued
     return svc
 
 
@@ -82,7 +82,7 @@ def test_every_started_hand_can_move_on_or_is_settled(game_id, preset):
             svc.scheduler.jobs.clear()
             svc.spawned.clear()
             writes = len(svc.storage.writes)
-            await svc._start_hand(s, seed=seed)
+            await svc.hands.start_hand(s, seed=seed)
             st = s.state
             if s.status == "hand_over":
                 settled += 1

@@ -1,6 +1,6 @@
 """One turn timer moves for every absent player it found late, not only the
 first: in a 川牌 claim window or a 刨幺 雪 decision nobody waits a second full
-timer. Driven through `Service._timeout` with the stand-ins of
+timer. Driven through `Turns.timeout` (bot/turns.py) with the stand-ins of
 test_stuck_deals."""
 
 from __future__ import annotations
@@ -44,18 +44,18 @@ async def test_one_timer_moves_for_every_late_seat(game_id):
     svc.sittings[s.id] = s
     late = list(s.state.to_act())
     moved = []
-    apply = svc._apply
+    apply = svc.moves.apply
 
     async def recording(sitting, seat, code, by):
         moved.append((seat, by))
         await apply(sitting, seat, code, by)
 
-    svc._apply = recording
-    await svc._timeout(s.id, s.hand_no, s.state.turn)
+    svc.moves.apply = recording
+    await svc.turns.timeout(s.id, s.hand_no, s.state.turn)
     assert [seat for seat, _by in moved] == late  # all of them, in one pass
     assert {by for _seat, by in moved} == {"timeout"}
     assert all(s.seats[i].timeouts == 1 for i in late)
     # a second firing of the same (old) timer changes nothing
     before = s.state.to_json()
-    await svc._timeout(s.id, s.hand_no, s.state.turn - len(late))
+    await svc.turns.timeout(s.id, s.hand_no, s.state.turn - len(late))
     assert s.state.to_json() == before

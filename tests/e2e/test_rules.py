@@ -195,7 +195,7 @@ async def test_restart_mid_hand_continues_and_the_timer_fires(people, toy, tmp_p
         assert s2.state.to_json() == saved and s2.status == "running"
         # the stored deadline was 30 s: re-armed from the DB, nudged here to fire soon
         app2.service.sittings[1].deadline = __import__("time").time() + 0.5
-        app2.service._arm(s2)
+        app2.service.timers.arm(s2)
         await tg.wait_for(lambda: s2.state.turn > turn, 10)
         await play_hand(tg, [1, 2])
         assert find_text(tg, GROUP, "🏁")

@@ -43,11 +43,11 @@ async def test_an_admin_changes_a_flag_for_the_next_sitting(people, tmp_path):
         # 阿强 is neither an admin nor the sitting's creator: a toast, nothing stored
         answer = await tg.press(3, GROUP, m.message_id, set_data)
         assert "admin" in answer.get("text", "") or "管理员" in answer.get("text", "")
-        assert (await app.service.chat_rules(GROUP)).flags(game) == {}
+        assert (await app.service.people.chat_rules(GROUP)).flags(game) == {}
 
         answer = await tg.press(1, GROUP, m.message_id, set_data)
         assert answer.get("text")  # saved
-        assert (await app.service.chat_rules(GROUP)).flags(game) == {FLAG: False}
+        assert (await app.service.people.chat_rules(GROUP)).flags(game) == {FLAG: False}
         assert running_sitting.variant[FLAG] is True  # the running sitting keeps its rules
         assert running_sitting.state.variant[FLAG] is True
 

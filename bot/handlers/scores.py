@@ -1,5 +1,5 @@
-"""Commands of the scores: /score, /top, /history, /replay, /stats, and the
-replay buttons under /history. Thin calls into bot.scores."""
+"""The scores: /score, /top, /history, /replay, /stats, and the replay
+buttons under /history. Thin calls into bot.scores."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from bot.scores_text import ReplayCB
 from bot.service import Service
 
 
-def build_router() -> Router:
+def router() -> Router:
     r = Router(name="scores")
     r.message.register(score, Command("score"))
     r.message.register(top, Command("top"))
@@ -36,7 +36,9 @@ async def history(message: Message, service: Service, scores: Scores) -> None:
     service.outbox.send(message.chat.id, text, kb)
 
 
-async def replay(message: Message, command: CommandObject, service: Service, scores: Scores) -> None:
+async def replay(
+    message: Message, command: CommandObject, service: Service, scores: Scores
+) -> None:
     refusal = await scores.replay(message.chat.id, command.args or "")
     if refusal:
         service.outbox.send(message.chat.id, refusal)
@@ -51,7 +53,9 @@ async def stats(message: Message, service: Service, scores: Scores) -> None:
     service.outbox.send(chat_id, await scores.stats(message.from_user.id))
 
 
-async def on_replay(cq: CallbackQuery, callback_data: ReplayCB, service: Service, scores: Scores) -> None:
+async def on_replay(
+    cq: CallbackQuery, callback_data: ReplayCB, service: Service, scores: Scores
+) -> None:
     refusal = None
     if cq.message is not None:
         refusal = await scores.replay(cq.message.chat.id, str(callback_data.h))

@@ -1,0 +1,125 @@
+"""What happens to a chat around its sitting: its language changes, it
+blocks the bot or removes it (403), or the group becomes a supergroup."""
+
+from __future__ import annotations
+
+from bot.core import Core, log
+from bot.lifecycle import Lifecycle
+from bot.people import People
+from bot.screens import Screens
+from bot.sitting import Sitting
+from bot.timers import Timers
+from games import hands
+from storage import repo
+
+
+class Chats:
+    def __init__(
+        self, core: Core, people: People, screens: Screens, timers: Timers, hands: Lifecycle
+    ) -> None:
+        self.core = core
+        self.people = people
+        self.screens = screens
+        self.timers = timers
+        self.hands = hands
+
+    async def set_lang(self, chat_id: int, lang: str) -> None:
+        """/lang or /settings chose a language: the chat's messages follow."""
+        await self.people.remember_lang(chat_id, lang)
+        if (gid := self.core.by_chat.get(chat_id)) is not None:
+            async with self.core.locks[chat_id]:
+                s = self.core.sittings[gid]
+                if s.status == "running":
+                    self.screens.table(s)
+                elif s.status == "lobby":
+                    self.screens.lobby(s)
+
+    async def forbidden(self, chat_id: int) -> None:
+        """Telegram refuses our messages to this chat (403): a user blocked
+        the bot, or the bot is no longer in the group."""
+        if chat_id < 0:
+            await self.bot_removed(chat_id)
+            return
+        await self.people.not_started(chat_id)
+        for s in [s for s in self.core.sittings.values() if s.seat_of(chat_id) is not None]:
+            if s.solo:
+                await self.bot_removed(s.chat_id)  # nobody left to play with
+            else:
+                await self._blocked_mid_game(s, chat_id)
+
+    async def _blocked_mid_game(self, s: Sitting, user_id: int) -> None:
+        """A player who blocked the bot can no longer see their cards: the
+        computer plays for them (托管), and the group is told once."""
+        async with self.core.lock(s):
+            seat = s.seat_of(user_id)
+            if s.status not in ("running", "hand_over") or seat is None:
+                return
+            me = s.seats[seat]
+            assert me is not None
+            if me.tuoguan:
+                return
+            me.tuoguan = True
+            if s.status == "running":
+                s.deadline = self.timers.deadline(s)
+            await self.core.save(s)
+            log.info("game %s: user %s blocked the bot; the computer plays seat %s",
+                     s.id, user_id, seat)
+            _ = self.people.t(s.chat_id)
+            text = _("{name} has blocked me: the computer plays for them.")
+            self.core.outbox.send(s.chat_id, text.format(name=me.name or "?"))
+            if s.status == "running":
+                self.screens.table(s)
+                self.timers.arm(s)
+
+    async def bot_removed(self, chat_id: int) -> None:
+        """The bot was removed from the group (or a solo player blocked it):
+        its sitting ends quietly; nothing more is sent to that chat."""
+        gid = self.core.by_chat.get(chat_id)
+        self.core.outbox.drop_chat(chat_id)
+        if gid is None:
+            return
+        s = self.core.sittings[gid]
+        async with self.core.locks[chat_id]:
+            if s.status in ("finished", "cancelled"):
+                return
+            s.status = "finished" if s.status != "lobby" else "cancelled"
+            s.deadline = None
+            self.hands.close(s)
+            await self.core.save(s)
+            log.info("game %s ended: the bot can no longer write to chat %s", s.id, chat_id)
+            self.screens.every_hand(s)  # their hand messages lose their buttons
+
+    async def migrate(self, old: int, new: int) -> None:
+        """The group `old` became the supergroup `new` (Telegram gives it a new
+        id and the old group's messages can no longer be edited): its language,
+        its games and its active game move there, and the lobby, table or
+        end-of-hand message is posted again in the new chat. Idempotent: the
+        two service messages and any refused send may each report it."""
+        if old == new or old > 0:
+            return
+        core, chats = self.core, self.people.chats
+        async with core.locks[old]:
+            chat = chats.pop(old, None) or await core.storage.run(repo.get_chat, old)
+            gid = core.by_chat.pop(old, None)
+            await core.storage.run(repo.move_chat, old, new)
+            if chat:
+                chats[new] = {**chats.get(new, {}), **chat, "id": new}
+            if gid is None:
+                return
+            s = core.sittings[gid]
+            s.chat_id = new
+            core.by_chat[new] = gid
+            for name in ("lobby", "table", "end"):
+                core.outbox.forget(self.screens.slot(s, name))
+                s.msgs.pop(name, None)
+            await core.save(s)
+            log.info("chat %s became %s; game %s moved", old, new, gid)
+        async with core.locks[new]:
+            if s.status == "lobby":
+                self.screens.lobby(s)
+            elif s.status == "running":
+                self.screens.table(s)
+            elif s.status == "hand_over" and s.state is not None:
+                self.screens.table(s)
+                self.timers.disarm(s)
+                self.screens.end_hand(s, hands.net(s.state))

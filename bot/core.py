@@ -1,0 +1,111 @@
+"""What every part of the service shares: the settings, the connections (bot,
+storage, outbox, scheduler), the sittings in memory with the lock of each
+chat, and the few steps every part takes (save a sitting, run a task).
+
+The parts (`people`, `screens`, `timers`, `lifecycle`, `moves`, `turns`,
+`lobby`, `chats`, `recovery`) each get this core and the parts below them;
+`bot/service.py` builds them in that order. No part imports a part above it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from collections.abc import Coroutine
+from dataclasses import dataclass
+from typing import Any
+
+from aiogram import Bot
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+
+from bot import catalog
+from bot.i18n import N_
+from bot.outbox import Outbox
+from bot.presenters.base import Presenter
+from bot.settings import Settings
+from bot.sitting import Sitting
+from storage import repo
+from storage.db import Storage
+
+# Every part logs a sitting's events under the one name they always had.
+log = logging.getLogger("bot.service")
+
+STALE = N_("This button has expired.")
+OVER = N_("This game is already over.")
+NOT_YOURS = N_("This is not your game.")
+NOT_YOUR_TURN = N_("It is not your turn yet.")
+ONLY_STARTER = N_("Only whoever started the game or an admin can do that.")
+
+
+@dataclass
+class Reply:
+    """How to answer a button press: a toast, or a link to open."""
+
+    text: str | None = None
+    url: str | None = None
+    alert: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    """One sitting as a part handles it: the sitting, the lock of its chat
+    (every change runs under it) and its game's presenter, found once."""
+
+    sitting: Sitting
+    lock: asyncio.Lock
+    presenter: Presenter
+
+
+class Core:
+    def __init__(
+        self,
+        settings: Settings,
+        bot: Bot,
+        storage: Storage,
+        outbox: Outbox,
+        scheduler: AsyncIOScheduler,
+        bot_username: str = "",
+    ) -> None:
+        self.settings = settings
+        self.bot = bot
+        self.storage = storage
+        self.outbox = outbox
+        self.scheduler = scheduler
+        self.bot_username = bot_username
+        self.sittings: dict[int, Sitting] = {}
+        self.by_chat: dict[int, int] = {}  # chat → its active sitting
+        self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.last_action: dict[int, float] = {}  # user → when they last moved (monotonic)
+        self.tasks: set[asyncio.Task[Any]] = set()
+
+    def lock(self, s: Sitting) -> asyncio.Lock:
+        """The lock of the sitting's chat (a migrated sitting takes the new chat's)."""
+        return self.locks[s.chat_id]
+
+    def table(self, gid: int) -> Table | None:
+        """The sitting a button names, with its lock and presenter, or None."""
+        s = self.sittings.get(gid)
+        if s is None:
+            return None
+        return Table(s, self.lock(s), catalog.presenter(s.game))
+
+    async def save(self, s: Sitting) -> None:
+        await self.storage.run(repo.update_game, s.id, s.to_row())
+
+    async def reload(self, s: Sitting) -> None:
+        """The database is the truth: the sitting as last written."""
+        row = await self.storage.run(repo.get_game, s.id)
+        assert row is not None  # a sitting's row is never deleted
+        fresh = Sitting.from_row(row)
+        s.__dict__.update(fresh.__dict__)
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed", exc_info=task.exception())

@@ -1,0 +1,18 @@
+"""The bot's handlers, one router per feature, in the style of aiogram's
+multi-file example (examples/multi_file_bot): each module registers its
+handlers on its own Router, and `bot/app.py` includes them in this order.
+A Router can join only one Dispatcher, so each module builds a fresh one per
+App (`router()`). Every handler is a thin call into the service; every press
+is answered (a toast, or silently) exactly once."""
+
+from __future__ import annotations
+
+from aiogram import Router
+
+from bot.handlers import fallback, lobby, members, play, rules, scores, settings
+
+
+def routers() -> list[Router]:
+    """Every feature's router; the catch-alls (`fallback`) come last."""
+    return [scores.router(), members.router(), lobby.router(), play.router(),
+            settings.router(), rules.router(), fallback.router()]

@@ -1,0 +1,70 @@
+"""Playing: move buttons, the card picker, 托管's Take over, /hand, the
+end-of-hand buttons and /stop with its confirmation."""
+
+from __future__ import annotations
+
+from aiogram import Router
+from aiogram.filters import Command
+from aiogram.types import CallbackQuery, Message
+
+from bot.callbacks import HandEndCB, MoveCB, MoveIndexCB, PickCB, StopCB, TakeOverCB
+from bot.handlers.common import answer
+from bot.service import Service
+
+
+def router() -> Router:
+    r = Router(name="play")
+    r.message.register(hand, Command("hand"))
+    r.message.register(stop, Command("stop"))
+    r.callback_query.register(on_move, MoveCB.filter())
+    r.callback_query.register(on_move_index, MoveIndexCB.filter())
+    r.callback_query.register(on_pick, PickCB.filter())
+    r.callback_query.register(on_take_over, TakeOverCB.filter())
+    r.callback_query.register(on_hand_end, HandEndCB.filter())
+    r.callback_query.register(on_stop, StopCB.filter())
+    return r
+
+
+async def hand(message: Message, service: Service) -> None:
+    text = await service.screens.resend_hand(message.chat.id, message.from_user)
+    if text:
+        service.outbox.send(message.chat.id, text)
+
+
+async def stop(message: Message, service: Service) -> None:
+    text = await service.hands.stop_request(message.chat.id, message.from_user)
+    if text:
+        service.outbox.send(message.chat.id, text)
+
+
+async def on_move(cq: CallbackQuery, callback_data: MoveCB, service: Service) -> None:
+    d = callback_data
+    reply = await service.moves.move(d.g, cq.from_user, d.h, d.t, code=d.c)
+    await answer(service, cq, reply)
+
+
+async def on_move_index(cq: CallbackQuery, callback_data: MoveIndexCB, service: Service) -> None:
+    d = callback_data
+    reply = await service.moves.move(d.g, cq.from_user, d.h, d.t, index=d.i)
+    await answer(service, cq, reply)
+
+
+async def on_pick(cq: CallbackQuery, callback_data: PickCB, service: Service) -> None:
+    d = callback_data
+    reply = await service.moves.pick(d.g, cq.from_user, d.h, d.t, d.a, d.i)
+    await answer(service, cq, reply)
+
+
+async def on_take_over(cq: CallbackQuery, callback_data: TakeOverCB, service: Service) -> None:
+    await answer(service, cq, await service.turns.take_over(callback_data.g, cq.from_user))
+
+
+async def on_hand_end(cq: CallbackQuery, callback_data: HandEndCB, service: Service) -> None:
+    d = callback_data
+    await answer(service, cq, await service.hands.hand_end_action(d.g, cq.from_user, d.n, d.a))
+
+
+async def on_stop(cq: CallbackQuery, callback_data: StopCB, service: Service) -> None:
+    mid = cq.message.message_id if cq.message is not None else None
+    reply = await service.hands.stop_answer(callback_data.g, cq.from_user, callback_data.a, mid)
+    await answer(service, cq, reply)

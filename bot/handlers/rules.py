@@ -1,0 +1,63 @@
+"""Reading: /help, /rules and the lobby's rules button."""
+
+from __future__ import annotations
+
+from aiogram import Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import CallbackQuery, Message
+
+from bot import catalog, rules_text
+from bot.callbacks import RulesCB
+from bot.core import STALE
+from bot.handlers.common import answer
+from bot.service import Reply, Service
+
+
+def router() -> Router:
+    r = Router(name="rules")
+    r.message.register(help_, Command("help"))
+    r.message.register(rules, Command("rules"))
+    r.callback_query.register(on_rules, RulesCB.filter())
+    return r
+
+
+async def help_(message: Message, service: Service) -> None:
+    _ = service.t(message.chat.id)
+    service.outbox.send(
+        message.chat.id,
+        _("/new — start a game (in a group), or practise against the computer (here)\n"
+          "/hand — send my cards again\n/stop — end the game\n/lang — language")
+        + "\n" + _("/score — this game's totals and settling up\n/top — this week's leaderboard"
+                   " (/top all: all time)\n/history — the last hands\n/replay N — replay a hand\n"
+                   "/stats — my own scores (here in private)")
+        + "\n" + _("/rules — how a game is played\n/settings — this group's house rules"),
+    )
+
+
+async def rules(message: Message, command: CommandObject, service: Service) -> None:
+    chat_id = message.chat.id
+    _ = service.t(chat_id)
+    arg = (command.args or "").strip()
+    gid = service.by_chat.get(chat_id)
+    game_id = catalog.find(arg) if arg else (
+        service.sittings[gid].game if gid is not None else None)
+    if game_id is None:
+        names = ", ".join(f"/rules {g}" for g in catalog.landed())
+        service.outbox.send(chat_id, _("Which game? {choices}").format(choices=names))
+        return
+    cs = await service.people.chat_rules(chat_id)
+    g = catalog.game(game_id)
+    for part in rules_text.messages(game_id, cs.preset(g), cs.variant(g), _):
+        service.outbox.send(chat_id, part)
+
+
+async def on_rules(cq: CallbackQuery, callback_data: RulesCB, service: Service) -> None:
+    """The lobby's rules button: the sitting's rules, in the group."""
+    s = service.sittings.get(callback_data.g)
+    if s is None or cq.message is None:
+        await answer(service, cq, Reply(service.t(cq.from_user.id)(STALE)))
+        return
+    _ = service.t(s.chat_id)
+    for part in rules_text.messages(s.game, s.preset, s.variant, _):
+        service.outbox.send(s.chat_id, part)
+    await answer(service, cq, Reply())

@@ -1,0 +1,178 @@
+"""A sitting's life after its lobby: deal a hand, settle it, 下一局 or 结束,
+/stop and its confirmation, and the end of the sitting."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from bot import catalog, logs, render, scores_text
+from bot.core import NOT_YOURS, ONLY_STARTER, OVER, STALE, Core, Reply, log
+from bot.people import People
+from bot.screens import Screens
+from bot.sitting import Sitting
+from bot.timers import Timers
+from games import hands
+from storage import repo
+
+
+class Lifecycle:
+    def __init__(self, core: Core, people: People, screens: Screens, timers: Timers) -> None:
+        self.core = core
+        self.people = people
+        self.screens = screens
+        self.timers = timers
+
+    async def start_hand(self, s: Sitting, seed: int | None = None) -> None:
+        if s.state is not None:
+            self.screens.materialize_hand(s, s.hand_no)
+        g = catalog.game(s.game)
+        seed = secrets.randbits(48) if seed is None else seed
+        dealer = None
+        if s.state is not None and s.state.is_over():
+            dealer = g.next_dealer(s.variant, s.state, seed)
+        s.state = g.new_state(s.variant, len(s.seats), seed, dealer)
+        s.seed = seed
+        s.hand_no += 1
+        s.status = "running"
+        s.last = {}
+        s.picks = {}
+        for key in [k for k in s.msgs if k == "table" or k.startswith("hand:") or k == "end"]:
+            del s.msgs[key]  # each hand gets a fresh table and hand messages
+        if s.hand_no == 1 and not s.solo and "lobby" in s.msgs:
+            self.screens.lobby(s)
+        if hands.stuck(s.state):
+            # Some deals are over when dealt (a 八大对 in 掀牛): settle at once.
+            log.info("game %s hand %s: over when dealt (seed %s)", s.id, s.hand_no, seed)
+            await self.settle(s, None)
+            self.told_hand_over(s)
+            return
+        s.deadline = self.timers.deadline(s)
+        await self.core.save(s)
+        logs.event(log, s.chat_id, s.id, "hand started", game=s.game, hand=s.hand_no)
+        self.screens.table(s)
+        self.screens.every_hand(s)
+        for seat in s.state.to_act():
+            self.screens.notify(s, seat)
+        self.timers.arm(s)
+
+    async def settle(self, s: Sitting, move: dict[str, Any] | None) -> None:
+        """The one end-of-hand write: the hand's result, the totals and (when
+        a move ended it) that move, in one transaction. A deal over when dealt
+        has no move."""
+        st = s.state
+        assert st is not None
+        net = hands.net(st)
+        s.totals = [a + b for a, b in zip(s.totals or [0] * len(net), net)]
+        s.status = "hand_over"
+        s.deadline = None
+        s.picks = {}
+        hand = {"hand_no": s.hand_no, "state": st.to_json(), "net": json.dumps(net)}
+        try:
+            await self.core.storage.run(repo.record_move, s.id, s.to_row(), move, hand)
+        except Exception:
+            await self.core.reload(s)  # the DB is the truth: nothing happened
+            raise
+        last = {} if move is None else {"turn": move["turn"], "seat": move["seat"],
+                                        "by": move["by"]}
+        logs.event(log, s.chat_id, s.id, "hand over", hand=s.hand_no, net=net, **last)
+
+    def told_hand_over(self, s: Sitting) -> None:
+        """Written: the table, every hand and the 🏁 message."""
+        self.screens.table(s)
+        self.screens.every_hand(s)
+        assert s.state is not None
+        self.timers.disarm(s)
+        self.screens.end_hand(s, hands.net(s.state))
+
+    async def settle_now(self, s: Sitting) -> None:
+        """The watchdog's repair of a hand nobody can move on (caller holds the lock)."""
+        await self.settle(s, None)
+        self.told_hand_over(s)
+
+    async def hand_end_action(self, gid: int, user: Any, hand_no: int, action: str) -> Reply:
+        """下一局 (any seated player) or 结束: ending the sitting follows /stop's
+        rule (its creator or an admin, after a confirmation)."""
+        s = self.core.sittings.get(gid)
+        _ = self.people.t(user.id)  # toasts are read by the presser
+        if s is None or s.status != "hand_over" or s.hand_no != hand_no or action not in (
+                "next", "end"):
+            gone = s is None or s.status in ("finished", "cancelled")
+            return Reply(_(OVER if gone else STALE))
+        if action == "end":
+            refusal = await self.stop_request(s.chat_id, user)
+            return Reply(refusal)
+        async with self.core.lock(s):
+            if s.status != "hand_over" or s.hand_no != hand_no:
+                return Reply(_(STALE))
+            if (s.seat_of(user.id) is None and user.id != s.creator_id
+                    and not await self.people.is_admin(s.chat_id, user.id)):
+                return Reply(_(NOT_YOURS))
+            self.screens.end_buttons_off(s)
+            await self.start_hand(s)
+            return Reply(_("Next hand!"))
+
+    async def finish(self, s: Sitting) -> None:
+        was_running = s.status == "running"
+        if s.status == "hand_over" and s.state is not None:
+            self.screens.end_buttons_off(s)
+        s.status = "finished"
+        s.deadline = None
+        await self.core.save(s)
+        logs.event(log, s.chat_id, s.id, "finished", hands=s.hand_no, totals=s.totals)
+        self.close(s)
+        if was_running and s.state is not None:
+            self.screens.table(s)
+            self.screens.every_hand(s)
+        _ = self.people.t(s.chat_id)
+        lines = [render.finished(s, _), *scores_text.settle_lines(s, _)]
+        self.core.outbox.send(s.chat_id, "\n".join(lines))
+
+    def close(self, s: Sitting) -> None:
+        """No more timers, and the chat is free for /new."""
+        self.timers.disarm(s)
+        if self.core.by_chat.get(s.chat_id) == s.id:
+            del self.core.by_chat[s.chat_id]
+
+    async def stop_request(self, chat_id: int, user: Any) -> str | None:
+        _ = self.people.t(chat_id)
+        gid = self.core.by_chat.get(chat_id)
+        if gid is None:
+            return _("There is no game here.")
+        s = self.core.sittings[gid]
+        if user.id != s.creator_id and not await self.people.is_admin(chat_id, user.id):
+            return _(ONLY_STARTER)
+        text, kb = render.stop_confirm(s, _)
+        self.core.outbox.send(chat_id, text, kb)
+        return None
+
+    async def stop_answer(
+        self, gid: int, user: Any, answer: str, message_id: int | None
+    ) -> Reply:
+        s = self.core.sittings.get(gid)
+        _ = self.people.t(user.id)
+        if s is None or s.status in ("finished", "cancelled"):
+            return Reply(_(OVER))
+        if user.id != s.creator_id and not await self.people.is_admin(s.chat_id, user.id):
+            return Reply(_(ONLY_STARTER))
+        async with self.core.lock(s):
+            if s.status in ("finished", "cancelled"):
+                return Reply(_(OVER))
+            if message_id:
+                key = (s.id, "stop", message_id)
+                self.core.outbox.bind(key, message_id)
+                g_ = self.people.t(s.chat_id)  # the group's message, in the group's language
+                done = g_("Ended.") if answer == "yes" else g_("Keep playing.")
+                self.core.outbox.show(s.chat_id, key, done, None)
+            if answer != "yes":
+                return Reply(_("Keep playing."))
+            if s.status == "lobby":
+                s.status = "cancelled"
+                await self.core.save(s)
+                logs.event(log, s.chat_id, s.id, "cancelled")
+                self.close(s)
+                self.screens.lobby(s)
+                return Reply(_("Ended."))
+            await self.finish(s)
+        return Reply(_("Ended."))

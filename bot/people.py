@@ -1,0 +1,129 @@
+"""People and chats: who wrote where (names for seats; whether the bot may
+message them), the language each chat is answered in, each chat's /settings,
+and who may change them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.chat_settings import ChatSettings
+from bot.core import Core
+from bot.i18n import LANGS, Translator, normalize_lang, translator
+from storage import repo
+
+
+class People:
+    def __init__(self, core: Core) -> None:
+        self.core = core
+        self.users: dict[int, dict[str, Any]] = {}
+        self.chats: dict[int, dict[str, Any]] = {}
+        self.rules: dict[int, ChatSettings] = {}  # chat → its /settings
+
+    async def load_people(self) -> None:
+        for u in await self.core.storage.run(repo.all_users):
+            self.users[u["id"]] = u
+
+    async def see(self, user: Any | None, chat: Any | None) -> None:
+        """Remember who wrote where (names for seats; started = may be messaged)."""
+        storage = self.core.storage
+        if chat is not None and chat.type != "private":
+            title = chat.title or ""
+            known = self.chats.get(chat.id)
+            if known is None:
+                known = await storage.run(repo.get_chat, chat.id) or {"id": chat.id}
+                self.chats[chat.id] = known
+            if known.get("title") != title:
+                known["title"] = title
+                await storage.run(repo.set_chat, chat.id, title=title)
+        if user is None or user.is_bot:
+            return
+        started = 1 if chat is not None and chat.type == "private" else None
+        old = self.users.get(user.id, {})
+        new = {
+            "first_name": user.first_name or "",
+            "username": user.username or "",
+            "lang": normalize_lang(user.language_code),
+        }
+        if started:
+            new["started"] = 1
+        elif "started" not in old:
+            new["started"] = 0
+        if any(old.get(k) != v for k, v in new.items()):
+            self.users[user.id] = {**old, **new, "id": user.id}
+            await storage.run(repo.set_user, user.id, **new)
+
+    def started(self, user_id: int) -> bool:
+        return bool(self.users.get(user_id, {}).get("started"))
+
+    async def not_started(self, user_id: int) -> None:
+        """The user blocked the bot: it may no longer write to them."""
+        if user_id in self.users:
+            self.users[user_id]["started"] = 0
+            await self.core.storage.run(repo.set_user, user_id, started=0)
+
+    def lang(self, chat_id: int) -> str:
+        """The language of a chat: what /lang chose there; in a private chat
+        (id = the user's id) else the user's Telegram language; a group that
+        never chose takes its first game's creator's (see `Lobby.new_game`)."""
+        chat = self.chats.get(chat_id)
+        if chat and chat.get("lang") in LANGS:
+            return str(chat["lang"])
+        if chat_id > 0 and chat_id in self.users:
+            return self.users[chat_id].get("lang") or self.core.settings.default_lang
+        return self.core.settings.default_lang
+
+    async def default_group_lang(self, chat_id: int, user_id: int) -> None:
+        """A group without a language takes its first game's creator's."""
+        if chat_id > 0:
+            return
+        storage = self.core.storage
+        chat = self.chats.get(chat_id) or await storage.run(repo.get_chat, chat_id) or {}
+        if chat.get("lang") in LANGS:
+            return
+        lang = self.lang(user_id)
+        self.chats[chat_id] = {**chat, "id": chat_id, "lang": lang}
+        await storage.run(repo.set_chat, chat_id, lang=lang)
+
+    def t(self, chat_id: int) -> Translator:
+        return translator(self.lang(chat_id))
+
+    async def remember_lang(self, chat_id: int, lang: str) -> None:
+        if lang not in LANGS:
+            raise ValueError(lang)
+        self.chats.setdefault(chat_id, {"id": chat_id})["lang"] = lang
+        await self.core.storage.run(repo.set_chat, chat_id, lang=lang)
+
+    def title(self, chat_id: int) -> str:
+        return (self.chats.get(chat_id) or {}).get("title") or ""
+
+    # -- /settings -------------------------------------------------------------
+    async def chat_rules(self, chat_id: int) -> ChatSettings:
+        cs = self.rules.get(chat_id)
+        if cs is None:
+            row = await self.core.storage.run(repo.get_chat_settings, chat_id)
+            cs = ChatSettings.from_row(row)
+            self.rules[chat_id] = cs
+        return cs
+
+    async def save_rules(self, chat_id: int, cs: ChatSettings) -> None:
+        await self.core.storage.run(repo.set_chat_settings, chat_id, **cs.to_row())
+        self.rules[chat_id] = cs
+
+    async def may_configure(self, chat_id: int, user_id: int) -> bool:
+        """Group admins and the creator of the chat's current sitting."""
+        gid = self.core.by_chat.get(chat_id)
+        if gid is not None and self.core.sittings[gid].creator_id == user_id:
+            return True
+        return await self.is_admin(chat_id, user_id)
+
+    async def is_admin(self, chat_id: int, user_id: int) -> bool:
+        if chat_id > 0:
+            return chat_id == user_id
+        try:
+            member = await self.core.bot.get_chat_member(chat_id, user_id)
+        except Exception:
+            return False
+        return member.status in ("creator", "administrator")
+
+    def deep_link(self, gid: int) -> str:
+        return f"https://t.me/{self.core.bot_username}?start=j{gid}"

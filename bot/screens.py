@@ -1,0 +1,151 @@
+"""Screens: which message shows what. Every sitting has named message slots
+(the lobby, each hand's table, hand messages and 🏁 message, a turn notice)
+that the outbox posts once and then edits in place; a slot's message id is
+written to the sitting as soon as it is known, so a restart edits the same
+messages. Nothing here changes a sitting."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bot import render
+from bot.core import Core
+from bot.outbox import END, NORMAL, URGENT
+from bot.people import People
+from bot.sitting import Sitting
+from games import hands
+from storage import repo
+
+Slot = tuple[Any, ...]
+
+
+class Screens:
+    def __init__(self, core: Core, people: People) -> None:
+        self.core = core
+        self.people = people
+
+    @staticmethod
+    def slot(s: Sitting, name: str) -> Slot:
+        """The outbox's key of a message: the table, hands and 🏁 are new each hand."""
+        if name == "table" or name.startswith("hand:") or name == "end":
+            return (s.id, s.hand_no, name)
+        return (s.id, name)
+
+    def remember(self, s: Sitting, name: str) -> Callable[[int], None]:
+        def on_new(message_id: int) -> None:
+            s.msgs[name] = message_id
+            update = {"msgs": json.dumps(s.msgs)}
+            self.core.spawn(self.core.storage.run(repo.update_game, s.id, update))
+
+        return on_new
+
+    def bind_all(self, s: Sitting) -> None:
+        for name, mid in s.msgs.items():
+            self.core.outbox.bind(self.slot(s, name), mid)
+
+    def lobby(self, s: Sitting) -> None:
+        _ = self.people.t(s.chat_id)
+        text, kb = render.lobby(s, s.turn_timeout or self.core.settings.turn_timeout, _)
+        self.core.outbox.show(s.chat_id, self.slot(s, "lobby"), text, kb, self.remember(s, "lobby"))
+
+    def table(self, s: Sitting) -> None:
+        def draw() -> tuple[str, None]:
+            return render.table(s, self.people.t(s.chat_id)), None
+
+        self.core.outbox.show(s.chat_id, self.slot(s, "table"), draw, None,
+                              self.remember(s, "table"))
+
+    def hand(self, s: Sitting, seat: int) -> None:
+        me = s.seats[seat]
+        if me is None or me.user_id is None or not self.people.started(me.user_id):
+            return  # never write to someone who has not opened the private chat
+        uid = me.user_id
+
+        def draw() -> render.Screen:
+            selected = s.selected(seat)
+            title = "" if s.solo else self.people.title(s.chat_id)
+            return render.hand(s, seat, self.people.t(uid), title, selected)
+
+        name = f"hand:{uid}"
+        st = s.state
+        asked = s.status == "running" and st is not None and seat in st.to_act() and not me.auto
+        self.core.outbox.show(uid, self.slot(s, name), draw, None, self.remember(s, name),
+                              priority=URGENT if asked else NORMAL)
+
+    def every_hand(self, s: Sitting) -> None:
+        for seat, _uid in s.humans():
+            self.hand(s, seat)
+
+    def notify(self, s: Sitting, seat: int) -> None:
+        """"Your turn" in the private chat, unless they just played there."""
+        me = s.seats[seat]
+        if s.solo or me is None or me.user_id is None or me.tuoguan:
+            return
+        uid = me.user_id
+        if not self.people.started(uid):
+            return
+        idle = time.monotonic() - self.core.last_action.get(uid, -1e9)
+        if idle < self.core.settings.notify_idle:
+            return  # they just played: they are looking at the chat already
+        _ = self.people.t(uid)
+        text = _("👉 Your turn · {game} @ {chat}").format(
+            game=render.game_name(s, _), chat=self.people.title(s.chat_id)
+        )
+        name = f"notify:{uid}"
+        self.core.outbox.notify(uid, self.slot(s, name), text, self.remember(s, name))
+
+    def end_hand(self, s: Sitting, net: list[int]) -> None:
+        """The 🏁 message with its 下一局 / 结束 buttons."""
+        _ = self.people.t(s.chat_id)
+        text, kb = render.hand_end(s, net, _)
+        self.core.outbox.show(s.chat_id, self.slot(s, "end"), text, kb, self.remember(s, "end"),
+                              priority=END)
+
+    def end_buttons_off(self, s: Sitting) -> None:
+        """The 🏁 message keeps its text and loses its buttons."""
+        assert s.state is not None
+        _ = self.people.t(s.chat_id)
+        text, _kb = render.hand_end(s, hands.net(s.state), _, buttons=False)
+        self.core.outbox.show(s.chat_id, self.slot(s, "end"), text, None, priority=END)
+
+    def materialize_hand(self, s: Sitting, hand_no: int) -> None:
+        """Pending lazy edits of a hand's messages: render them while they
+        still read that hand."""
+        for seat in s.seats:
+            if seat and seat.user_id is not None:
+                self.core.outbox.materialize((s.id, hand_no, f"hand:{seat.user_id}"))
+        self.core.outbox.materialize((s.id, hand_no, "table"))
+
+    async def resend_hand(self, chat_id: int, user: Any) -> str | None:
+        """/hand: post the hand again as a new private message."""
+        core, people = self.core, self.people
+        _ = people.t(chat_id)
+        gids = [core.by_chat[chat_id]] if chat_id in core.by_chat else []
+        if chat_id > 0:
+            gids = [g for g, s in core.sittings.items() if s.seat_of(user.id) is not None]
+        found = False
+        for gid in gids:
+            s = core.sittings[gid]
+            seat = s.seat_of(user.id)
+            if seat is None or s.status not in ("running", "hand_over") or s.state is None:
+                continue
+            if not people.started(user.id):
+                link = f"https://t.me/{core.bot_username}"
+                return _("Open the chat with me first: {link}").format(link=link)
+            async with core.lock(s):
+                name = f"hand:{user.id}"
+                old = s.msgs.pop(name, None)
+                core.outbox.forget(self.slot(s, name))
+                if old:  # the old message keeps no live buttons
+                    key = (s.id, s.hand_no, f"moved:{old}")
+                    core.outbox.bind(key, old)
+                    moved = people.t(user.id)("Your cards were sent again below.")
+                    core.outbox.show(user.id, key, moved)
+                self.hand(s, seat)
+            found = True
+        if not found:
+            return _("You have no cards in a game here.")
+        return _("Your hand is in our private chat.") if chat_id < 0 else None

@@ -1,0 +1,135 @@
+"""When a turn is due: the computer's move (for a computer seat or a 托管
+player), the turn timer's expiry, and a player taking back their seat.
+`Timers.arm` schedules these; they move through `Moves.apply`."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from bot import computer
+from bot.core import NOT_YOURS, OVER, Core, Reply, log
+from bot.moves import Moves
+from bot.people import People
+from bot.screens import Screens
+from bot.sitting import Sitting
+from bot.timers import Timers
+from games.base import IllegalMove
+
+THINK_GRACE = 0.5  # seconds a computer move may wait for a free thread, beyond twice its budget
+
+
+class Turns:
+    def __init__(
+        self, core: Core, people: People, screens: Screens, timers: Timers, moves: Moves
+    ) -> None:
+        self.core = core
+        self.people = people
+        self.screens = screens
+        self.timers = timers
+        self.moves = moves
+        self.executor = ThreadPoolExecutor(2, thread_name_prefix="paiju-ai")
+
+    async def think(self, s: Sitting, seat: int) -> str:
+        """The computer's move, computed off the event loop. If the Monte Carlo
+        player has not answered well after its budget (the threads are busy
+        with other tables), the heuristic player moves instead."""
+        assert s.state is not None
+        state = s.state.copy()
+        seed = f"{s.id}:{s.hand_no}:{state.turn}:{seat}"
+        rng = random.Random(seed)
+        loop = asyncio.get_running_loop()
+        budget = self.core.settings.ai_budget
+        work = loop.run_in_executor(self.executor, computer.choose, state, seat, rng, budget)
+        try:
+            return await asyncio.wait_for(work, timeout=2 * budget + THINK_GRACE)
+        except TimeoutError:
+            log.warning("game %s: computer move over time; the heuristic plays", s.id)
+            return computer.quick(state, seat, random.Random(seed + ":quick"))
+
+    async def computer_turn(self, gid: int, hand_no: int, turn: int, delay: float) -> None:
+        await asyncio.sleep(delay)  # a natural pause, not an instant reply
+        s = self.timers.current(gid, hand_no, turn)
+        if s is None:
+            return
+        assert s.state is not None
+        seats = [i for i in s.state.to_act() if (me := s.seats[i]) and me.auto]
+        if not seats:
+            return
+        seat = seats[0]
+        code = await self.think(s, seat)
+        async with self.core.lock(s):
+            me = s.seats[seat]
+            if self.timers.current(gid, hand_no, turn) is None or me is None or not me.auto:
+                return  # someone moved or took over meanwhile
+            by = "computer" if me.user_id is None else "tuoguan"
+            try:
+                await self.moves.apply(s, seat, code, by)
+            except IllegalMove:
+                log.exception("computer move %r refused; playing a fallback", code)
+                rng = random.Random(turn)
+                assert s.state is not None
+                await self.moves.apply(s, seat, computer.fallback(s.state, seat, rng), by)
+
+    async def timeout(self, gid: int, hand_no: int, turn: int) -> None:
+        """The turn timer fired: the computer moves for every absent player
+        (托管 after two timeouts in a row). Idempotent on the turn number."""
+        s = self.timers.current(gid, hand_no, turn)
+        if s is None:
+            return
+        async with self.core.lock(s):
+            if self.timers.current(gid, hand_no, turn) is None:
+                return
+            assert s.state is not None
+            late = [i for i in s.state.to_act() if (me := s.seats[i]) and not me.auto]
+            if not late:
+                return
+            for i in late:
+                seat = s.seats[i]
+                assert seat is not None
+                seat.timeouts += 1
+                if seat.timeouts >= 2:
+                    seat.tuoguan = True
+            for seat_no in late:  # every absent player in one pass (川牌 claims, 刨幺 雪)
+                st = s.state
+                if s.status != "running" or st is None:
+                    break  # the hand ended
+                if seat_no not in st.to_act():
+                    continue  # an earlier answer closed their question (a claim won)
+                # The rules may say what a timeout means (刨幺's 雪 decision);
+                # otherwise the computer plays for the absent player.
+                code = st.timeout_move(seat_no) or await self.think(s, seat_no)
+                await self.moves.apply(s, seat_no, code, "timeout")
+
+    def rearm(self, s: Sitting) -> None:
+        """The watchdog's repair: the timer and any computer move, again."""
+        self.timers.arm(s)
+
+    async def take_over(self, gid: int, user: Any) -> Reply:
+        """托管 off: the player plays their own seat again."""
+        s = self.core.sittings.get(gid)
+        _ = self.people.t(user.id)
+        if s is None or s.status not in ("running", "hand_over"):
+            return Reply(_(OVER))
+        async with self.core.lock(s):
+            seat = s.seat_of(user.id)
+            if seat is None:
+                return Reply(_(NOT_YOURS))
+            me = s.seats[seat]
+            assert me is not None
+            if not me.tuoguan:
+                return Reply(_("You are already playing."))
+            me.tuoguan = False
+            me.timeouts = 0
+            self.core.last_action[user.id] = time.monotonic()
+            if s.status == "running":
+                s.deadline = self.timers.deadline(s)
+            await self.core.save(s)
+            if s.status == "running":
+                self.screens.table(s)
+                self.timers.arm(s)
+            self.screens.hand(s, seat)
+        return Reply(_("You are playing again."))
