@@ -3,6 +3,8 @@ blocks the bot or removes it (403), or the group becomes a supergroup."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.core import Core, log
 from bot.lifecycle import Lifecycle
 from bot.people import People
@@ -13,15 +15,13 @@ from games import hands
 from storage import repo
 
 
+@dataclass(eq=False)
 class Chats:
-    def __init__(
-        self, core: Core, people: People, screens: Screens, timers: Timers, hands: Lifecycle
-    ) -> None:
-        self.core = core
-        self.people = people
-        self.screens = screens
-        self.timers = timers
-        self.hands = hands
+    core: Core
+    people: People
+    screens: Screens
+    timers: Timers
+    hands: Lifecycle
 
     async def set_lang(self, chat_id: int, lang: str) -> None:
         """/lang or /settings chose a language: the chat's messages follow."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from bot import catalog, logs, render, scores_text
@@ -17,12 +18,12 @@ from games import hands
 from storage import repo
 
 
+@dataclass(eq=False)
 class Lifecycle:
-    def __init__(self, core: Core, people: People, screens: Screens, timers: Timers) -> None:
-        self.core = core
-        self.people = people
-        self.screens = screens
-        self.timers = timers
+    core: Core
+    people: People
+    screens: Screens
+    timers: Timers
 
     async def start_hand(self, s: Sitting, seed: int | None = None) -> None:
         if s.state is not None:

@@ -5,6 +5,7 @@ private chat yet."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from bot import catalog, logs, render
@@ -17,12 +18,12 @@ from bot.sitting import Seat, Sitting
 from storage import repo
 
 
+@dataclass(eq=False)
 class Lobby:
-    def __init__(self, core: Core, people: People, screens: Screens, hands: Lifecycle) -> None:
-        self.core = core
-        self.people = people
-        self.screens = screens
-        self.hands = hands
+    core: Core
+    people: People
+    screens: Screens
+    hands: Lifecycle
 
     async def new_game(
         self, chat_id: int, private: bool, user: Any, game_id: str, preset: str | None

@@ -6,6 +6,7 @@ makes it (a player, the computer, a timeout)."""
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from bot import logs, render
@@ -26,15 +27,13 @@ class Refused(Exception):
     """A picker choice the bot refuses before asking the engine (count etc.)."""
 
 
+@dataclass(eq=False)
 class Moves:
-    def __init__(
-        self, core: Core, people: People, screens: Screens, timers: Timers, hands: Lifecycle
-    ) -> None:
-        self.core = core
-        self.people = people
-        self.screens = screens
-        self.timers = timers
-        self.hands = hands
+    core: Core
+    people: People
+    screens: Screens
+    timers: Timers
+    hands: Lifecycle
 
     async def apply(self, s: Sitting, seat: int, code: str, by: str) -> None:
         """Apply one move (caller holds the chat's lock); IllegalMove leaves all as it was."""

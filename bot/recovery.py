@@ -5,6 +5,7 @@ each group remembered, so the recovery burst keeps within Telegram's limits."""
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 from bot import logs
 from bot.core import Core, log
@@ -15,11 +16,11 @@ from games import hands
 from storage import repo
 
 
+@dataclass(eq=False)
 class Recovery:
-    def __init__(self, core: Core, screens: Screens, timers: Timers) -> None:
-        self.core = core
-        self.screens = screens
-        self.timers = timers
+    core: Core
+    screens: Screens
+    timers: Timers
 
     async def remember_group_send(self, chat_id: int, sent_at: list[float]) -> None:
         await self.core.storage.run(repo.set_group_sends, chat_id, sent_at)

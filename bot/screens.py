@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from bot import render
@@ -22,10 +23,10 @@ from storage import repo
 Slot = tuple[Any, ...]
 
 
+@dataclass(eq=False)
 class Screens:
-    def __init__(self, core: Core, people: People) -> None:
-        self.core = core
-        self.people = people
+    core: Core
+    people: People
 
     @staticmethod
     def slot(s: Sitting, name: str) -> Slot:

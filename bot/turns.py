@@ -8,6 +8,7 @@ import asyncio
 import random
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot import computer
@@ -22,16 +23,15 @@ from games.base import IllegalMove
 THINK_GRACE = 0.5  # seconds a computer move may wait for a free thread, beyond twice its budget
 
 
+@dataclass(eq=False)
 class Turns:
-    def __init__(
-        self, core: Core, people: People, screens: Screens, timers: Timers, moves: Moves
-    ) -> None:
-        self.core = core
-        self.people = people
-        self.screens = screens
-        self.timers = timers
-        self.moves = moves
-        self.executor = ThreadPoolExecutor(2, thread_name_prefix="paiju-ai")
+    core: Core
+    people: People
+    screens: Screens
+    timers: Timers
+    moves: Moves
+    executor: ThreadPoolExecutor = field(
+        default_factory=lambda: ThreadPoolExecutor(2, thread_name_prefix="paiju-ai"))
 
     async def think(self, s: Sitting, seat: int) -> str:
         """The computer's move, computed off the event loop. If the Monte Carlo

@@ -1,7 +1,7 @@
 """Every hand the bot starts can move on: someone is asked with a timer (or a
 computer move is on its way), or the hand is settled at once. Driven through
-`Lifecycle.start_hand` (bot/lifecycle.py) with stand-ins for storage, outbox and scheduler, so
-thousands of deals per game and preset take seconds."""
+`Lifecycle.start_hand` (bot/lifecycle.py) with stand-ins for storage, outbox
+and scheduler, so thousands of deals per game and preset take seconds."""
 
 from __future__ import annotations
 
