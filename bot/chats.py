@@ -21,7 +21,7 @@ class Chats:
     people: People
     screens: Screens
     timers: Timers
-    hands: Lifecycle
+    lifecycle: Lifecycle
 
     async def set_lang(self, chat_id: int, lang: str) -> None:
         """/lang or /settings chose a language: the chat's messages follow."""
@@ -84,7 +84,7 @@ class Chats:
                 return
             s.status = "finished" if s.status != "lobby" else "cancelled"
             s.deadline = None
-            self.hands.close(s)
+            self.lifecycle.close(s)
             await self.core.save(s)
             log.info("game %s ended: the bot can no longer write to chat %s", s.id, chat_id)
             self.screens.every_hand(s)  # their hand messages lose their buttons

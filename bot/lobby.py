@@ -23,7 +23,7 @@ class Lobby:
     core: Core
     people: People
     screens: Screens
-    hands: Lifecycle
+    lifecycle: Lifecycle
 
     async def new_game(
         self, chat_id: int, private: bool, user: Any, game_id: str, preset: str | None
@@ -63,7 +63,7 @@ class Lobby:
             core.sittings[s.id] = s
             core.by_chat[chat_id] = s.id
             if private:
-                await self.hands.start_hand(s)
+                await self.lifecycle.start_hand(s)
             else:
                 self.screens.lobby(s)
         return None
@@ -109,7 +109,7 @@ class Lobby:
                 if action == "cancel":
                     s.status = "cancelled"
                     await self.core.save(s)
-                    self.hands.close(s)
+                    self.lifecycle.close(s)
                     self.screens.lobby(s)
                     return Reply(_("Cancelled."))
                 if not s.humans():
@@ -118,7 +118,7 @@ class Lobby:
                     return Reply(
                         _("Every seat needs a player: this chat plays without computers."))
                 s.seats = [seat or Seat(None) for seat in s.seats]  # empty seats: computers
-                await self.hands.start_hand(s)
+                await self.lifecycle.start_hand(s)
                 return Reply(_("Let's play!"))
         return Reply(_(STALE))
 

@@ -33,7 +33,7 @@ class Moves:
     people: People
     screens: Screens
     timers: Timers
-    hands: Lifecycle
+    lifecycle: Lifecycle
 
     async def apply(self, s: Sitting, seat: int, code: str, by: str) -> None:
         """Apply one move (caller holds the chat's lock); IllegalMove leaves all as it was."""
@@ -50,8 +50,8 @@ class Moves:
         s.last = {"seat": seat, "events": events}
         move = {"hand_no": s.hand_no, "turn": st.turn - 1, "seat": seat, "code": code, "by": by}
         if hands.stuck(st):
-            await self.hands.settle(s, move)
-            self.hands.told_hand_over(s)
+            await self.lifecycle.settle(s, move)
+            self.lifecycle.told_hand_over(s)
             return
         s.deadline = self.timers.deadline(s)
         try:

@@ -7,7 +7,7 @@ imports one above it:
     people     users, chats, languages, /settings, who is an admin
     screens    which message shows what
     timers     the turn timer and the pending computer move
-    hands      a hand's life: deal, settle, next hand, /stop, finish
+    lifecycle  a hand's life: deal, settle, next hand, /stop, finish
     moves      a move pressed, picked or played; `apply` for everyone
     turns      a turn due: the computer's move, a timeout, take over
     lobby      /new, join, leave, start
@@ -57,12 +57,12 @@ class Service(Core):
         self.people = People(self)
         self.screens = Screens(self, self.people)
         self.timers = Timers(self)
-        self.hands = Lifecycle(self, self.people, self.screens, self.timers)
-        self.moves = Moves(self, self.people, self.screens, self.timers, self.hands)
+        self.lifecycle = Lifecycle(self, self.people, self.screens, self.timers)
+        self.moves = Moves(self, self.people, self.screens, self.timers, self.lifecycle)
         self.turns = Turns(self, self.people, self.screens, self.timers, self.moves)
         self.timers.due = self.turns  # the timer's expiry and computer moves are Turns' job
-        self.lobby = Lobby(self, self.people, self.screens, self.hands)
-        self.chats = Chats(self, self.people, self.screens, self.timers, self.hands)
+        self.lobby = Lobby(self, self.people, self.screens, self.lifecycle)
+        self.chats = Chats(self, self.people, self.screens, self.timers, self.lifecycle)
         self.recovery = Recovery(self, self.screens, self.timers)
 
     # The words most callers need, by their short names.

@@ -52,7 +52,7 @@ async def sweep(service: Service) -> int:
             repaired += 1
             assert s.state is not None
             if hands.stuck(s.state):
-                await service.hands.settle_now(s)
+                await service.lifecycle.settle_now(s)
                 continue
             if s.deadline is None:
                 s.deadline = time.time() + service.settings.turn_timeout

@@ -32,7 +32,7 @@ async def hand(message: Message, service: Service) -> None:
 
 
 async def stop(message: Message, service: Service) -> None:
-    text = await service.hands.stop_request(message.chat.id, message.from_user)
+    text = await service.lifecycle.stop_request(message.chat.id, message.from_user)
     if text:
         service.outbox.send(message.chat.id, text)
 
@@ -61,10 +61,10 @@ async def on_take_over(cq: CallbackQuery, callback_data: TakeOverCB, service: Se
 
 async def on_hand_end(cq: CallbackQuery, callback_data: HandEndCB, service: Service) -> None:
     d = callback_data
-    await answer(service, cq, await service.hands.hand_end_action(d.g, cq.from_user, d.n, d.a))
+    await answer(service, cq, await service.lifecycle.hand_end_action(d.g, cq.from_user, d.n, d.a))
 
 
 async def on_stop(cq: CallbackQuery, callback_data: StopCB, service: Service) -> None:
     mid = cq.message.message_id if cq.message is not None else None
-    reply = await service.hands.stop_answer(callback_data.g, cq.from_user, callback_data.a, mid)
+    reply = await service.lifecycle.stop_answer(callback_data.g, cq.from_user, callback_data.a, mid)
     await answer(service, cq, reply)

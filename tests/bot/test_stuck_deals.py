@@ -82,7 +82,7 @@ def test_every_started_hand_can_move_on_or_is_settled(game_id, preset):
             svc.scheduler.jobs.clear()
             svc.spawned.clear()
             writes = len(svc.storage.writes)
-            await svc.hands.start_hand(s, seed=seed)
+            await svc.lifecycle.start_hand(s, seed=seed)
             st = s.state
             if s.status == "hand_over":
                 settled += 1
