@@ -33,7 +33,7 @@ async def test_the_bot_removed_from_a_group_ends_its_sitting_cleanly(people, toy
         s = app.service.sittings[1]
         await tg.wait_for(lambda: find_text(tg, GROUP, "🂠"))
         tg.kick_bot(GROUP)
-        app.service._show_table(s)  # the next table edit meets the 403
+        app.service.screens.table(s)  # the next table edit meets the 403
         await tg.wait_for(lambda: s.status == "finished" and GROUP not in app.service.by_chat, 10)
         assert app.service.scheduler.get_job(f"turn:{s.id}") is None
         await asyncio.sleep(1.0)  # time for a retry loop, if there were one

@@ -55,10 +55,10 @@ async def test_stuck_rows_are_found_logged_and_repaired(people, tmp_path, caplog
         assert svc.scheduler.get_job(f"turn:{untimed}") is not None
         assert con.execute("select deadline from games where id = ?", [untimed]).fetchone()[0]
         # the computers' table had its move armed by recovery; lose it, then a sweep
-        svc.computer_moves.pop(computers).cancel()
+        svc.timers.computer_moves.pop(computers).cancel()
         caplog.clear()
         assert await watchdog.sweep(svc) == 1
-        assert svc.computer_pending(computers)
+        assert svc.timers.computer_pending(computers)
         assert "no computer move pending" in caplog.records[0].getMessage()
         assert caplog.records[0].levelno == logging.ERROR
         assert await watchdog.sweep(svc) == 0  # nothing else is stuck
