@@ -3,7 +3,7 @@ reaches the group whatever happens between the result's write and its send."""
 
 import sqlite3
 
-from bot import service as service_module
+from bot import lifecycle as lifecycle_module
 from tests.e2e.harness import GROUP, find_text, press_button, running, start_game
 
 OVER_WHEN_DEALT = 386  # a xianniu deal that is over at once (found by tests/bot/test_stuck_deals)
@@ -12,7 +12,7 @@ OVER_WHEN_DEALT = 386  # a xianniu deal that is over at once (found by tests/bot
 async def test_a_deal_over_when_dealt_is_settled_and_the_next_hand_starts(people, tmp_path, monkeypatch):
     tg = people
     seeds = iter([OVER_WHEN_DEALT, 1, 2, 3])
-    monkeypatch.setattr(service_module.secrets, "randbits", lambda _bits: next(seeds))
+    monkeypatch.setattr(lifecycle_module.secrets, "randbits", lambda _bits: next(seeds))
     async with running(tg, tmp_path / "db.sqlite3"):
         for uid in (1, 2):
             await tg.send_message(uid, uid, "/start")
