@@ -55,11 +55,13 @@ def _due_codes(st: ChangpaiState, s: int, x: int, may_chi: bool) -> list[str]:
     need_k23 = x in st.hu_bar[s]
     if st.claim_hu(s, x, need_k23, need_k1):
         codes.append("H")
-    if conc[x] == 4 or (melds and any(
+    # a set of x in sight means its cards are seen: most cards skip the melds
+    seen = st.seen[x]
+    if conc[x] == 4 or (seen >= 4 and melds and any(
             len(c) == 4 and c[0] == x and (mk == "tou" or (v["upgrade_melds"] and mk == "sha"))
             for mk, c, _cl, _f in melds)):
         codes.append("F")
-    elif conc[x] == 3 or (v["upgrade_melds"] and melds and any(
+    elif conc[x] == 3 or (seen >= 3 and v["upgrade_melds"] and melds and any(
             mk == "peng" and c[0] == x for mk, c, _cl, _f in melds)):
         codes.append("K")
     return codes
@@ -70,18 +72,22 @@ def _with_options(st: ChangpaiState, s: int, x: int, may_chi: bool,
     """The optional 碰/吃 (each weighed by the claimer's estimate) and 过."""
     v = st.variant
     conc = st.conc[s]
-    if conc[x] == 2 and x not in st.peng_bar[s] and st.claim_keeps_hand(s, (x, x), x):
-        codes.append("P")
+    avail = None  # the seat's unseen flags, the same for every option: made once
+    if conc[x] == 2 and x not in st.peng_bar[s]:
+        avail = st.avail(s)
+        if st.claim_keeps_hand(s, (x, x), x, avail):
+            codes.append("P")
     if may_chi:
         pairs = chi_options(conc, x)
         if pairs:
+            avail = avail or st.avail(s)
             guard = v["qi_fan_guard"] and st.qi_seat == s and st.fixed(s).fan == 0
             for pair in pairs:
                 if v["no_discard_from_triple"] and any(conc[k] >= 3 for k in pair):
                     continue
                 if guard and any(YDR[k] and conc[k] >= 2 for k in pair):
                     continue
-                if classify((*pair, x)) and st.claim_keeps_hand(s, pair, x):
+                if classify((*pair, x)) and st.claim_keeps_hand(s, pair, x, avail):
                     codes.append(chi_code(pair))
     if codes:
         codes.append("N")

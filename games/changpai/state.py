@@ -212,9 +212,11 @@ class ChangpaiState(State):
                               threshold(s == self.dealer), v["threshold_strict"],
                               v["estimate_mode"] == "xy")
 
-    def claim_keeps_hand(self, s: int, used: tuple[int, ...], x: int) -> bool:
+    def claim_keeps_hand(self, s: int, used: tuple[int, ...], x: int,
+                         avail: tuple[bool, ...] | None = None) -> bool:
         """A 吃/碰 needs a card left to discard, and (while estimates are in
-        force) must not make the claimer's own estimate fail."""
+        force) must not make the claimer's own estimate fail. avail: the
+        seat's unseen flags, if the caller has them."""
         conc = list(self.conc[s])
         for k in used:
             conc[k] -= 1
@@ -228,7 +230,7 @@ class ChangpaiState(State):
         tuo = kan[1]
         # the used cards leave the hand and become seen: the unseen stay as now
         v = self.variant
-        return estimate_avail(tuple(conc), self.avail(s), f.count + 1, f.tuo + tuo,
+        return estimate_avail(tuple(conc), avail or self.avail(s), f.count + 1, f.tuo + tuo,
                               threshold(s == self.dealer), v["threshold_strict"],
                               v["estimate_mode"] == "xy", x).ok
 
