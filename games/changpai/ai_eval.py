@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.changpai.cards import COMPLEMENTS, COMPONENT_OF, COMPONENTS, POINTS, RED, SEVENS, YDR
-from games.changpai.estimate import component_best
+from games.changpai.estimate import component_best, merge_capped
 from games.changpai.kan import set_fan, set_tuo
 
 # Weights (hundredths of a "坎"): a complete 坎 is 100, a part 30..55.
@@ -148,22 +148,14 @@ def fixed_value(fixed) -> int:
     return SET * fixed.count + TUO * fixed.tuo + FAN * fixed.fan
 
 
-def _merge(a: tuple[int, ...] | list[int], b: tuple[int, ...], cap: int) -> list[int]:
-    size = min(cap + 1, len(a) + len(b) - 1)
-    out = [-1] * size
-    for n1, t1 in enumerate(a):
-        if t1 < 0 or n1 >= size:
-            continue
-        for n2, t2 in enumerate(b):
-            n = n1 + n2
-            if n >= size:
-                break
-            if t2 >= 0 and out[n] < t1 + t2:
-                out[n] = t1 + t2
-    return out
+# Merges and tops of the same small arrays recur all through a playout (one
+# hand, a few discards tried per decision): memoised on the arrays, and the
+# merge is the engine estimate's own (one cache for both).
+_merge = merge_capped
 
 
-def _top(a, b, cap: int) -> int:
+@lru_cache(maxsize=1 << 16)
+def _top(a: tuple[int, ...], b: tuple[int, ...], cap: int) -> int:
     best = -1
     for n1, t1 in enumerate(a):
         if t1 < 0 or n1 > cap:
@@ -202,9 +194,9 @@ class HandCalc:
             self.val.append(component_value(ci, local, levels))
         self.groups = sum(len(b) - 1 for b in self.est)
         self._fixes: dict[int, tuple] = {}
-        self._without: dict[int, tuple[list[int], list[int]]] = {}
+        self._without: dict[tuple, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
-    def _rest(self, skip: frozenset[int], cap: int) -> tuple[list[int], list[int]]:
+    def _rest(self, skip: frozenset[int], cap: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Merged estimate and value arrays of every component not in skip."""
         fix = self._fixes.get(cap)
         if fix is None:
@@ -221,11 +213,11 @@ class HandCalc:
 
     def _prefix_suffix(self, cap: int):
         n = len(COMPONENTS)
-        pre = [([0], [0])]
+        pre: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((0,), (0,))]
         for ci in range(n):
             e, v = pre[-1]
             pre.append((_merge(e, self.est[ci], cap), _merge(v, self.val[ci], cap)))
-        suf = [([0], [0])] * (n + 1)
+        suf: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((0,), (0,))] * (n + 1)
         for ci in range(n - 1, -1, -1):
             e, v = suf[ci + 1]
             suf[ci] = (_merge(e, self.est[ci], cap), _merge(v, self.val[ci], cap))

@@ -38,6 +38,15 @@ def chi_code(pair: tuple[int, int]) -> str:
 
 def claim_codes(st: ChangpaiState, s: int, x: int, may_chi: bool) -> list[str]:
     """Claims of seat s on card x; may_chi: s is the flipper or the next player."""
+    codes = _due_codes(st, s, x, may_chi)
+    if codes and codes[-1] in ("F", "K"):
+        return codes
+    return _with_options(st, s, x, may_chi, codes)
+
+
+def _due_codes(st: ChangpaiState, s: int, x: int, may_chi: bool) -> list[str]:
+    """胡, then a due 吐火/杀 (mandatory: it ends the list) — the cheap part,
+    asked of every seat before any 碰/吃 is weighed."""
     v = st.variant
     conc = st.conc[s]
     melds = st.melds[s]
@@ -46,24 +55,40 @@ def claim_codes(st: ChangpaiState, s: int, x: int, may_chi: bool) -> list[str]:
     need_k23 = x in st.hu_bar[s]
     if st.claim_hu(s, x, need_k23, need_k1):
         codes.append("H")
-    if conc[x] == 4 or (melds and any(
+    # a set of x in sight means its cards are seen: most cards skip the melds
+    seen = st.seen[x]
+    if conc[x] == 4 or (seen >= 4 and melds and any(
             len(c) == 4 and c[0] == x and (mk == "tou" or (v["upgrade_melds"] and mk == "sha"))
             for mk, c, _cl, _f in melds)):
-        return codes + ["F"]
-    if conc[x] == 3 or (v["upgrade_melds"] and melds and any(
+        codes.append("F")
+    elif conc[x] == 3 or (seen >= 3 and v["upgrade_melds"] and melds and any(
             mk == "peng" and c[0] == x for mk, c, _cl, _f in melds)):
-        return codes + ["K"]
-    if conc[x] == 2 and x not in st.peng_bar[s] and st.claim_keeps_hand(s, (x, x), x):
-        codes.append("P")
+        codes.append("K")
+    return codes
+
+
+def _with_options(st: ChangpaiState, s: int, x: int, may_chi: bool,
+                  codes: list[str]) -> list[str]:
+    """The optional 碰/吃 (each weighed by the claimer's estimate) and 过."""
+    v = st.variant
+    conc = st.conc[s]
+    avail = None  # the seat's unseen flags, the same for every option: made once
+    if conc[x] == 2 and x not in st.peng_bar[s]:
+        avail = st.avail(s)
+        if st.claim_keeps_hand(s, (x, x), x, avail):
+            codes.append("P")
     if may_chi:
-        guard = v["qi_fan_guard"] and st.qi_seat == s and st.fixed(s).fan == 0
-        for pair in chi_options(conc, x):
-            if v["no_discard_from_triple"] and any(conc[k] >= 3 for k in pair):
-                continue
-            if guard and any(YDR[k] and conc[k] >= 2 for k in pair):
-                continue
-            if classify((*pair, x)) and st.claim_keeps_hand(s, pair, x):
-                codes.append(chi_code(pair))
+        pairs = chi_options(conc, x)
+        if pairs:
+            avail = avail or st.avail(s)
+            guard = v["qi_fan_guard"] and st.qi_seat == s and st.fixed(s).fan == 0
+            for pair in pairs:
+                if v["no_discard_from_triple"] and any(conc[k] >= 3 for k in pair):
+                    continue
+                if guard and any(YDR[k] and conc[k] >= 2 for k in pair):
+                    continue
+                if classify((*pair, x)) and st.claim_keeps_hand(s, pair, x, avail):
+                    codes.append(chi_code(pair))
     if codes:
         codes.append("N")
     return codes
@@ -74,18 +99,40 @@ def offer_options(state: ChangpaiState, x: int, src: int, okind: str,
     """Every active seat's claim codes on card x offered by `src`: seats
     without a claim are left out, and a due 杀/吐火 beats 碰/吃, so then only
     胡/杀/吐火 are asked. `known` = (seat, codes) fixes one seat's codes (a
-    computer player's sampled world keeps its own real options)."""
-    options: dict[int, list[str]] = {}
+    computer player's sampled world keeps its own real options).
+
+    Lazily: 胡 and the due 杀/吐火 of every seat first; only when none is due
+    are the 碰/吃 options weighed (each needs an estimate)."""
     chi = state.chi_seats(src, okind)
+    due: list[tuple[int, list[str]]] = []
+    killing = False
     for i in range(state.seats):
         s = (src + i) % state.seats
         if not state.active(s) or (okind == "discard" and s == src):
             continue
-        codes = known[1] if known and known[0] == s else claim_codes(state, s, x, s in chi)
+        if known and known[0] == s:
+            codes = known[1]
+            killing = killing or "F" in codes or "K" in codes
+        else:
+            codes = _due_codes(state, s, x, s in chi)
+            killing = killing or (bool(codes) and codes[-1] in ("F", "K"))
+        due.append((s, codes))
+    options: dict[int, list[str]] = {}
+    if killing:
+        for s, codes in due:
+            kept = [c for c in codes if c in ("H", "F", "K")]
+            if "H" in kept:  # the 过 that came with a 胡 (none with a due 杀/吐火)
+                if known and known[0] == s:
+                    if "N" in codes:
+                        kept.append("N")
+                elif kept[-1] == "H":
+                    kept.append("N")
+            if kept and kept != ["N"]:
+                options[s] = kept
+        return options
+    for s, codes in due:
+        if not (known and known[0] == s):
+            codes = _with_options(state, s, x, s in chi, codes)
         if codes:
             options[s] = codes
-    if any("F" in c or "K" in c for c in options.values()):
-        options = {s: [c for c in codes if c in ("H", "F", "K") or (c == "N" and "H" in codes)]
-                   for s, codes in options.items()}
-        options = {s: c for s, c in options.items() if c and c != ["N"]}
     return options

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 from operator import itemgetter
+from typing import NamedTuple
 
-from games.changpai.cards import COMPONENTS, POINTS, RED, SEVENS
+from games.changpai.cards import COMPONENT_OF, COMPONENTS, N_KINDS, POINTS, RED, SEVENS
 from games.changpai.kan import set_tuo
 
 
@@ -114,8 +115,7 @@ def component_best(ci: int, counts: tuple[int, ...], availbits: int, xy: bool) -
     return tuple(best)
 
 
-@dataclass(frozen=True)
-class Estimate:
+class Estimate(NamedTuple):
     tuo: int
     groups: int
     ok: bool
@@ -131,8 +131,32 @@ def estimate(
     xy: bool = False,
 ) -> Estimate:
     """counts: free concealed cards; unseen[k]: copies this player has not seen."""
-    top, g, killable = _hand_part(tuple(counts), tuple(map(_POSITIVE, unseen)),
-                                  max(0, 7 - fixed_count), xy)
+    return estimate_avail(tuple(counts), tuple(map(_POSITIVE, unseen)), fixed_count, fixed_tuo,
+                          threshold, strict, xy)
+
+
+def estimate_avail(
+    counts: tuple[int, ...],
+    avail: tuple[bool, ...],
+    fixed_count: int,
+    fixed_tuo: int,
+    threshold: int,
+    strict: bool = False,
+    xy: bool = False,
+    around: int = -1,
+) -> Estimate:
+    """The same from tuples: avail[k] = an unseen copy of k exists.
+
+    around: a kind whose component is all that changed since the hand was
+    last estimated (a claim of that card, a discard, a flip that used up its
+    unseen copies): the other components' merged part is looked up, keyed
+    on them alone, and only this component is searched again. The answer is
+    the same for any `around`; it only decides what is cached."""
+    cap = max(0, 7 - fixed_count)
+    if around < 0:
+        top, g, killable = _hand_part(counts, avail, cap, xy)
+    else:
+        top, g, killable = _hand_part_around(COMPONENT_OF[around], counts, avail, cap, xy)
     # groups beyond the cap still count for "7 坎": counted uncapped
     g = min(7, fixed_count + g)
     tuo = fixed_tuo + top
@@ -165,13 +189,52 @@ def _hand_part(counts: tuple[int, ...], avail: tuple[bool, ...], cap: int,
             continue
         best = component_best(ci, local, _BITS[ci][_PICK[ci](avail)], xy)
         groups += len(best) - 1
-        total = _merge(total, best, cap)
+        total = merge_capped(total, best, cap)
     killable = max(counts) >= 3 and any(n >= 3 and a for n, a in zip(counts, avail))
     return max(total), groups, killable
 
 
-@lru_cache(maxsize=1 << 15)
-def _merge(total: tuple[int, ...], best: tuple[int, ...], cap: int) -> tuple[int, ...]:
+# The merged part of every component but one (its index first in the key),
+# keyed on the cards and flags outside that component only.
+_OUTSIDE = tuple(itemgetter(*(k for k in range(N_KINDS) if COMPONENT_OF[k] != ci))
+                 for ci in range(len(COMPONENTS)))
+_REST: dict[tuple, tuple[tuple[int, ...], int, bool]] = {}
+REST_CACHE = 1 << 15
+
+
+def _hand_part_around(ci: int, counts: tuple[int, ...], avail: tuple[bool, ...], cap: int,
+                      xy: bool) -> tuple[int, int, bool]:
+    """_hand_part, with the other components' part cached apart from ci's."""
+    outside = _OUTSIDE[ci]
+    key = (ci, outside(counts), outside(avail), cap, xy)
+    rest = _REST.get(key)
+    if rest is None:
+        total: tuple[int, ...] = (0,)
+        groups = 0
+        for cj in range(len(COMPONENTS)):
+            local = _PICK[cj](counts)
+            if cj == ci or not any(local):
+                continue
+            best = component_best(cj, local, _BITS[cj][_PICK[cj](avail)], xy)
+            groups += len(best) - 1
+            total = merge_capped(total, best, cap)
+        killable = any(n >= 3 and a for n, a in zip(outside(counts), outside(avail)))
+        if len(_REST) >= REST_CACHE:
+            _REST.clear()
+        rest = _REST[key] = (total, groups, killable)
+    total, groups, killable = rest
+    local = _PICK[ci](counts)
+    if not any(local):
+        return max(total), groups, killable
+    flags = _PICK[ci](avail)
+    best = component_best(ci, local, _BITS[ci][flags], xy)
+    top = max(merge_capped(total, best, cap))
+    killable = killable or any(n >= 3 and a for n, a in zip(local, flags))
+    return top, groups + len(best) - 1, killable
+
+
+@lru_cache(maxsize=1 << 16)
+def merge_capped(total: tuple[int, ...], best: tuple[int, ...], cap: int) -> tuple[int, ...]:
     """Most 砣 with exactly n groups from two disjoint parts, n ≤ cap."""
     merged = [-1] * min(cap + 1, len(total) + len(best) - 1)
     for n1, t1 in enumerate(total):
@@ -189,4 +252,5 @@ def clear_caches() -> None:
     component_best.cache_clear()
     _weights.cache_clear()
     _hand_part.cache_clear()
-    _merge.cache_clear()
+    merge_capped.cache_clear()
+    _REST.clear()

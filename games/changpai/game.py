@@ -8,7 +8,7 @@ from typing import Any
 
 from games.base import Game, VariantError
 from games.changpai.cards import CODES, full_deck
-from games.changpai.state import ChangpaiState
+from games.changpai.state import ChangpaiState, remember_deal, shuffle
 from games.changpai.variants import FLAGS, PRESETS
 
 
@@ -22,8 +22,10 @@ class Changpai(Game):
         """The whole shuffled deck: seat s holds cards 20s..20s+19, the stock
         is the rest in order (the dealer's 21st card first)."""
         deck = full_deck()
-        random.Random(seed).shuffle(deck)
-        return "".join(CODES[k] for k in deck)
+        shuffle(deck, random.Random(seed))
+        deal = "".join([CODES[k] for k in deck])
+        remember_deal(deal, deck)
+        return deal
 
     def next_dealer(self, variant: Mapping[str, Any], finished: ChangpaiState, seed: int) -> int:
         out = finished.outcome or {}

@@ -13,6 +13,8 @@ alternative, flips) happen inside the engine and show up as events.
 
 from __future__ import annotations
 
+import random
+from operator import add
 from typing import Any
 
 from games.base import COPY_1, COPY_2, COPY_DEEP, IllegalMove, Move, Result, State
@@ -27,19 +29,23 @@ from games.changpai.cards import (
     to_codes,
 )
 from games.changpai.claims import RANK, offer_options
-from games.changpai.estimate import estimate
+from games.changpai.estimate import Estimate, estimate_avail
 from games.changpai.hu import Fixed, Rules, evaluate, may_win_with, threshold
 from games.changpai.kan import classify
 from games.changpai.melds import fixed_of
 from games.changpai.scoring import net_of, payments
 
 HAND = 20
+_FIVE_GT = COPIES.__gt__  # seen + held < 5: a copy is still unseen
 
 MOVE_KIND = {"Q": "qi", "A": "da", "Y": "yang", "H": "hu", "F": "fire", "K": "sha", "P": "peng",
              "N": "pass", "C": "chi", "D": "discard", "T": "tou"}
 
 
 def parse_deal(deal: Any) -> list[int]:
+    known = _DEALT.pop(deal, None) if isinstance(deal, str) else None
+    if known is not None:
+        return known
     if not isinstance(deal, str) or len(deal) != 2 * DECK_SIZE:
         raise ValueError("changpai deal must be a string of 105 two-character card codes")
     try:
@@ -49,6 +55,33 @@ def parse_deal(deal: Any) -> list[int]:
     if any(cards.count(k) != COPIES for k in range(N_KINDS)):
         raise ValueError("changpai deal must hold every card kind five times")
     return cards
+
+
+# Deals just made by Changpai.deal, already as kinds: a new hand does not parse
+# its own deal string back (a few entries at most: deal() is followed by start()).
+_DEALT: dict[str, list[int]] = {}
+
+
+def remember_deal(deal: str, deck: list[int]) -> None:
+    if len(_DEALT) > 8:
+        _DEALT.clear()
+    _DEALT[deal] = list(deck)
+
+
+# random.Random.shuffle's own steps (CPython 3.11: j = _randbelow(i + 1) by
+# rejection sampling on getrandbits), unrolled for the 105-card deck: the
+# same deals from the same seeds (tests/games/changpai/test_deal.py).
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, DECK_SIZE)))
+
+
+def shuffle(deck: list[int], rng: random.Random) -> None:
+    assert len(deck) == DECK_SIZE
+    bits = rng.getrandbits
+    for i, n, k in _SHUFFLE_STEPS:
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        deck[i], deck[j] = deck[j], deck[i]
 
 
 class ChangpaiState(State):
@@ -164,16 +197,26 @@ class ChangpaiState(State):
         seen = self.seen if seen is None else seen
         return [COPIES - seen[k] - conc[k] for k in range(N_KINDS)]
 
-    def estimate_of(self, s: int, conc=None, fixed: Fixed | None = None, seen=None):
+    def avail(self, s: int, conc=None, seen=None) -> tuple[bool, ...]:
+        """Per kind: does a copy exist that seat s has not seen (the estimate's
+        "unseen" flags), without building the unseen counts."""
+        conc = self.conc[s] if conc is None else conc
+        seen = self.seen if seen is None else seen
+        return tuple(map(_FIVE_GT, map(add, seen, conc)))
+
+    def estimate_of(self, s: int, conc=None, fixed: Fixed | None = None, seen=None) -> Estimate:
         conc = self.conc[s] if conc is None else conc
         f = self.fixed(s) if fixed is None else fixed
-        return estimate(conc, self.unseen(s, conc, seen), f.count, f.tuo,
-                        threshold(self.is_dealer(s)), self.variant["threshold_strict"],
-                        self.variant["estimate_mode"] == "xy")
+        v = self.variant
+        return estimate_avail(tuple(conc), self.avail(s, conc, seen), f.count, f.tuo,
+                              threshold(s == self.dealer), v["threshold_strict"],
+                              v["estimate_mode"] == "xy")
 
-    def claim_keeps_hand(self, s: int, used: tuple[int, ...], x: int) -> bool:
+    def claim_keeps_hand(self, s: int, used: tuple[int, ...], x: int,
+                         avail: tuple[bool, ...] | None = None) -> bool:
         """A 吃/碰 needs a card left to discard, and (while estimates are in
-        force) must not make the claimer's own estimate fail."""
+        force) must not make the claimer's own estimate fail. avail: the
+        seat's unseen flags, if the caller has them."""
         conc = list(self.conc[s])
         for k in used:
             conc[k] -= 1
@@ -182,11 +225,14 @@ class ChangpaiState(State):
         if not self.estimates_on():
             return True
         f = self.fixed(s)
-        _shape, tuo, _fan = classify((*used, x))
+        kan = classify((*used, x))
+        assert kan is not None  # offered claims make a 坎
+        tuo = kan[1]
         # the used cards leave the hand and become seen: the unseen stay as now
-        return estimate(conc, self.unseen(s), f.count + 1, f.tuo + tuo,
-                        threshold(self.is_dealer(s)), self.variant["threshold_strict"],
-                        self.variant["estimate_mode"] == "xy").ok
+        v = self.variant
+        return estimate_avail(tuple(conc), avail or self.avail(s), f.count + 1, f.tuo + tuo,
+                              threshold(s == self.dealer), v["threshold_strict"],
+                              v["estimate_mode"] == "xy", x).ok
 
     def discardable(self, s: int) -> list[int]:
         conc = self.conc[s]
@@ -201,8 +247,8 @@ class ChangpaiState(State):
         conc = self.conc[s]
         ok = self._qualify_ok.get(s)  # hands do not change during the round: asked once
         if ok is None:
-            ok = self._qualify_ok[s] = estimate(
-                conc, [COPIES - c for c in conc], 0, 0, threshold(self.is_dealer(s)),
+            ok = self._qualify_ok[s] = estimate_avail(
+                tuple(conc), tuple(map(_FIVE_GT, conc)), 0, 0, threshold(self.is_dealer(s)),
                 self.variant["threshold_strict"], self.variant["estimate_mode"] == "xy").ok
         if not ok:
             return ["Y"]
@@ -605,7 +651,8 @@ class ChangpaiState(State):
         return Move(code, kind_name, cards, data)
 
     def _apply(self, seat: int, code: str) -> list[dict[str, Any]]:
-        if code not in self._codes(seat):
+        listed = self._moves.get(seat)  # legal_moves of this very state, if asked
+        if code not in ([m.code for m in listed] if listed is not None else self._codes(seat)):
             raise IllegalMove("not_legal", code)
         self._moves = {}
         ev: list[dict[str, Any]] = []
