@@ -71,7 +71,7 @@ def pips(code: str) -> str:
     return f"[{code[0]}:{code[1]}]"
 
 
-class DingNiuPresenter(Presenter):
+class DingniuPresenter(Presenter):
     game_id = "dingniu"
 
     def game_name(self, _: Translator) -> str:
@@ -238,4 +238,4 @@ class DingNiuPresenter(Presenter):
             who=who, kind=kind, winner=names[d["winner"]])
 
 
-PRESENTERS = {"dingniu": DingNiuPresenter()}
+PRESENTERS = {"dingniu": DingniuPresenter()}

@@ -80,7 +80,7 @@ def combo_of(cards) -> tuple[int, int, int] | None:
     return classify(counts_of_ranks(RANK_OF[c[0]] for c in cards), ORDER)
 
 
-class PaoYaoPresenter(Presenter):
+class PaoyaoPresenter(Presenter):
     game_id = "paoyao"
 
     def game_name(self, _: Translator) -> str:
@@ -336,4 +336,4 @@ class PaoYaoPresenter(Presenter):
         return "\n".join(lines)
 
 
-PRESENTERS = {"paoyao": PaoYaoPresenter()}
+PRESENTERS = {"paoyao": PaoyaoPresenter()}

@@ -12,7 +12,7 @@ from games.changpai.state import ChangpaiState
 from games.changpai.variants import FLAGS, PRESETS
 
 
-class Changpai(Game):
+class ChangpaiGame(Game):
     id = "changpai"
     seat_counts = (3,)
     flags = FLAGS

@@ -1,7 +1,7 @@
 """顶牛 (Chinese dominoes, 24 牌九 tiles, 4 players): rules/dingniu.md part A."""
 
-from games.dingniu.game import DingNiu
+from games.dingniu.game import DingniuGame
 from games.registry import Parts
 
-GAMES = {"dingniu": DingNiu()}
+GAMES = {"dingniu": DingniuGame()}
 PARTS = Parts(GAMES, presenter="bot.presenters.dingniu", ai="games.dingniu.ai")

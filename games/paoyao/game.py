@@ -10,8 +10,8 @@ from typing import Any
 
 from games.base import Game, VariantError
 from games.paoyao.cards import deck, sorted_cards
-from games.paoyao.flags import FLAGS, PRESETS
 from games.paoyao.state import PaoyaoState
+from games.paoyao.variants import FLAGS, PRESETS
 
 
 @cache

@@ -2,7 +2,7 @@
 one engine with two modes (rules/xianniu.md)."""
 
 from games.registry import Parts
-from games.xianniu.game import Niujiu, Xianniu
+from games.xianniu.game import NiujiuGame, XianniuGame
 
-GAMES = {"xianniu": Xianniu(), "niujiu": Niujiu()}
+GAMES = {"xianniu": XianniuGame(), "niujiu": NiujiuGame()}
 PARTS = Parts(GAMES, presenter="bot.presenters.xianniu", ai="games.xianniu.ai")
