@@ -11,7 +11,6 @@ import json
 import sys
 from typing import NoReturn
 
-LANG_CHOICES = ["zh_Hans", "zh_Hant", "en"]
 PLAYER_KINDS = ("mc", "heuristic", "random")
 FEW_DEALS = 30  # fewer deals than this: the normal-approximation intervals are rough
 
@@ -230,6 +229,8 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from bot.i18n import DEFAULT_LANG, LANGS
+
     p = Parser(prog="paiju", description="Paiju (牌局): regional card games")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
 
@@ -237,7 +238,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file")
     r.add_argument("--pretty", action="store_true", help="indent the JSON")
     r.add_argument("--text", action="store_true", help="the moves as players read them, not JSON")
-    r.add_argument("--lang", default="zh_Hans", choices=LANG_CHOICES, help="language of --text")
+    r.add_argument("--lang", default=DEFAULT_LANG, choices=LANGS, help="language of --text")
     r.set_defaults(func=_replay)
 
     run = sub.add_parser("run", help="run the Telegram bot (long polling); BOT_TOKEN from env or .env")
@@ -281,7 +282,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seat", type=int, default=1, help="your seat, 1 = first (default 1)")
     play.add_argument("--preset", default="default", help="house rules by preset name")
     play.add_argument("--auto", action="store_true", help="computers play every seat (a demo)")
-    play.add_argument("--lang", default="zh_Hans", choices=LANG_CHOICES)
+    play.add_argument("--lang", default=DEFAULT_LANG, choices=LANGS)
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--budget", type=float, default=0.3, help="computer seconds a decision")
     play.set_defaults(func=_play)

@@ -30,6 +30,7 @@ from babel.messages.pofile import read_po
 log = logging.getLogger(__name__)
 
 LANGS = ("zh_Hans", "zh_Hant", "en")
+LANG_NAMES = {"zh_Hans": "简体中文", "zh_Hant": "繁體中文", "en": "English"}  # each in itself
 DEFAULT_LANG = "zh_Hans"
 FALLBACK_LANG = "en"  # an unknown Telegram language gets English
 DOMAIN = "paiju"  # the merged catalog every language compiles to

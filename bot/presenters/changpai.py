@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from bot.i18n import N_, Translator
-from bot.presenters.base import Presenter
+from bot.presenters.base import Presenter, signed
 from games.base import Move, Result
 
 # Card names as Sichuan players say them (spec B1); msgids are pinyin.
@@ -70,10 +70,6 @@ def paired(codes: list[str]) -> list[str]:
     """The pair first, its 14-complement after: 四六四六板凳."""
     c = Counter(codes)
     return sorted(codes, key=lambda x: (-c[x], ORDER.index(x)))
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
 class ChangpaiPresenter(Presenter):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import N_, Translator
-from bot.presenters.base import Presenter, names_list
+from bot.presenters.base import Presenter, names_list, signed
 from games.base import Move, Pick, Result
 from games.paoyao.cards import RANK_OF
 from games.paoyao.combos import BOMB, DSTRAIGHT, PAIR, SINGLE, STRAIGHT, classify, counts_of_ranks
@@ -70,10 +70,6 @@ REASONS = {
     "no_cards": N_("Choose some cards first."),
     "not_your_turn": N_("It is not your turn."),
 }
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
 def combo_of(cards) -> tuple[int, int, int] | None:

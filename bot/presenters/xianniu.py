@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import N_, Translator, in_context
-from bot.presenters.base import Presenter
+from bot.presenters.base import Presenter, signed
 from games.base import Move, Pick, Result
 
 # ♥ and ♦ in their red emoji form, ♠ ♣ plain (black).
@@ -73,10 +73,6 @@ WHY = {
     "bighand_double": N_("big hand, double"),
     "xian": N_("failed xian"),
 }
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
 def _red(code: str) -> bool:
