@@ -98,6 +98,7 @@ class DingniuPresenter(Presenter):
     # -- buttons -------------------------------------------------------------
     def move_label(self, move: Move, _: Translator) -> str:
         if move.kind == "play":
+            assert move.data is not None  # a play says which end it goes on
             return _("{tile} on {end}").format(
                 tile=self.tile_name(move.cards[0], _), end=move.data["on"])
         if move.kind == "kou":

@@ -322,7 +322,7 @@ class XianniuPresenter(Presenter):
         if kind == "waive":
             return _("{who} keeps the big hand").format(who=who)
         if kind == "end":
-            return _(END_REASONS.get(event.get("reason"), END_REASONS["all_kou"]))
+            return _(END_REASONS.get(event.get("reason", ""), END_REASONS["all_kou"]))
         return None
 
     # -- end of hand ---------------------------------------------------------
