@@ -42,9 +42,9 @@ async def _players(
     warmup: float,
 ) -> None:
     from bot.callbacks import HandEndCB, LobbyCB, move_button_data
-    from bot.computer import fallback
     from games import hands
     from games.base import Move, State
+    from games.players import fallback
     from tests.fakes.telegram import FakeTelegram
 
     async with FakeTelegram(answer_timeout=60.0) as tg:

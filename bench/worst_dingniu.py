@@ -9,10 +9,10 @@ one and every alternative has to be tried (死砸 check).
 from __future__ import annotations
 
 from games import registry
-from games.dingniu.state import DingniuState
+from games.dingniu.state import DingNiuState
 
 
-def _position(layout, hands, seat, variant=None) -> DingniuState:
+def _position(layout, hands, seat, variant=None) -> DingNiuState:
     game = registry.get("dingniu")
     state = game.new_state(variant, seed=0, dealer=0)
     state.restore({
@@ -55,7 +55,7 @@ def _smother_then_alternatives():
 def _random_hand_all_flags():
     import random
 
-    from games.play import play_out
+    from games.players import RandomPlayer, playout
 
     game = registry.get("dingniu")
     variant = {"sz_basis": "hands", "smother_values": "all", "smother_counts_doubles": True,
@@ -64,7 +64,7 @@ def _random_hand_all_flags():
     seeds = iter(range(10**9))
 
     def run():
-        play_out(game.new_state(variant, seed=next(seeds)), rng)
+        playout(game.new_state(variant, seed=next(seeds)), RandomPlayer(), rng)
 
     return run
 

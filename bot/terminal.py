@@ -12,11 +12,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from bot import computer
 from bot.i18n import Translator, You, translator
 from bot.presenters import presenter
 from bot.presenters.base import Presenter
-from games import hands, registry
+from games import hands, players, registry
 from games.base import IllegalMove, Move, Pick, State
 
 Ask = Callable[[str], str]
@@ -225,7 +224,7 @@ def _play_hand(state: State, human: int | None, ask: Ask, say: Say, screen: Scre
                              p.hand_text(state.view(human), human, names, _))
                 code = human_move(state, human, ask, say, p, _)
             else:
-                code = computer.choose(state, actor, rng, budget_s)
+                code = players.choose(state, actor, rng, budget_s)
         except KeyboardInterrupt:  # Ctrl-C while a computer thinks
             raise Quit from None
         try:

@@ -14,7 +14,7 @@ import random
 
 from games.dingniu.ai_heuristic import Heuristic, heuristic
 from games.dingniu.ai_world import clone, determinize
-from games.dingniu.state import DingniuState
+from games.dingniu.state import DingNiuState
 from games.players import MonteCarloPlayer, playout
 
 __all__ = ["choose", "determinize", "heuristic", "monte_carlo"]
@@ -31,13 +31,13 @@ class DingNiuMonteCarlo(MonteCarloPlayer):
     min_n = 3
     shape = 0.0  # weight of the point margin added to the net (smoother scores)
 
-    def candidates(self, state: DingniuState, seat: int, rng: random.Random) -> list[str]:
+    def candidates(self, state: DingNiuState, seat: int, rng: random.Random) -> list[str]:
         return [m.code for m in state.legal_moves(seat)]
 
-    def copy(self, world: DingniuState) -> DingniuState:
+    def copy(self, world: DingNiuState) -> DingNiuState:
         return clone(world)
 
-    def value(self, w: DingniuState, seat: int, rng: random.Random) -> float:
+    def value(self, w: DingNiuState, seat: int, rng: random.Random) -> float:
         v = playout(w, self.heuristic, rng).result().net[seat]
         if self.shape:
             pts = w.points()
@@ -49,6 +49,6 @@ def monte_carlo(budget_s: float = 0.3) -> DingNiuMonteCarlo:
     return DingNiuMonteCarlo(Heuristic(), determinize, budget_s)
 
 
-def choose(state: DingniuState, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:
+def choose(state: DingNiuState, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:
     """The bot's entry point: the Monte Carlo player within `budget_s` seconds."""
     return monte_carlo(budget_s).choose(state, seat, rng)

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.base import Game, State
-from games.dingniu.state import DingniuState
+from games.dingniu.state import DingNiuState
 from games.dingniu.tiles import CODES, DECK, KIND_OF
 from games.dingniu.variants import FLAGS, PRESETS
 
@@ -64,7 +64,7 @@ class DingniuGame(Game):
 
     def start(
         self, variant: Mapping[str, Any], deal: Any, dealer: int, seats: int | None = None
-    ) -> DingniuState:
+    ) -> DingNiuState:
         if seats not in (None, 4):
             raise ValueError("顶牛 is played by 4")
         if not 0 <= dealer < 4:
@@ -74,9 +74,9 @@ class DingniuGame(Game):
             raise ValueError("a 顶牛 deal is 4 hands of 6 tiles")
         if sorted(c for h in hands for c in h) != _FULL_SET:
             raise ValueError("a 顶牛 deal must hold the 24 tiles exactly")
-        return DingniuState(self, dict(self.variant(variant)), {"hands": [list(h) for h in hands]}, dealer)
+        return DingNiuState(self, dict(self.variant(variant)), {"hands": [list(h) for h in hands]}, dealer)
 
-    def load(self, data: Mapping[str, Any]) -> DingniuState:
+    def load(self, data: Mapping[str, Any]) -> DingNiuState:
         state = self.start(data["variant"], data["deal"], int(data["dealer"]), data.get("seats"))
         state.history = [(int(s), str(c)) for s, c in data["history"]]
         state.restore(data["state"])

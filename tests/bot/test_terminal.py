@@ -10,20 +10,19 @@ import sys
 
 import pytest
 
-from bot import computer
 from bot.cli import main
 from bot.i18n import translator
 from bot.presenters import paoyao as paoyao_presenter
 from bot.terminal import play
-from games import registry
+from games import players, registry
 
 BAD = ["0", "-1", "99", "abc", ""]
 
 
 @pytest.fixture
 def quick_computers(monkeypatch):
-    monkeypatch.setattr(computer, "choose", lambda state, seat, rng, budget_s=0.3:
-                        computer.quick(state, seat, rng))
+    monkeypatch.setattr(players, "choose", lambda state, seat, rng, budget_s=0.3:
+                        players.quick(state, seat, rng))
 
 
 class Session:
