@@ -13,7 +13,6 @@ from aiogram.filters.callback_data import CallbackData
 
 from bot import catalog, render
 from bot.i18n import Translator
-from bot.presenters.base import signed
 from bot.sitting import Sitting
 from games.base import State
 from games.records import record_of
@@ -50,8 +49,8 @@ def board_lines(rows: Sequence[Mapping[str, Any]], _: Translator) -> list[str]:
     """Rank, name, net points, hands played, hands won, best hand; ties share a rank."""
     return [
         _("{rank}. {name} {net} · {hands} hands · {wins} won · best {best}").format(
-            rank=rank, name=r["name"], net=signed(r["net"]), hands=r["hands"],
-            wins=r["wins"], best=signed(r["best"]))
+            rank=rank, name=r["name"], net=render.signed(r["net"]), hands=r["hands"],
+            wins=r["wins"], best=render.signed(r["best"]))
         for rank, r in ranked(rows)
     ]
 
@@ -140,10 +139,10 @@ def stats(rows: Sequence[Mapping[str, Any]], _: Translator) -> str:
     for r in rows:
         lines.append(_("{game}: {hands} hands · {wins} won · {net} · best {best}").format(
             game=game_label(r["game"], _), hands=r["hands"], wins=r["wins"],
-            net=signed(r["net"]), best=signed(r["best"])))
+            net=render.signed(r["net"]), best=render.signed(r["best"])))
     if len(rows) > 1:
         lines.append(_("In all: {hands} hands · {wins} won · {net} · best {best}").format(
             hands=sum(r["hands"] for r in rows), wins=sum(r["wins"] for r in rows),
-            net=signed(sum(r["net"] for r in rows)),
-            best=signed(max(r["best"] for r in rows))))
+            net=render.signed(sum(r["net"] for r in rows)),
+            best=render.signed(max(r["best"] for r in rows))))
     return "\n".join(lines)

@@ -94,7 +94,9 @@ def test_presenter_check_sees_engine_internals(tmp_path):
         "import games.xianniu.shapes\n"
         "from games import records\n"
     )
-    (tmp_path / "base.py").write_text("from games import records\nfrom games.dingniu import tiles\n")
+    (tmp_path / "base.py").write_text(
+        "from games import records\nfrom games.dingniu import tiles\n"
+    )
     assert presenter_import_violations(tmp_path, ROOT / "games") == [
         "base.py imports games.dingniu.tiles",
         "mygame.py imports games.paoyao.combos.classify",

@@ -135,7 +135,8 @@ class Presenter:
             if told and label in told[0]:  # the event already says who played what
                 lines.append(f"{i + 1}. " + "，".join(told))
             else:  # a hidden move (扣, a discard face down): shown now the hand is over
-                lines.append(f"{i + 1}. {names[seat]}: {label}" + (" → " + "，".join(told) if told else ""))
+                then = " → " + "，".join(told) if told else ""
+                lines.append(f"{i + 1}. {names[seat]}: {label}{then}")
         lines.append(_("Result:"))
         if not state.is_over():  # settled void: nobody could move on
             lines.append(_("void: nobody wins or loses"))

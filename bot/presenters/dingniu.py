@@ -222,17 +222,21 @@ class DingniuPresenter(Presenter):
             lines.append(f"{names[s]}: " + (" + ".join(parts) or _("none, played out clean")))
         return "\n".join(lines)
 
-    def _sz_line(self, sz: dict[str, Any], d: dict[str, Any], names: list[str], _: Translator) -> str:
+    def _sz_line(
+        self, sz: dict[str, Any], d: dict[str, Any], names: list[str], _: Translator
+    ) -> str:
         who, kind = names[sz["seat"]], self.sz_name(sz["type"], _)
         if sz["exempt"] == "head_clean":
-            return _("{who}: {kind}, but the head played out clean: no account, single stakes").format(
-                who=who, kind=kind)
+            return _(
+                "{who}: {kind}, but the head played out clean: no account, single stakes"
+            ).format(who=who, kind=kind)
         if sz["exempt"]:
             return _("{who}: {kind}, but with 0 points: no account, single stakes").format(
                 who=who, kind=kind)
         if sz["success"] and sz["silan"]:
-            return _("{who}: {kind} succeeds. {liable} could have blocked it and pays for all").format(
-                who=who, kind=kind, liable=names[sz["liable"]])
+            return _(
+                "{who}: {kind} succeeds. {liable} could have blocked it and pays for all"
+            ).format(who=who, kind=kind, liable=names[sz["liable"]])
         if sz["success"]:
             return _("{who}: {kind} succeeds, everyone pays double").format(who=who, kind=kind)
         return _("{who}: {kind} fails, {who} pays {winner} for everyone").format(

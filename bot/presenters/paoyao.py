@@ -288,7 +288,8 @@ class PaoyaoPresenter(Presenter):
     def result_line(self, result: Result, names: list[str], _: Translator) -> str:
         """/history: the winning team and the 雪 multiplier, then every seat's net."""
         d = result.details
-        head = self.event_line({"type": "end", "team": d["winner_team"], "snow": d["snow"]}, names, _)
+        end = {"type": "end", "team": d["winner_team"], "snow": d["snow"]}
+        head = self.event_line(end, names, _)
         return f"{head} {super().result_line(result, names, _)}"
 
     # -- end of hand ------------------------------------------------------------------------

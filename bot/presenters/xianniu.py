@@ -136,7 +136,8 @@ class XianniuPresenter(Presenter):
                 return (_("Three oxen") if rank == "9" else _("Three xi")) + suits  # 三牛 / 三喜
             return self.of_rank(N_("Three {rank}"), _).format(rank=self.rank_text(cards[0], _))
         if shape == "four":
-            return self.of_rank(N_("Four {rank}"), _).format(rank=self.rank_text(cards[0], _))  # 亮子
+            # 亮子
+            return self.of_rank(N_("Four {rank}"), _).format(rank=self.rank_text(cards[0], _))
         if shape in MULTI:
             name = _(MULTI[shape][n - 1])
             # the kinds of a 摆/鱼 are fixed: 牛九 names need no list (unless J stands in)

@@ -34,10 +34,12 @@ async def test_a_computer_move_over_time_is_the_heuristics(monkeypatch):
         gate.wait(5)  # a Monte Carlo player stuck behind other tables
         return slow_pick
 
-    monkeypatch.setattr(players, "ai_module", lambda gid: SimpleNamespace(choose=slow, heuristic=lambda: _Steady(quick_pick)))
+    ai = SimpleNamespace(choose=slow, heuristic=lambda: _Steady(quick_pick))
+    monkeypatch.setattr(players, "ai_module", lambda gid: ai)
     service = Service(Settings(token="1:x", ai_budget=0.05), None, None, None, None)
-    sitting = Sitting(id=1, chat_id=-1, game=game_id, preset="default", variant={}, status="running",
-                      creator_id=1, seats=[Seat(None)] * catalog.game(game_id).default_seats, state=state)
+    seats = [Seat(None)] * catalog.game(game_id).default_seats
+    sitting = Sitting(id=1, chat_id=-1, game=game_id, preset="default", variant={},
+                      status="running", creator_id=1, seats=seats, state=state)
     try:
         assert await service._think(sitting, seat) == quick_pick
     finally:

@@ -34,9 +34,12 @@ def test_choose_uses_the_games_ai_and_falls_back_when_it_errs(monkeypatch):
     state, seat, legal = first_position()
     plain = players.fallback(state, seat, random.Random(1))
     wanted = legal[-1]
-    monkeypatch.setattr(players, "ai_module", lambda gid: SimpleNamespace(choose=lambda s, q, r, b: wanted))
+    def ai_answering(code):
+        return lambda gid: SimpleNamespace(choose=lambda s, q, r, b: code)
+
+    monkeypatch.setattr(players, "ai_module", ai_answering(wanted))
     assert players.choose(state, seat, random.Random(1), 0.01) == wanted
-    monkeypatch.setattr(players, "ai_module", lambda gid: SimpleNamespace(choose=lambda s, q, r, b: "nonsense"))
+    monkeypatch.setattr(players, "ai_module", ai_answering("nonsense"))
     assert players.choose(state, seat, random.Random(1), 0.01) == plain
 
     def boom(*a):

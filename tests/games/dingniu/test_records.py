@@ -11,7 +11,8 @@ from games.base import VariantError
 from games.players import RandomPlayer, playout
 from games.records import RecordError, load, record_of, replay
 
-EXAMPLES = sorted((pathlib.Path(__file__).resolve().parents[3] / "docs/examples").glob("dingniu-*.json"))
+DOCS = pathlib.Path(__file__).resolve().parents[3] / "docs"
+EXAMPLES = sorted((DOCS / "examples").glob("dingniu-*.json"))
 GAME = registry.get("dingniu")
 
 
