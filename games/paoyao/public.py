@@ -2,7 +2,9 @@
 a play and an order of plays, from its cards alone. Views and events already
 name the kind of the play on the table (`"combo"`); a legal `Move` carries
 only its cards, so a presenter asks here to label and rank those
-(tests/test_layers.py keeps presenters off the engine's own modules)."""
+(tests/test_layers.py keeps presenters off the engine's own modules). Not
+in `Move.data`: the legal moves stay as they were, byte for byte (the
+golden digests and rule vectors), and no hot path pays for a name."""
 
 from __future__ import annotations
 
