@@ -15,7 +15,7 @@ import random
 import time
 
 from games import registry
-from games.play import play_out
+from games.players import RandomPlayer, playout
 
 
 def hands_per_second(game_id: str, seconds: float) -> tuple[float, int]:
@@ -24,7 +24,7 @@ def hands_per_second(game_id: str, seconds: float) -> tuple[float, int]:
     n = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        play_out(game.new_state(seed=n), rng)
+        playout(game.new_state(seed=n), RandomPlayer(), rng)
         n += 1
     return n / (time.process_time() - start), n
 

@@ -42,9 +42,9 @@ async def _players(
     warmup: float,
 ) -> None:
     from bot.callbacks import HandEndCB, LobbyCB, move_button_data
-    from bot.computer import fallback
     from games import hands
     from games.base import Move, State
+    from games.players import fallback
     from tests.fakes.telegram import FakeTelegram
 
     async with FakeTelegram(answer_timeout=60.0) as tg:
@@ -79,7 +79,8 @@ async def _players(
             t["gid"] = gid
             for uid in t["uids"][1:]:
                 await tg.press_forged(uid, t["chat"], t["gmsg"], LobbyCB(g=gid, a="join").pack())
-            await tg.press_forged(t["uids"][0], t["chat"], t["gmsg"], LobbyCB(g=gid, a="start").pack())
+            start_button = LobbyCB(g=gid, a="start").pack()
+            await tg.press_forged(t["uids"][0], t["chat"], t["gmsg"], start_button)
 
         qids: list[str] = []
         refusals: list[str] = []
@@ -131,8 +132,10 @@ async def _players(
                         await asyncio.sleep(0.02)
                 code = fallback(st, seat, rng)
                 moves = st.legal_moves(seat)
-                index = next((i for i, m in enumerate(moves) if isinstance(m, Move) and m.code == code), 0)
-                ans = await tg.press_forged(uid, uid, t["msgs"][uid], move_button_data(t["gid"], hand, st.turn, code, index))
+                index = next(
+                    (i for i, m in enumerate(moves) if isinstance(m, Move) and m.code == code), 0)
+                data = move_button_data(t["gid"], hand, st.turn, code, index)
+                ans = await tg.press_forged(uid, uid, t["msgs"][uid], data)
                 qids.append(ans["callback_query_id"])
                 if ans.get("text"):
                     refusals.append(ans["text"])
@@ -149,7 +152,8 @@ async def _players(
         await asyncio.gather(*(play(t) for t in tables))
         elapsed = time.monotonic() - start
         fake_cpu = (time.process_time() - cpu0) / elapsed
-        answered = {str(c.params.get("callback_query_id")): c.t for c in tg.calls("answerCallbackQuery")}
+        answered = {str(c.params.get("callback_query_id")): c.t
+                    for c in tg.calls("answerCallbackQuery")}
         lat = sorted(answered[q] - tg.callbacks[q].t for q in qids if q in answered)
         toasts = len(refusals)
         seen = buttons.update()
@@ -161,7 +165,8 @@ async def _players(
         violations = sum(tg.sends_in_window(t["chat"], 60.0) > 20 for t in tables)
         violations += tg.sends_in_window(None, 1.0) > 30
         conn.send(json.dumps({
-            "presses": len(qids), "seconds": elapsed, "lat": lat, "toasts": toasts, "http_429": refused,
+            "presses": len(qids), "seconds": elapsed, "lat": lat, "toasts": toasts,
+            "http_429": refused,
             "fake_cpu": fake_cpu, "failures": len(failures), "handover": handover,
             "handed": len(measured), "violations": violations,
         }))
@@ -283,7 +288,8 @@ def run(
         db_path = str(Path(tmp) / "bench.sqlite3")
         parent, child = mp.Pipe()
         ctx = mp.get_context("spawn")
-        proc = ctx.Process(target=_child, args=(child, db_path, games, seconds, game_id, rate, wait_buttons, warmup))
+        child_args = (child, db_path, games, seconds, game_id, rate, wait_buttons, warmup)
+        proc = ctx.Process(target=_child, args=child_args)
         proc.start()
         try:
             r = asyncio.run(_bot(parent, proc, db_path, game_id, sample))
@@ -330,10 +336,15 @@ def main() -> None:
         f"{f', after {args.warmup:.0f} s warm-up' if args.warmup else ''})"
     )
     print(
-        f"bot load ({r['game']}, {r['games']} concurrent games, {offered}, {r['seconds']:.1f} s): "
-        f"{r['per_second']:.0f} presses/s answered ({r['presses']} presses, {r['toasts']} refused); "
+        f"bot load ({r['game']}, {r['games']} concurrent games, {offered}, "
+        f"{r['seconds']:.1f} s): {r['per_second']:.0f} presses/s answered "
+        f"({r['presses']} presses, {r['toasts']} refused); "
         f"press → first API call p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
-        f"max {r['max_ms']:.1f} ms; in the bot (update read → API call) p50 {r['inbot_p50_ms']:.1f} ms, p99 {r['inbot_p99_ms']:.1f} ms; CPU: bot {r['bot_cpu']:.0%}, fake+players {r['fake_cpu']:.0%} of a core; 429s {r['http_429']}; player failures {r['failures']}; outbox backlog at end {r['outbox_backlog']}"
+        f"max {r['max_ms']:.1f} ms; in the bot (update read → API call) "
+        f"p50 {r['inbot_p50_ms']:.1f} ms, p99 {r['inbot_p99_ms']:.1f} ms; "
+        f"CPU: bot {r['bot_cpu']:.0%}, fake+players {r['fake_cpu']:.0%} of a core; "
+        f"429s {r['http_429']}; player failures {r['failures']}; "
+        f"outbox backlog at end {r['outbox_backlog']}"
     )
 
 

@@ -55,7 +55,7 @@ def _smother_then_alternatives():
 def _random_hand_all_flags():
     import random
 
-    from games.play import play_out
+    from games.players import RandomPlayer, playout
 
     game = registry.get("dingniu")
     variant = {"sz_basis": "hands", "smother_values": "all", "smother_counts_doubles": True,
@@ -64,7 +64,7 @@ def _random_hand_all_flags():
     seeds = iter(range(10**9))
 
     def run():
-        play_out(game.new_state(variant, seed=next(seeds)), rng)
+        playout(game.new_state(variant, seed=next(seeds)), RandomPlayer(), rng)
 
     return run
 

@@ -11,7 +11,6 @@ import json
 import sys
 from typing import NoReturn
 
-LANG_CHOICES = ["zh_Hans", "zh_Hant", "en"]
 PLAYER_KINDS = ("mc", "heuristic", "random")
 FEW_DEALS = 30  # fewer deals than this: the normal-approximation intervals are rough
 
@@ -41,8 +40,8 @@ def _replay(args: argparse.Namespace) -> int:
         if args.text:
             print(f"paiju replay: {args.file}: {e}", file=sys.stderr)
         else:  # scripts read the failing move and the engine's reason
-            out = {"error": str(e), "index": e.index, "reason": e.reason}
-            print(json.dumps(out, ensure_ascii=False), file=sys.stderr)
+            error = {"error": str(e), "index": e.index, "reason": e.reason}
+            print(json.dumps(error, ensure_ascii=False), file=sys.stderr)
         return 1
     if args.text:
         print(replay_text(state, events, args.lang))
@@ -127,7 +126,8 @@ def _healthcheck(args: argparse.Namespace) -> int:
         print(f"unhealthy: no heartbeat at {path}", file=sys.stderr)
         return 1
     if seconds > max_age:
-        print(f"unhealthy: last getUpdates {seconds:.0f} s ago (limit {max_age:.0f} s)", file=sys.stderr)
+        print(f"unhealthy: last getUpdates {seconds:.0f} s ago (limit {max_age:.0f} s)",
+              file=sys.stderr)
         return 1
     print(f"healthy: last getUpdates {max(seconds, 0):.0f} s ago")
     return 0
@@ -179,7 +179,8 @@ def _simulate(args: argparse.Namespace) -> int:
         return _fail("simulate", f"unknown game {args.game!r}; known: {', '.join(registry.ids())}")
     unknown = [k for k in kinds if k not in PLAYER_KINDS]
     if unknown:
-        return _fail("simulate", f"unknown player kind {unknown[0]!r}; known: {', '.join(PLAYER_KINDS)}")
+        known = ", ".join(PLAYER_KINDS)
+        return _fail("simulate", f"unknown player kind {unknown[0]!r}; known: {known}")
     if len(kinds) not in game.seat_counts:
         counts = " or ".join(str(n) for n in game.seat_counts)
         return _fail("simulate", f"{args.game} is played by {counts}: --seats names {len(kinds)}")
@@ -230,6 +231,8 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from bot.i18n import DEFAULT_LANG, LANGS
+
     p = Parser(prog="paiju", description="Paiju (牌局): regional card games")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
 
@@ -237,10 +240,11 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file")
     r.add_argument("--pretty", action="store_true", help="indent the JSON")
     r.add_argument("--text", action="store_true", help="the moves as players read them, not JSON")
-    r.add_argument("--lang", default="zh_Hans", choices=LANG_CHOICES, help="language of --text")
+    r.add_argument("--lang", default=DEFAULT_LANG, choices=LANGS, help="language of --text")
     r.set_defaults(func=_replay)
 
-    run = sub.add_parser("run", help="run the Telegram bot (long polling); BOT_TOKEN from env or .env")
+    run = sub.add_parser(
+        "run", help="run the Telegram bot (long polling); BOT_TOKEN from env or .env")
     run.add_argument("--env-file", default=None, help="settings file (default ./.env if it exists)")
     run.add_argument("--log-json", action="store_true", help="log one JSON object a line")
     run.set_defaults(func=_run)
@@ -253,7 +257,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     db = sub.add_parser("db", help="database tools: backup, migrate")
     dbsub = db.add_subparsers(dest="db_command", required=True, parser_class=Parser)
-    b = dbsub.add_parser("backup", help="a consistent copy of the database, safe while the bot runs")
+    b = dbsub.add_parser(
+        "backup", help="a consistent copy of the database, safe while the bot runs")
     b.add_argument("path", help="where to write the copy")
     b.add_argument("--db", default=None, help="the database (default: PAIJU_DB or paiju.sqlite3)")
     b.set_defaults(func=_db_backup)
@@ -268,7 +273,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--budget", type=float, default=0.3, help="Monte Carlo seconds a decision")
     sim.add_argument("--worlds", type=int, default=None,
-                     help="Monte Carlo: exactly this many worlds a decision, no clock (where supported)")
+                     help="Monte Carlo: exactly this many worlds a decision, no clock "
+                          "(where supported)")
     sim.add_argument("--jobs", type=int, default=1,
                      help="processes sharing the deals (each hand is played as in one process)")
     sim.add_argument("--progress", action="store_true", help="report progress on stderr")
@@ -281,7 +287,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seat", type=int, default=1, help="your seat, 1 = first (default 1)")
     play.add_argument("--preset", default="default", help="house rules by preset name")
     play.add_argument("--auto", action="store_true", help="computers play every seat (a demo)")
-    play.add_argument("--lang", default="zh_Hans", choices=LANG_CHOICES)
+    play.add_argument("--lang", default=DEFAULT_LANG, choices=LANGS)
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--budget", type=float, default=0.3, help="computer seconds a decision")
     play.set_defaults(func=_play)

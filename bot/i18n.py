@@ -30,6 +30,7 @@ from babel.messages.pofile import read_po
 log = logging.getLogger(__name__)
 
 LANGS = ("zh_Hans", "zh_Hant", "en")
+LANG_NAMES = {"zh_Hans": "简体中文", "zh_Hant": "繁體中文", "en": "English"}  # each in itself
 DEFAULT_LANG = "zh_Hans"
 FALLBACK_LANG = "en"  # an unknown Telegram language gets English
 DOMAIN = "paiju"  # the merged catalog every language compiles to
@@ -177,6 +178,7 @@ def catalog(lang: str) -> dict[str, str]:
     for m in merged_catalog(lang):
         if m.id and m.context is None:
             mid = m.id if isinstance(m.id, str) else m.id[0]
+            assert m.string is not None  # read_po gives "" for an empty msgstr
             out[mid] = m.string if isinstance(m.string, str) else m.string[0]
     return out
 
@@ -184,14 +186,14 @@ def catalog(lang: str) -> dict[str, str]:
 def plural(_: Translator, singular: str, plural_: str, n: int) -> str:
     """ngettext through `_` (a plain function falls back to English rules)."""
     if hasattr(_, "ngettext"):
-        return _.ngettext(singular, plural_, n)  # type: ignore[attr-defined]
+        return _.ngettext(singular, plural_, n)
     return _(singular if n == 1 else plural_)
 
 
 def in_context(context: str, message: str, _: Translator) -> str:
     """pgettext through `_`: the context's translation, else the plain one."""
     if hasattr(_, "pgettext"):
-        return _.pgettext(context, message)  # type: ignore[attr-defined]
+        return _.pgettext(context, message)
     return _(message)
 
 

@@ -28,7 +28,7 @@ from bot.callbacks import (
     move_button_data,
 )
 from bot.i18n import Translator, plural
-from bot.presenters.base import Presenter, clauses, names_list
+from bot.presenters.base import Presenter, clauses, names_list, signed
 from bot.sitting import Sitting
 from games.base import Move, Pick
 
@@ -50,10 +50,6 @@ def names(s: Sitting, _: Translator) -> list[str]:
         else:
             out.append(seat.name)
     return out
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
 def clip(text: str) -> str:

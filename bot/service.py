@@ -76,4 +76,4 @@ class Service(Core):
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
-        self.turns.executor.shutdown(wait=False, cancel_futures=True)
+        self.turns.thinker.close()

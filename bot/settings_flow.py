@@ -12,11 +12,10 @@ from aiogram.types import InlineKeyboardMarkup
 from bot import catalog, house_rules
 from bot.callbacks import SettingsCB
 from bot.chat_settings import TIMEOUTS, ZONES, ChatSettings
-from bot.i18n import LANGS, Translator
+from bot.i18n import LANG_NAMES, LANGS, Translator
 from bot.render import keyboard
 from games.base import VariantError
 
-LANG_NAMES = {"zh_Hans": "简体中文", "zh_Hant": "繁體中文", "en": "English"}
 Page = tuple[str, InlineKeyboardMarkup | None]
 CHANGES = ("preset", "set", "tov", "tzv", "cpu", "wk", "langv")  # actions that change something
 

@@ -12,11 +12,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from bot import computer
 from bot.i18n import Translator, You, translator
 from bot.presenters import presenter
 from bot.presenters.base import Presenter
-from games import hands, registry
+from games import hands, players, registry
 from games.base import IllegalMove, Move, Pick, State
 
 Ask = Callable[[str], str]
@@ -187,7 +186,8 @@ def play(
     if not 0 <= seat < state.seats:
         raise ValueError(f"seat {seat + 1} does not exist: {game_id} has {state.seats} seats")
     human = None if auto else seat
-    names = [You(_("You")) if s == human else _("Computer {n}").format(n=s + 1) for s in range(state.seats)]
+    names = [You(_("You")) if s == human else _("Computer {n}").format(n=s + 1)
+             for s in range(state.seats)]
     rng = random.Random(seed)
     screen = Screen(say)
     say(_("{game} · seed {seed}").format(game=p.game_name(_), seed=seed))
@@ -225,7 +225,7 @@ def _play_hand(state: State, human: int | None, ask: Ask, say: Say, screen: Scre
                              p.hand_text(state.view(human), human, names, _))
                 code = human_move(state, human, ask, say, p, _)
             else:
-                code = computer.choose(state, actor, rng, budget_s)
+                code = players.choose(state, actor, rng, budget_s)
         except KeyboardInterrupt:  # Ctrl-C while a computer thinks
             raise Quit from None
         try:

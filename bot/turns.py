@@ -7,11 +7,10 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot import computer
+from bot.computer import Thinker, fallback
 from bot.core import NOT_YOURS, OVER, Core, Reply, log
 from bot.moves import Moves
 from bot.people import People
@@ -19,8 +18,6 @@ from bot.screens import Screens
 from bot.sitting import Sitting
 from bot.timers import Timers
 from games.base import IllegalMove
-
-THINK_GRACE = 0.5  # seconds a computer move may wait for a free thread, beyond twice its budget
 
 
 @dataclass(eq=False)
@@ -30,25 +27,13 @@ class Turns:
     screens: Screens
     timers: Timers
     moves: Moves
-    executor: ThreadPoolExecutor = field(
-        default_factory=lambda: ThreadPoolExecutor(2, thread_name_prefix="paiju-ai"))
+    thinker: Thinker = field(default_factory=Thinker)
 
     async def think(self, s: Sitting, seat: int) -> str:
-        """The computer's move, computed off the event loop. If the Monte Carlo
-        player has not answered well after its budget (the threads are busy
-        with other tables), the heuristic player moves instead."""
+        """The computer's move for `seat` (see bot/computer.py)."""
         assert s.state is not None
-        state = s.state.copy()
-        seed = f"{s.id}:{s.hand_no}:{state.turn}:{seat}"
-        rng = random.Random(seed)
-        loop = asyncio.get_running_loop()
-        budget = self.core.settings.ai_budget
-        work = loop.run_in_executor(self.executor, computer.choose, state, seat, rng, budget)
-        try:
-            return await asyncio.wait_for(work, timeout=2 * budget + THINK_GRACE)
-        except TimeoutError:
-            log.warning("game %s: computer move over time; the heuristic plays", s.id)
-            return computer.quick(state, seat, random.Random(seed + ":quick"))
+        seed = f"{s.id}:{s.hand_no}:{s.state.turn}:{seat}"
+        return await self.thinker.move(s.state.copy(), seat, seed, self.core.settings.ai_budget)
 
     async def computer_turn(self, gid: int, hand_no: int, turn: int, delay: float) -> None:
         await asyncio.sleep(delay)  # a natural pause, not an instant reply
@@ -72,7 +57,7 @@ class Turns:
                 log.exception("computer move %r refused; playing a fallback", code)
                 rng = random.Random(turn)
                 assert s.state is not None
-                await self.moves.apply(s, seat, computer.fallback(s.state, seat, rng), by)
+                await self.moves.apply(s, seat, fallback(s.state, seat, rng), by)
 
     async def timeout(self, gid: int, hand_no: int, turn: int) -> None:
         """The turn timer fired: the computer moves for every absent player

@@ -6,8 +6,9 @@ Every game's `games/<pkg>/ai.py` provides:
 * ``determinize(state, seat, rng)`` → a full State consistent with everything
   `seat` has seen (its view and the public history), the hidden cards dealt
   at random among the places they may be;
-* ``choose(state, seat, rng, budget_s)`` → a move code: the bot's entry point
-  (bot/computer.py), normally ``monte_carlo(budget_s).choose``;
+* ``choose(state, seat, rng, budget_s)`` → a move code: what `choose` below
+  (the bot's and `paiju play`'s entry point) asks first, normally
+  ``monte_carlo(budget_s).choose``;
 * optionally ``monte_carlo(budget_s)`` → the game's tuned Monte Carlo player,
   which `make_player("mc")` (and so `paiju simulate`) then uses.
 
@@ -16,6 +17,10 @@ A player sees only what its seat may see: it must read `state.view(seat)`,
 another seat's hand. `determinize` is where hidden cards are re-dealt, so two
 states that differ only in cards hidden from the seat give the same decision
 under the same seed (tests check this for every game).
+
+`choose` is the policy of a computer seat: the game's player, checked legal,
+else its heuristic, else `fallback` (legal moves only). It is blocking and
+CPU-bound: the bot runs it in a thread executor.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from types import ModuleType
 from typing import Protocol
 
 from games import hands, registry
-from games.base import Move, Pick, State
+from games.base import IllegalMove, Move, Pick, State
 from games.play import random_code
 
 
@@ -211,12 +216,15 @@ def clearly_better(nets: dict[str, list[float]], default: str, z: float, min_n: 
 
 
 def playout(state: State, player: Player, rng: random.Random, limit: int = 10_000) -> State:
+    """Play `state` to the end (or until nobody can move: hands.stuck) with
+    `player` in every seat (`RandomPlayer()` for random play); seats awaited
+    together answer in seat order. The state is changed in place and returned."""
     for _ in range(limit):
         if hands.stuck(state):
             return state
         seat = state.to_act()[0]
         state.apply(seat, player.choose(state, seat, rng))
-    raise RuntimeError("playout did not end")
+    raise RuntimeError(f"hand did not end within {limit} moves")
 
 
 def ai_module(game_id: str) -> ModuleType | None:
@@ -242,3 +250,70 @@ def make_player(kind: str, game_id: str, budget_s: float = 0.3) -> Player:
             return ai.monte_carlo(budget_s)
         return MonteCarloPlayer(ai.heuristic(), ai.determinize, budget_s)
     raise ValueError(f"unknown player kind {kind!r} (random, heuristic, mc)")
+
+
+# --- a computer seat's move ----------------------------------------------------
+# Moves that give something up; a sensible player prefers to play cards.
+YIELDING = {"pass", "kou", "fold", "skip", "guo"}
+
+
+def choose(state: State, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:
+    """A legal move code for `seat`: the game's Monte Carlo player, else its
+    heuristic player, else the plain policy."""
+    ai = ai_module(state.game.id)
+    if ai is not None:
+        code = _legal_or_none(state, seat, lambda: ai.choose(state.copy(), seat, rng, budget_s))
+        if code is not None:
+            return code
+    return quick(state, seat, rng)
+
+
+def quick(state: State, seat: int, rng: random.Random) -> str:
+    """A legal move at once (≤ 5 ms): the game's heuristic player, else the
+    plain policy. For when the Monte Carlo player failed or ran out of time."""
+    ai = ai_module(state.game.id)
+    if ai is not None and hasattr(ai, "heuristic"):
+        code = _legal_or_none(state, seat, lambda: ai.heuristic().choose(state.copy(), seat, rng))
+        if code is not None:
+            return code
+    return fallback(state, seat, rng)
+
+
+def fallback(state: State, seat: int, rng: random.Random) -> str:
+    """Play cards rather than pass, the smallest such play first (keep strength
+    for later); among equals, the engine's order. Picks take the fewest cards."""
+    moves = state.legal_moves(seat)
+    if not moves:
+        raise IllegalMove("no_legal_moves", f"seat {seat}")
+    plays = [m for m in moves if isinstance(m, Move) and m.cards and m.kind not in YIELDING]
+    if plays:
+        return min(plays, key=lambda m: len(m.cards)).code
+    picks = [m for m in moves if isinstance(m, Pick)]
+    if picks:
+        p = picks[0]
+        return p.code_for(p.choices[: p.min_count])
+    others = [m for m in moves if isinstance(m, Move)]
+    non_yield = [m for m in others if m.kind not in YIELDING]
+    return (non_yield or others)[0].code
+
+
+def is_legal(state: State, seat: int, code: str) -> bool:
+    try:
+        state.copy().apply(seat, code)
+        return True
+    except IllegalMove:
+        return False
+
+
+def _legal_or_none(state: State, seat: int, decide: Callable[[], object]) -> str | None:
+    try:
+        code = decide()
+    except Exception:
+        log.exception("%s computer player failed", state.game.id)
+        return None
+    if isinstance(code, Move):
+        code = code.code
+    if isinstance(code, str) and is_legal(state, seat, code):
+        return code
+    log.warning("%s computer player chose an illegal move %r", state.game.id, code)
+    return None

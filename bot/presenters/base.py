@@ -117,7 +117,7 @@ class Presenter:
         if not any(result.net):
             return _("a draw")
         order = sorted(range(len(result.net)), key=lambda i: -result.net[i])
-        return " · ".join(f"{names[i]} {_signed(result.net[i])}" for i in order)
+        return " · ".join(f"{names[i]} {signed(result.net[i])}" for i in order)
 
     def replay_lines(self, record: dict[str, Any], names: list[str], _: Translator) -> list[str]:
         """A finished hand as a readable move list: what everyone was dealt,
@@ -135,7 +135,8 @@ class Presenter:
             if told and label in told[0]:  # the event already says who played what
                 lines.append(f"{i + 1}. " + "，".join(told))
             else:  # a hidden move (扣, a discard face down): shown now the hand is over
-                lines.append(f"{i + 1}. {names[seat]}: {label}" + (" → " + "，".join(told) if told else ""))
+                then = " → " + "，".join(told) if told else ""
+                lines.append(f"{i + 1}. {names[seat]}: {label}{then}")
         lines.append(_("Result:"))
         if not state.is_over():  # settled void: nobody could move on
             lines.append(_("void: nobody wins or loses"))
@@ -156,5 +157,6 @@ class Presenter:
         return code
 
 
-def _signed(n: int) -> str:
+def signed(n: int) -> str:
+    """A score with its sign: +3, −2 (a true minus sign), 0."""
     return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from bot.i18n import N_, Translator
-from bot.presenters.base import Presenter
+from bot.presenters.base import Presenter, signed
 from games.base import Move, Result
 
 # Card names as Sichuan players say them (spec B1); msgids are pinyin.
@@ -72,10 +72,6 @@ def paired(codes: list[str]) -> list[str]:
     return sorted(codes, key=lambda x: (-c[x], ORDER.index(x)))
 
 
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
-
-
 class ChangpaiPresenter(Presenter):
     game_id = "changpai"
 
@@ -130,7 +126,8 @@ class ChangpaiPresenter(Presenter):
             return self.card(move.cards[0], _)
         if k == "chi":
             mine, claimed = list(move.cards[:2]), move.cards[2]
-            return _("Chi: {cards}").format(cards=self.group([*sorted(mine, key=ORDER.index), claimed], _))
+            return _("Chi: {cards}").format(
+                cards=self.group([*sorted(mine, key=ORDER.index), claimed], _))
         if k == "hu":
             return _("Hu!")
         fixed = {
@@ -179,7 +176,8 @@ class ChangpaiPresenter(Presenter):
 
     def table_text(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
         n = len(public["players"])
-        lines = [_("Stock {n} · dealer {who}").format(n=public["stock"], who=names[public["dealer"]])]
+        lines = [_("Stock {n} · dealer {who}").format(
+            n=public["stock"], who=names[public["dealer"]])]
         lines.append("────────────")
         for i in range(n):
             lines.append(self.seat_line(public, (public["dealer"] + i) % n, names, _))
@@ -189,7 +187,8 @@ class ChangpaiPresenter(Presenter):
         if (offer := self.offer_line(public, names, _)) is not None:
             lines.append(offer)
         if public["dead"]:
-            lines.append(_("Dead cards: {cards}").format(cards=self.counted(public["dead"], _, pips=False)))
+            lines.append(_("Dead cards: {cards}").format(
+                cards=self.counted(public["dead"], _, pips=False)))
         return "\n".join(lines)
 
     def hand_text(self, view: dict[str, Any], seat: int, names: list[str], _: Translator) -> str:
@@ -202,7 +201,8 @@ class ChangpaiPresenter(Presenter):
         me = view["players"][seat]
         if me["melds"]:
             lines.append(_("Your sets: {sets} ({tuo} tuo, {fan} fan)").format(
-                sets=" · ".join(self.meld(m, _) for m in me["melds"]), tuo=me["tuo"], fan=me["fan"]))
+                sets=" · ".join(self.meld(m, _) for m in me["melds"]), tuo=me["tuo"],
+                fan=me["fan"]))
         est = view.get("estimate")
         if est:
             ok = "✅" if est["ok"] else "⚠️"
@@ -217,7 +217,8 @@ class ChangpaiPresenter(Presenter):
             lines.append(_("Hu on these only with a Chi-type set: {cards}").format(
                 cards=" ".join(self.short(c, _) for c in view["hu_barred"])))
         if me["status"] != "in":
-            lines.append(_("You are out of this hand: {why}").format(why=_(STATUS.get(me["status"], "folded"))))
+            lines.append(_("You are out of this hand: {why}").format(
+                why=_(STATUS.get(me["status"], "folded"))))
         elif seat in view["to_act"]:
             lines.append(self._prompt(view, names, _))
         return "\n".join(lines)
@@ -248,7 +249,8 @@ class ChangpaiPresenter(Presenter):
             return _("{who} flips {card}").format(who=who, card=card)
         if t == "claim":
             return _("{who} {kind} {cards}").format(
-                who=who, kind=_(MELD_NAMES[event["kind"]]), cards=self.group(paired(event["cards"]), _))
+                who=who, kind=_(MELD_NAMES[event["kind"]]),
+                cards=self.group(paired(event["cards"]), _))
         if t == "tou":
             return _("{who} Tou {cards}, draws again").format(
                 who=who, cards=self.group([event["card"]] * event["size"], _))
@@ -279,7 +281,9 @@ class ChangpaiPresenter(Presenter):
         return f"{head} {super().result_line(result, names, _)}"
 
     # -- end of hand ----------------------------------------------------------------
-    def result_text(self, result: Result, final: dict[str, Any], names: list[str], _: Translator) -> str:
+    def result_text(
+        self, result: Result, final: dict[str, Any], names: list[str], _: Translator
+    ) -> str:
         d = result.details
         n = len(result.net)
         lines: list[str] = []
@@ -296,7 +300,8 @@ class ChangpaiPresenter(Presenter):
                 how = _("on own flip")
             else:
                 how = _("from {who}").format(who=names[d["from"]])
-            lines.append(_("{who} wins (Hu) with {card}, {how}").format(who=names[w], card=card, how=how))
+            lines.append(_("{who} wins (Hu) with {card}, {how}").format(
+                who=names[w], card=card, how=how))
             parts = [_("{n} from sets").format(n=d["set_fan"])]
             if d["duidui"]:
                 parts.append(_("all sets (duidui) +1"))
@@ -307,7 +312,8 @@ class ChangpaiPresenter(Presenter):
             if d["fan_capped"] != d["fan"]:
                 lines.append(_("Capped at {n} fan").format(n=d["fan_capped"]))
             lines.append(_("Each payer pays {n}").format(n=d["amount"]))
-            kan = [self.meld(m, _) for m in d["melds"]] + [self.group(paired(g), _) for g in d["concealed_kan"]]
+            kan = [self.meld(m, _) for m in d["melds"]]
+            kan += [self.group(paired(g), _) for g in d["concealed_kan"]]
             lines.append(_("Kan: {list}").format(list=" · ".join(kan)))
         reasons = {"win": N_("win"), "baozi": N_("Baozi")}
         for p in d["payments"]:

@@ -71,7 +71,7 @@ def pips(code: str) -> str:
     return f"[{code[0]}:{code[1]}]"
 
 
-class DingNiuPresenter(Presenter):
+class DingniuPresenter(Presenter):
     game_id = "dingniu"
 
     def game_name(self, _: Translator) -> str:
@@ -98,6 +98,7 @@ class DingNiuPresenter(Presenter):
     # -- buttons -------------------------------------------------------------
     def move_label(self, move: Move, _: Translator) -> str:
         if move.kind == "play":
+            assert move.data is not None  # a play says which end it goes on
             return _("{tile} on {end}").format(
                 tile=self.tile_name(move.cards[0], _), end=move.data["on"])
         if move.kind == "kou":
@@ -221,21 +222,25 @@ class DingNiuPresenter(Presenter):
             lines.append(f"{names[s]}: " + (" + ".join(parts) or _("none, played out clean")))
         return "\n".join(lines)
 
-    def _sz_line(self, sz: dict[str, Any], d: dict[str, Any], names: list[str], _: Translator) -> str:
+    def _sz_line(
+        self, sz: dict[str, Any], d: dict[str, Any], names: list[str], _: Translator
+    ) -> str:
         who, kind = names[sz["seat"]], self.sz_name(sz["type"], _)
         if sz["exempt"] == "head_clean":
-            return _("{who}: {kind}, but the head played out clean: no account, single stakes").format(
-                who=who, kind=kind)
+            return _(
+                "{who}: {kind}, but the head played out clean: no account, single stakes"
+            ).format(who=who, kind=kind)
         if sz["exempt"]:
             return _("{who}: {kind}, but with 0 points: no account, single stakes").format(
                 who=who, kind=kind)
         if sz["success"] and sz["silan"]:
-            return _("{who}: {kind} succeeds. {liable} could have blocked it and pays for all").format(
-                who=who, kind=kind, liable=names[sz["liable"]])
+            return _(
+                "{who}: {kind} succeeds. {liable} could have blocked it and pays for all"
+            ).format(who=who, kind=kind, liable=names[sz["liable"]])
         if sz["success"]:
             return _("{who}: {kind} succeeds, everyone pays double").format(who=who, kind=kind)
         return _("{who}: {kind} fails, {who} pays {winner} for everyone").format(
             who=who, kind=kind, winner=names[d["winner"]])
 
 
-PRESENTERS = {"dingniu": DingNiuPresenter()}
+PRESENTERS = {"dingniu": DingniuPresenter()}

@@ -12,14 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import N_, Translator
-from bot.presenters.base import Presenter, names_list
+from bot.presenters.base import Presenter, names_list, signed
 from games.base import Move, Pick, Result
-from games.paoyao.cards import RANK_OF
-from games.paoyao.combos import BOMB, DSTRAIGHT, PAIR, SINGLE, STRAIGHT, classify, counts_of_ranks
+from games.paoyao import RANK_OF, Play, play_of
 
 SUIT_SIGNS = {"s": "♠️", "h": "♥️", "c": "♣️", "d": "♦️"}  # ♥ ♦ show red on phones
 RANK_SIGNS = {"T": "10"}
-ORDER = list(range(15))  # rank strength for naming plays; names do not depend on 3比2
 
 ROAD_NAMES = {
     3: N_("Three-road"),  # 三路
@@ -72,15 +70,13 @@ REASONS = {
 }
 
 
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+def play_made(move: Move) -> Play:
+    play = play_of(move.cards)
+    assert play is not None, move  # every legal play of cards makes one
+    return play
 
 
-def combo_of(cards) -> tuple[int, int, int] | None:
-    return classify(counts_of_ranks(RANK_OF[c[0]] for c in cards), ORDER)
-
-
-class PaoYaoPresenter(Presenter):
+class PaoyaoPresenter(Presenter):
     game_id = "paoyao"
 
     def game_name(self, _: Translator) -> str:
@@ -103,21 +99,20 @@ class PaoYaoPresenter(Presenter):
     def cards(self, codes, _: Translator) -> str:
         return " ".join(self.card(c, _) for c in codes) or "—"
 
-    def play_name(self, cards, _: Translator) -> str:
-        """The kind of play as players say it: 对5, 单顺 5-9, 三路 7, 小幺 ..."""
-        combo = combo_of(cards)
+    def play_name(self, cards, kind: str | None, _: Translator) -> str:
+        """The kind of play (as views and events name it: single, pair, ...,
+        bomb) as players say it: 对5, 单顺 5-9, 三路 7, 小幺 ..."""
         ranks = [c[0] for c in cards]
         low, high = self.rank(ranks[0], _), self.rank(ranks[-1], _)
-        if combo is None:
+        if kind is None:
             return self.cards(cards, _)
-        kind = combo[0]
-        if kind == SINGLE:
+        if kind == "single":
             return low
-        if kind == PAIR:
+        if kind == "pair":
             return _("Pair {rank}").format(rank=low)
-        if kind == STRAIGHT:
+        if kind == "straight":
             return _("Straight {low}-{high}").format(low=low, high=high)
-        if kind == DSTRAIGHT:
+        if kind == "double_straight":
             return _("Double straight {low}-{high}").format(low=low, high=high)
         if ranks[0] in "SB":
             return _(JOKER_NAMES[(ranks.count("S"), ranks.count("B"))])
@@ -134,7 +129,8 @@ class PaoYaoPresenter(Presenter):
             return _("Snow!")
         if move.kind == "no_snow":
             return _("No snow")
-        return self.play_name(move.cards, _)
+        play = play_of(move.cards)
+        return self.play_name(move.cards, play and play.kind, _)
 
     def pick_prompt(self, pick: Pick, _: Translator) -> str:
         return _("Choose cards to play")
@@ -146,14 +142,13 @@ class PaoYaoPresenter(Presenter):
         """Up to three good plays: shed many low cards without wasting a bomb;
         when following, the cheapest play that beats, then the smallest bomb."""
         plays = [m for m in moves if isinstance(m, Move) and m.kind == "play"]
-        combos = {m.code: combo_of(m.cards) for m in plays}
-        plain = [m for m in plays if combos[m.code][0] != BOMB]
-        bombs = sorted(
-            (m for m in plays if combos[m.code][0] == BOMB), key=lambda m: combos[m.code][1:]
-        )
+        kinds = {m.code: play_made(m) for m in plays}
+        plain = [m for m in plays if kinds[m.code].kind != "bomb"]
+        bombs = sorted((m for m in plays if kinds[m.code].kind == "bomb"),
+                       key=lambda m: kinds[m.code].key)
         following = any(isinstance(m, Move) and m.kind == "pass" for m in moves)
         if following:
-            plain.sort(key=lambda m: (combos[m.code][0], combos[m.code][1], combos[m.code][2]))
+            plain.sort(key=lambda m: kinds[m.code].key)
         else:
             plain.sort(key=lambda m: (-len(m.cards), RANK_OF[m.code[0]]))
         return (plain[:2] + bombs[:1] + plain[2:3])[:3]
@@ -177,17 +172,16 @@ class PaoYaoPresenter(Presenter):
             return _("Table: empty")
         return _("Table: {who} played {play} {cards} ({pts} pts in this trick)").format(
             who=names[top["seat"]],
-            play=self.play_name(top["cards"], _),
+            play=self.play_name(top["cards"], top["combo"], _),
             cards=self.cards(top["cards"], _),
             pts=public["trick_points"],
         )
 
     def _status_line(self, public: dict[str, Any], names: list[str], _: Translator) -> str | None:
-        snow = public.get("snow")
         if public["phase"] == "snow":
             waiting = names_list([names[s] for s in public["to_act"]], _)
             return _("{team} have won! Snow or not? Waiting for {names}").format(
-                team=self.team_name(snow["team"], names, _), names=waiting
+                team=self.team_name(public["snow"]["team"], names, _), names=waiting
             )
         if public.get("chase") is not None:
             return _("Snow! {team} have won and play on for a bigger win").format(
@@ -261,7 +255,9 @@ class PaoYaoPresenter(Presenter):
         who = names[event["seat"]] if "seat" in event else ""
         if kind == "play":
             return _("{who} plays {play}: {cards}").format(
-                who=who, play=self.play_name(event["cards"], _), cards=self.cards(event["cards"], _)
+                who=who,
+                play=self.play_name(event["cards"], event["combo"], _),
+                cards=self.cards(event["cards"], _),
             )
         if kind == "pass":
             return _("{who} passes").format(who=who)
@@ -292,7 +288,8 @@ class PaoYaoPresenter(Presenter):
     def result_line(self, result: Result, names: list[str], _: Translator) -> str:
         """/history: the winning team and the 雪 multiplier, then every seat's net."""
         d = result.details
-        head = self.event_line({"type": "end", "team": d["winner_team"], "snow": d["snow"]}, names, _)
+        end = {"type": "end", "team": d["winner_team"], "snow": d["snow"]}
+        head = self.event_line(end, names, _)
         return f"{head} {super().result_line(result, names, _)}"
 
     # -- end of hand ------------------------------------------------------------------------
@@ -336,4 +333,4 @@ class PaoYaoPresenter(Presenter):
         return "\n".join(lines)
 
 
-PRESENTERS = {"paoyao": PaoYaoPresenter()}
+PRESENTERS = {"paoyao": PaoyaoPresenter()}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import N_, Translator, in_context
-from bot.presenters.base import Presenter
+from bot.presenters.base import Presenter, signed
 from games.base import Move, Pick, Result
 
 # ♥ and ♦ in their red emoji form, ♠ ♣ plain (black).
@@ -75,10 +75,6 @@ WHY = {
 }
 
 
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
-
-
 def _red(code: str) -> bool:
     return code[1] in "hd"
 
@@ -140,7 +136,8 @@ class XianniuPresenter(Presenter):
                 return (_("Three oxen") if rank == "9" else _("Three xi")) + suits  # 三牛 / 三喜
             return self.of_rank(N_("Three {rank}"), _).format(rank=self.rank_text(cards[0], _))
         if shape == "four":
-            return self.of_rank(N_("Four {rank}"), _).format(rank=self.rank_text(cards[0], _))  # 亮子
+            # 亮子
+            return self.of_rank(N_("Four {rank}"), _).format(rank=self.rank_text(cards[0], _))
         if shape in MULTI:
             name = _(MULTI[shape][n - 1])
             # the kinds of a 摆/鱼 are fixed: 牛九 names need no list (unless J stands in)
@@ -326,7 +323,7 @@ class XianniuPresenter(Presenter):
         if kind == "waive":
             return _("{who} keeps the big hand").format(who=who)
         if kind == "end":
-            return _(END_REASONS.get(event.get("reason"), END_REASONS["all_kou"]))
+            return _(END_REASONS.get(event.get("reason", ""), END_REASONS["all_kou"]))
         return None
 
     # -- end of hand ---------------------------------------------------------

@@ -1,7 +1,8 @@
 """川牌 / 长牌 杀胡 as played in Chongqing: 幺地人 (spec rules/changpai.md part B)."""
 
-from games.changpai.game import Changpai
+from games.base import Game
+from games.changpai.game import ChangpaiGame
 from games.registry import Parts
 
-GAMES = {"changpai": Changpai()}
+GAMES: dict[str, Game] = {"changpai": ChangpaiGame()}
 PARTS = Parts(GAMES, presenter="bot.presenters.changpai", ai="games.changpai.ai")

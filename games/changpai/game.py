@@ -6,13 +6,13 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import Game, VariantError
+from games.base import Game, State, VariantError
 from games.changpai.cards import CODES, full_deck
 from games.changpai.state import ChangpaiState, remember_deal, shuffle
 from games.changpai.variants import FLAGS, PRESETS
 
 
-class Changpai(Game):
+class ChangpaiGame(Game):
     id = "changpai"
     seat_counts = (3,)
     flags = FLAGS
@@ -27,7 +27,8 @@ class Changpai(Game):
         remember_deal(deal, deck)
         return deal
 
-    def next_dealer(self, variant: Mapping[str, Any], finished: ChangpaiState, seed: int) -> int:
+    def next_dealer(self, variant: Mapping[str, Any], finished: State, seed: int) -> int:
+        assert isinstance(finished, ChangpaiState)
         out = finished.outcome or {}
         if out.get("kind") == "win":
             return out["win"]["winner"]  # the winner deals

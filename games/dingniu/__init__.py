@@ -1,7 +1,8 @@
 """顶牛 (Chinese dominoes, 24 牌九 tiles, 4 players): rules/dingniu.md part A."""
 
-from games.dingniu.game import DingNiu
+from games.base import Game
+from games.dingniu.game import DingniuGame
 from games.registry import Parts
 
-GAMES = {"dingniu": DingNiu()}
+GAMES: dict[str, Game] = {"dingniu": DingniuGame()}
 PARTS = Parts(GAMES, presenter="bot.presenters.dingniu", ai="games.dingniu.ai")

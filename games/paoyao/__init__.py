@@ -1,7 +1,14 @@
-"""刨幺 (Páo Yāo), the Jilin partnership climbing game: rules/paoyao.md."""
+"""刨幺 (Páo Yāo), the Jilin partnership climbing game: rules/paoyao.md.
 
+Public outside the engine (`__all__`): the names of `public.py`, for the
+bot's presenter; everything else is the engine's own."""
+
+from games.base import Game
 from games.paoyao.game import PaoyaoGame
+from games.paoyao.public import RANK_OF, Play, play_of
 from games.registry import Parts
 
-GAMES = {"paoyao": PaoyaoGame()}
+GAMES: dict[str, Game] = {"paoyao": PaoyaoGame()}
 PARTS = Parts(GAMES, presenter="bot.presenters.paoyao", ai="games.paoyao.ai")
+
+__all__ = ["GAMES", "PARTS", "RANK_OF", "Play", "play_of"]

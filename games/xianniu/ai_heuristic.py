@@ -25,7 +25,7 @@ import random
 from games.base import Move, Pick
 from games.xianniu.ai_world import FULL, Threat, _above
 from games.xianniu.shapes import BLACK, EIGHT, FIVE, FOUR, KING, NINE, RED, SINGLE, TEN, Info
-from games.xianniu.table_io import CAP
+from games.xianniu.views import CAP
 
 LEAF = 0.5  # worth of one leaf won (in "card" units: a K in hand ≈ 1)
 XZ = 2.0  # worth of one 性子 point brought to the table

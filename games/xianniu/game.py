@@ -8,8 +8,8 @@ from typing import Any
 
 from games.base import Game, State, VariantError
 from games.xianniu.cards import DECKS
-from games.xianniu.flags import PRESETS, flags_for
 from games.xianniu.state import XianniuState
+from games.xianniu.variants import PRESETS, flags_for
 
 
 def _mix(seed: int) -> int:
@@ -20,7 +20,7 @@ def _mix(seed: int) -> int:
     return z ^ (z >> 31)
 
 
-class _Family(Game):
+class XianniuFamily(Game):
     mode: str
     seat_counts = (3,)
 
@@ -111,14 +111,14 @@ class _Family(Game):
         return s
 
 
-class Xianniu(_Family):
+class XianniuGame(XianniuFamily):
     """砍牛腿 / 掀牛 / 掀牛腿 / 掀花花 (seed 000)."""
 
     id = "xianniu"
     mode = "P"
 
 
-class Niujiu(_Family):
+class NiujiuGame(XianniuFamily):
     """掀牛九 / 抹牛九 (seed 003)."""
 
     id = "niujiu"

@@ -19,7 +19,7 @@ from typing import Any
 from games.base import COPY_1, COPY_2, IllegalMove, Move, Pick, Result, State
 from games.xianniu.scoring import settle
 from games.xianniu.shapes import FOUR, LONGFENG, Info, rules_for
-from games.xianniu.table_io import CAP, TableIO
+from games.xianniu.views import CAP, Views
 
 TIER = attrgetter("tier")
 KOU = Move("K", "kou")
@@ -28,7 +28,7 @@ TIGHTEN = Move("J", "tighten")
 WAIVE = Move("W", "waive")
 
 
-class XianniuState(TableIO, State):
+class XianniuState(Views, State):
     MUTABLE = {"history": COPY_1, "hands": COPY_1, "leaves": COPY_2, "counts": COPY_1,
                "hidden": COPY_1, "kou": COPY_1, "xian": COPY_2, "last_xianer": COPY_1,
                "led": COPY_1, "played": COPY_1, "followers": COPY_1, "poll": COPY_1,

@@ -1,6 +1,6 @@
 """A computer move's cost: at most one JSON round trip (issue 12/14). The bot's
-path is Service._think: `state.copy()`, then computer.choose (the game's
-Monte Carlo player copying worlds, its legality check) or computer.quick."""
+path is Service._think: `state.copy()`, then games.players.choose (the game's
+Monte Carlo player copying worlds, its legality check) or players.quick."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ import random
 
 import pytest
 
-from bot import computer
-from games import registry
+from games import players, registry
 from games.base import State
 from games.play import random_code
 
@@ -43,11 +42,11 @@ def test_one_computer_move_makes_at_most_one_json_round_trip(game_id, json_calls
     seat = state.to_act()[0]
     json_calls.update(to_json=0, from_json=0)
     copy = state.copy()  # what Service._think does first
-    code = computer.choose(copy, seat, random.Random(1), 0.05)
-    computer.quick(copy, seat, random.Random(2))
+    code = players.choose(copy, seat, random.Random(1), 0.05)
+    players.quick(copy, seat, random.Random(2))
     assert json_calls["to_json"] <= 1 and json_calls["from_json"] <= 1, json_calls
     assert code in {m.code for m in state.legal_moves(seat) if hasattr(m, "code")} or \
-        computer.is_legal(state, seat, code)
+        players.is_legal(state, seat, code)
 
 
 def test_the_count_sees_a_json_copy(json_calls):

@@ -10,20 +10,19 @@ import sys
 
 import pytest
 
-from bot import computer
 from bot.cli import main
 from bot.i18n import translator
 from bot.presenters import paoyao as paoyao_presenter
 from bot.terminal import play
-from games import registry
+from games import players, registry
 
 BAD = ["0", "-1", "99", "abc", ""]
 
 
 @pytest.fixture
 def quick_computers(monkeypatch):
-    monkeypatch.setattr(computer, "choose", lambda state, seat, rng, budget_s=0.3:
-                        computer.quick(state, seat, rng))
+    monkeypatch.setattr(players, "choose", lambda state, seat, rng, budget_s=0.3:
+                        players.quick(state, seat, rng))
 
 
 class Session:
@@ -125,7 +124,8 @@ def test_a_human_plays_a_hand_through_stdin(game_id, monkeypatch, quick_computer
     assert "Your move: Please type a number." in text
     if game_id == "paoyao":  # the engine's reason, in the presenter's words
         _ = translator("en")
-        reasons = {_(r) for r in paoyao_presenter.REASONS.values()} | {_(paoyao_presenter.NOT_ALLOWED)}
+        reasons = {_(r) for r in paoyao_presenter.REASONS.values()}
+        reasons.add(_(paoyao_presenter.NOT_ALLOWED))
         assert any(line.split("Your move: ")[-1] in reasons for line in lines)
     else:
         assert re.search(r"That makes \d+ cards; \d+(–\d+)? are needed\.", text)
@@ -146,7 +146,8 @@ def test_ctrl_d_and_ctrl_c_end_cleanly(interrupt, monkeypatch, quick_computers):
 
 @pytest.mark.parametrize("game_id", registry.ids())
 def test_auto_plays_a_hand_of_every_game(game_id, monkeypatch, capsys):
-    assert main(["play", game_id, "--auto", "--seed", "7", "--lang", "en", "--budget", "0.005"]) == 0
+    args = ["play", game_id, "--auto", "--seed", "7", "--lang", "en", "--budget", "0.005"]
+    assert main(args) == 0
     out = capsys.readouterr().out
     assert "You" not in out.replace("Your", "")  # nobody human at the table
     assert "Computer 1" in out and "Bye." not in out

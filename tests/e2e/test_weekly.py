@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 from bot.app import App
 from games import registry
-from games.play import play_out
+from games.players import RandomPlayer, playout
 from storage import ledger, repo
 from storage.db import open_db
 from tests.e2e.harness import bot_messages, settings_for
@@ -26,7 +26,7 @@ def at(*args) -> float:
 
 def seed_hand(path, chat_id, when, humans=(1, 2), seed=1):
     """A finished 掀牛 hand in `chat_id` at `when`, stored as the bot stores it."""
-    st = play_out(registry.get("xianniu").new_state(seed=seed), random.Random(seed))
+    st = playout(registry.get("xianniu").new_state(seed=seed), RandomPlayer(), random.Random(seed))
     seats = [{"user_id": u, "name": f"u{u}", "tuoguan": False, "timeouts": 0} for u in humans]
     seats += [{"user_id": None, "name": "", "tuoguan": False, "timeouts": 0}] * (3 - len(humans))
     row = {"chat_id": chat_id, "game": "xianniu", "preset": "default", "variant": "{}",

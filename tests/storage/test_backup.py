@@ -9,7 +9,7 @@ import threading
 
 from bot.cli import main
 from games import registry
-from games.play import play_out
+from games.players import RandomPlayer, playout
 from storage import repo
 from storage.db import Storage
 from storage.migrations import migrations
@@ -18,7 +18,7 @@ from storage.migrations import migrations
 def test_backup_while_writing_has_every_committed_hand(tmp_path, capsys):
     live = tmp_path / "live.sqlite3"
     storage = Storage(str(live))
-    final = play_out(registry.get("dingniu").new_state(seed=1), random.Random(1))
+    final = playout(registry.get("dingniu").new_state(seed=1), RandomPlayer(), random.Random(1))
     gid = storage.run_sync(repo.create_game, {
         "chat_id": -1, "game": "dingniu", "preset": "default", "status": "running",
         "seats": json.dumps([{"user_id": 10 + i, "name": f"p{i}"} for i in range(4)]),
@@ -34,7 +34,8 @@ def test_backup_while_writing_has_every_committed_hand(tmp_path, capsys):
             while not stop.is_set():
                 i += 1
                 move = {"hand_no": i, "turn": 0, "seat": 0, "code": "x", "by": "player"}
-                hand = {"hand_no": i, "state": final.to_json(), "net": json.dumps(final.result().net)}
+                net = json.dumps(final.result().net)
+                hand = {"hand_no": i, "state": final.to_json(), "net": net}
                 storage.run_sync(repo.record_move, gid, {"hand_no": i}, move, hand)
                 committed = i
         except BaseException as e:  # the test must see it, not wait for it

@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 
 from games import registry
-from games.play import play_out
+from games.players import RandomPlayer, playout
 from games.records import record_of
 from storage import ledger, repo
 from storage.db import open_db
@@ -19,7 +19,7 @@ def finished(game_id: str, seed: int):
     """A random finished hand whose result is not a draw (a draw proves little)."""
     g = registry.get(game_id)
     for s in range(seed, seed + 50):
-        st = play_out(g.new_state(seed=s), random.Random(s))
+        st = playout(g.new_state(seed=s), RandomPlayer(), random.Random(s))
         if any(st.result().net):
             return st
     return st

@@ -8,10 +8,11 @@ import pytest
 
 from games import registry
 from games.base import VariantError
-from games.play import play_out
+from games.players import RandomPlayer, playout
 from games.records import RecordError, load, record_of, replay
 
-EXAMPLES = sorted((pathlib.Path(__file__).resolve().parents[3] / "docs/examples").glob("dingniu-*.json"))
+DOCS = pathlib.Path(__file__).resolve().parents[3] / "docs"
+EXAMPLES = sorted((DOCS / "examples").glob("dingniu-*.json"))
 GAME = registry.get("dingniu")
 
 
@@ -74,7 +75,7 @@ def test_deal_is_a_uniform_split_reproducible_from_the_seed():
 def test_head_rules():
     import random
 
-    finished = play_out(GAME.new_state(seed=3, dealer=1), random.Random(0))
+    finished = playout(GAME.new_state(seed=3, dealer=1), RandomPlayer(), random.Random(0))
     winner = finished.result().details["winner"]
     assert GAME.next_dealer(GAME.variant({"head_rule": "prev_winner"}), finished, 4) == winner
     assert GAME.next_dealer(GAME.variant({"head_rule": "rotate"}), finished, 4) == 2

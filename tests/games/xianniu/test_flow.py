@@ -6,7 +6,7 @@ import pytest
 
 from games import registry
 from games.base import IllegalMove, Move, Pick
-from games.play import play_out
+from games.players import RandomPlayer, playout
 from games.xianniu.shapes import rules_for
 from games.xianniu.state import CAP
 from tests.games.xianniu.helpers import build_deal, codes, move, start
@@ -329,15 +329,15 @@ def test_first_dealer_cut_and_random():
 def test_dealer_next():
     game = registry.get("xianniu")
     rng = random.Random(3)
-    finished = play_out(game.new_state(seed=5, dealer=1), rng)
+    finished = playout(game.new_state(seed=5, dealer=1), RandomPlayer(), rng)
     v = game.variant()
     assert game.next_dealer(v, finished, 5) == 2
     rv = game.variant({"dealer_next": "random"})
-    assert {game.next_dealer(rv, play_out(game.new_state(rv, seed=s), rng), s)
+    assert {game.next_dealer(rv, playout(game.new_state(rv, seed=s), RandomPlayer(), rng), s)
             for s in range(30)} == {0, 1, 2}
     wv = game.variant({"dealer_next": "winner"})
     for s in range(30):
-        f = play_out(game.new_state(wv, seed=s), rng)
+        f = playout(game.new_state(wv, seed=s), RandomPlayer(), rng)
         net = f.result().net
         d = game.next_dealer(wv, f, s)
         assert d == f.dealer if max(net) <= 0 else net[d] == max(net)
@@ -349,7 +349,7 @@ def test_end_reasons_in_random_play():
     rng = random.Random(9)
     reasons = set()
     for seed in range(200):
-        s = play_out(game.new_state(seed=seed), rng)
+        s = playout(game.new_state(seed=seed), RandomPlayer(), rng)
         reasons.add(s.end_reason)
         if s.end_reason == "table_full":
             assert s.table == CAP

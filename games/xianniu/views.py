@@ -10,7 +10,7 @@ from games.xianniu.scoring import seat_score
 CAP = 16  # 桌面 at most 16 leaves
 
 
-class TableIO:
+class Views:
     """Mixin of XianniuState: views and persistence."""
 
     # -- views --------------------------------------------------------------
