@@ -60,7 +60,8 @@ RUN_TABLE = [
     ]
     for w in (0, 1, 2)
 ]
-
+# RUN_BITS[low][length]: the ranks of a straight as a bitmask.
+RUN_BITS = [[((1 << n) - 1) << lo for n in range(ACE + 2 - lo)] for lo in range(ACE + 1)]
 
 _BOMB_RANKS = (FOUR, ACE, SJ, BJ)  # ranks of 幺 and joker bombs
 _STRENGTH_ORDERS: dict[tuple, list[int]] = {}
@@ -161,7 +162,8 @@ class HandMoves:
         had_fours, had_aces, had_sj, had_bj = cnt[FOUR], cnt[ACE], cnt[SJ], cnt[BJ]
         changed_pairs = []
         bomb_groups = []  # (old items, new items) of the bombs to patch
-        runs = yao = jokers = False
+        runs = 0  # bits of the straight ranks whose lowest suits changed
+        yao = jokers = False
         for r, k in shape:
             before = cnt[r]
             after = cnt[r] = before - k
@@ -170,7 +172,7 @@ class HandMoves:
                 jokers = True
                 continue
             if r <= ACE:
-                runs = True
+                runs |= 1 << r
                 if after < 2:  # no longer in double straights (or straights)
                     masks = self.masks
                     masks[2] &= ~(1 << r)
@@ -195,8 +197,8 @@ class HandMoves:
             for code in JOKER_BOMB_CODES:
                 pop(code, None)
             bomb_groups.append((_joker_items(had_sj, had_bj), _joker_items(cnt[SJ], cnt[BJ])))
-        if runs:
-            self.run_codes = {}
+        if runs and self.run_codes:  # keep the straights clear of the changed ranks
+            self.run_codes = {c: e for c, e in self.run_codes.items() if not e[3] & runs}
         self._leads = None
         if bomb_groups and self._bombs is not None:  # patch the sorted bombs
             keys, moves = self._bombs
@@ -288,10 +290,11 @@ class HandMoves:
                     for r in range(start, start + length):
                         cards += hand[r][:width]
                     move = _new(Move, (code, PLAY, tuple(cards), None))
-                    e = by_code[code] = ((kind, length, start), move, shape)
+                    bits = RUN_BITS[start][length]
+                    e = by_code[code] = ((kind, length, start), move, shape, bits)
                 out.append(e[1])
                 continue
-            table = RUN_TABLE[width][start]
+            table, bits = RUN_TABLE[width][start], RUN_BITS[start]
             flat: list[str] = []  # the longest run's cards; shorter runs are its prefixes
             for r in range(start, start + longest):
                 flat += hand[r][:width]
@@ -300,7 +303,7 @@ class HandMoves:
                 e = by_code.get(code)
                 if e is None:
                     move = _new(Move, (code, PLAY, tuple(flat[: n * width]), None))
-                    e = by_code[code] = ((kind, n, start), move, shape)
+                    e = by_code[code] = ((kind, n, start), move, shape, bits[n])
                 out.append(e[1])
         return out
 
