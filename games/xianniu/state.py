@@ -267,6 +267,18 @@ class XianniuState(TableIO, State):
             raise IllegalMove("table_full", code)
         return info
 
+    def apply(self, seat: int, move: str | Move) -> list[dict[str, Any]]:
+        """State.apply, the protocol checks answered from the phase when one
+        seat is awaited (control, trick): the same checks in the same order."""
+        ph = self.phase
+        if (move.__class__ is str and move and move.isascii() and (
+                (ph == "control" and seat == self.controller)
+                or (ph == "trick" and seat == self.pending))):
+            events = self._apply(seat, move)
+            self.history.append((seat, move))
+            return events
+        return super().apply(seat, move)
+
     def _apply(self, seat: int, code: str) -> list[dict[str, Any]]:
         ph = self.phase
         head = code[0]
