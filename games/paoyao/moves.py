@@ -132,6 +132,7 @@ class HandMoves:
         "order",
         "by_code",
         "run_codes",
+        "run_groups",
         "masks",
         "_singles",
         "_pairs",
@@ -145,6 +146,7 @@ class HandMoves:
         self.order = order
         self.by_code: dict[str, tuple] = {}
         self.run_codes: dict[str, tuple] = {}
+        self.run_groups: dict[int, tuple] = {}  # every run from one start: (moves, ranks)
         self._singles = self._pairs = self._bombs = self._leads = None
         # masks[w]: bit r set when rank r (4…A) is held w+ times, for straights
         cnt = self.cnt
@@ -197,8 +199,11 @@ class HandMoves:
             for code in JOKER_BOMB_CODES:
                 pop(code, None)
             bomb_groups.append((_joker_items(had_sj, had_bj), _joker_items(cnt[SJ], cnt[BJ])))
-        if runs and self.run_codes:  # keep the straights clear of the changed ranks
-            self.run_codes = {c: e for c, e in self.run_codes.items() if not e[3] & runs}
+        if runs:  # keep the straights clear of the changed ranks
+            if self.run_codes:
+                self.run_codes = {c: e for c, e in self.run_codes.items() if not e[3] & runs}
+            if self.run_groups:
+                self.run_groups = {k: g for k, g in self.run_groups.items() if not g[1] & runs}
         self._leads = None
         if bomb_groups and self._bombs is not None:  # patch the sorted bombs
             keys, moves = self._bombs
@@ -277,8 +282,8 @@ class HandMoves:
     def _runs(self, kind: int, width: int, length=None, low_above=-1) -> list[Move]:
         """Straights (width 1) or double straights (width 2): all of them, or
         those of `length` whose lowest rank is above `low_above`."""
-        by_code, hand = self.run_codes, self.hand
-        out = []
+        by_code, hand, groups = self.run_codes, self.hand, self.run_groups
+        out: list[Move] = []
         for start, longest in _run_starts(self.masks[width]):
             if length is not None:
                 if start <= low_above or longest < length:
@@ -294,17 +299,23 @@ class HandMoves:
                     e = by_code[code] = ((kind, length, start), move, shape, bits)
                 out.append(e[1])
                 continue
-            table, bits = RUN_TABLE[width][start], RUN_BITS[start]
-            flat: list[str] = []  # the longest run's cards; shorter runs are its prefixes
-            for r in range(start, start + longest):
-                flat += hand[r][:width]
-            for n in range(3, longest + 1):
-                shape, code = table[n]
-                e = by_code.get(code)
-                if e is None:
-                    move = _new(Move, (code, PLAY, tuple(flat[: n * width]), None))
-                    e = by_code[code] = ((kind, n, start), move, shape, bits[n])
-                out.append(e[1])
+            key = width << 8 | start << 4 | longest
+            group = groups.get(key)
+            if group is None:  # every run from `start`: the longest one's prefixes
+                table, bits = RUN_TABLE[width][start], RUN_BITS[start]
+                flat: list[str] = []
+                for r in range(start, start + longest):
+                    flat += hand[r][:width]
+                moves = []
+                for n in range(3, longest + 1):
+                    shape, code = table[n]
+                    e = by_code.get(code)
+                    if e is None:
+                        move = _new(Move, (code, PLAY, tuple(flat[: n * width]), None))
+                        e = by_code[code] = ((kind, n, start), move, shape, bits[n])
+                    moves.append(e[1])
+                group = groups[key] = (moves, bits[longest])
+            out += group[0]
         return out
 
     # -- what the protocol asks ----------------------------------------------

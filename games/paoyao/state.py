@@ -28,6 +28,7 @@ from games.paoyao.scoring import SNOW_NAMES, grade, settlement, snowable
 PLAY, SNOW, OVER = "play", "snow", "over"
 _ORDERS = {True: rank_order(True), False: rank_order(False)}
 _PASS_MOVE = Move(notation.PASS, "pass")
+_AFTER = tuple(tuple((seat + i) % 4 for i in range(1, 5)) for seat in range(4))  # turn order
 _SNOW_MOVES = (Move(notation.SNOW, "snow"), Move(notation.NO_SNOW, "no_snow"))
 
 
@@ -74,9 +75,9 @@ class PaoyaoState(State):
 
     # -- helpers -------------------------------------------------------------
     def _next_active(self, seat: int) -> int | None:
-        for i in range(1, 5):
-            s = (seat + i) % 4
-            if self.left[s]:
+        left = self.left
+        for s in _AFTER[seat]:
+            if left[s]:
                 return s
         return None
 
