@@ -163,6 +163,7 @@ class HandMoves:
         pop, cnt, order = self.by_code.pop, self.cnt, self.order
         had_fours, had_aces, had_sj, had_bj = cnt[FOUR], cnt[ACE], cnt[SJ], cnt[BJ]
         changed_pairs = []
+        bombs_kept = self._bombs is not None  # else nothing to patch: built when asked
         bomb_groups = []  # (old items, new items) of the bombs to patch
         runs = 0  # bits of the straight ranks whose lowest suits changed
         yao = jokers = False
@@ -188,24 +189,31 @@ class HandMoves:
                 if before >= 3:
                     for code in ROAD_CODES[r][before]:
                         pop(code, None)
-                    bomb_groups.append(
-                        (_road_items(r, before, order), _road_items(r, after, order))
-                    )
+                    if bombs_kept:
+                        bomb_groups.append(
+                            (_road_items(r, before, order), _road_items(r, after, order))
+                        )
         if yao and had_aces and had_fours >= 2:
             for code in YAO_CODES:
                 pop(code, None)
-            bomb_groups.append((_yao_items(had_fours, had_aces), _yao_items(cnt[FOUR], cnt[ACE])))
+            if bombs_kept:
+                bomb_groups.append(
+                    (_yao_items(had_fours, had_aces), _yao_items(cnt[FOUR], cnt[ACE]))
+                )
         if jokers and had_sj + had_bj >= 2:
             for code in JOKER_BOMB_CODES:
                 pop(code, None)
-            bomb_groups.append((_joker_items(had_sj, had_bj), _joker_items(cnt[SJ], cnt[BJ])))
+            if bombs_kept:
+                bomb_groups.append(
+                    (_joker_items(had_sj, had_bj), _joker_items(cnt[SJ], cnt[BJ]))
+                )
         if runs:  # keep the straights clear of the changed ranks
             if self.run_codes:
                 self.run_codes = {c: e for c, e in self.run_codes.items() if not e[3] & runs}
             if self.run_groups:
                 self.run_groups = {k: g for k, g in self.run_groups.items() if not g[1] & runs}
         self._leads = None
-        if bomb_groups and self._bombs is not None:  # patch the sorted bombs
+        if bomb_groups:  # patch the sorted bombs
             keys, moves = self._bombs
             entry = self._entry
             for old, new in bomb_groups:
@@ -216,13 +224,17 @@ class HandMoves:
                     i = bisect_left(keys, p)
                     keys.insert(i, p)
                     moves.insert(i, entry((BOMB, p[0], p[1]), *sc))
-        order, entry = self.order, self._entry
-        if self._singles is not None:  # patch: one entry per changed rank
+        # patch singles and pairs: one new entry per changed rank (its code
+        # was popped above), made here rather than through _entry
+        hand, by_code = self.hand, self.by_code
+        if self._singles is not None:
             keys, moves = self._singles
             for r, _k in shape:
                 i = bisect_left(keys, order[r])
                 if cnt[r]:
-                    moves[i] = entry((SINGLE, order[r], 0), *SINGLE_SHAPES[r])
+                    sh, code = SINGLE_SHAPES[r]
+                    m = moves[i] = _new(Move, (code, PLAY, (hand[r][0],), None))
+                    by_code[code] = ((SINGLE, order[r], 0), m, sh)
                 else:
                     del keys[i], moves[i]
         if self._pairs is not None:
@@ -230,7 +242,9 @@ class HandMoves:
             for r in changed_pairs:
                 i = bisect_left(keys, order[r])
                 if cnt[r] >= 2:
-                    moves[i] = entry((PAIR, order[r], 0), *PAIR_SHAPES[r])
+                    sh, code = PAIR_SHAPES[r]
+                    m = moves[i] = _new(Move, (code, PLAY, tuple(hand[r][:2]), None))
+                    by_code[code] = ((PAIR, order[r], 0), m, sh)
                 else:
                     del keys[i], moves[i]
 

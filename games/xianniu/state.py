@@ -26,6 +26,7 @@ KOU = Move("K", "kou")
 XIAN = Move("X", "xian")
 TIGHTEN = Move("J", "tighten")
 WAIVE = Move("W", "waive")
+MAX_PLAY = 12  # the most cards one normal play holds (4摆, 4鱼)
 
 
 class XianniuState(TableIO, State):
@@ -190,6 +191,8 @@ class XianniuState(TableIO, State):
         live = [i for i in plays if i.mask & hand == i.mask]
         if len(live) != len(plays):  # drop plays whose cards are gone for good
             self._combos[seat] = (live, by_shape)
+        if cap >= MAX_PLAY:  # every play fits on the table
+            return [i.lead for i in live]
         return [i.lead for i in live if i.size <= cap]
 
     def _beats(self, seat: int) -> list:
