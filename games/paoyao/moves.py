@@ -213,7 +213,7 @@ class HandMoves:
             if self.run_groups:
                 self.run_groups = {k: g for k, g in self.run_groups.items() if not g[1] & runs}
         self._leads = None
-        if bomb_groups:  # patch the sorted bombs
+        if bomb_groups and self._bombs is not None:  # patch the sorted bombs
             keys, moves = self._bombs
             entry = self._entry
             for old, new in bomb_groups:
