@@ -63,6 +63,22 @@ RUN_TABLE = [
 # RUN_BITS[low][length]: the ranks of a straight as a bitmask.
 RUN_BITS = [[((1 << n) - 1) << lo for n in range(ACE + 2 - lo)] for lo in range(ACE + 1)]
 
+
+def _run_rows(w: int) -> list[list[tuple | None]]:
+    """Per low rank and length: (combination, shape, code, rank bits) of a
+    straight of width w (1: 单顺, 2: 双顺); None below length 3."""
+    kind = STRAIGHT if w == 1 else DSTRAIGHT
+    rows = []
+    for lo in range(ACE + 1):
+        row: list[tuple | None] = [None, None, None]
+        for n in range(3, ACE + 2 - lo):
+            shape = tuple((r, w) for r in range(lo, lo + n))
+            row.append(((kind, n, lo), shape, code_of(shape), RUN_BITS[lo][n]))
+        rows.append(row)
+    return rows
+
+
+RUN_ROWS = [[], _run_rows(1), _run_rows(2)]  # by width
 _BOMB_RANKS = (FOUR, ACE, SJ, BJ)  # ranks of 幺 and joker bombs
 _STRENGTH_ORDERS: dict[tuple, list[int]] = {}
 
@@ -204,9 +220,7 @@ class HandMoves:
             for code in JOKER_BOMB_CODES:
                 pop(code, None)
             if bombs_kept:
-                bomb_groups.append(
-                    (_joker_items(had_sj, had_bj), _joker_items(cnt[SJ], cnt[BJ]))
-                )
+                bomb_groups.append((_joker_items(had_sj, had_bj), _joker_items(cnt[SJ], cnt[BJ])))
         if runs:  # keep the straights clear of the changed ranks
             if self.run_codes:
                 self.run_codes = {c: e for c, e in self.run_codes.items() if not e[3] & runs}
@@ -263,18 +277,32 @@ class HandMoves:
     # -- sorted families: (keys, moves) -------------------------------------
     def singles(self):
         if self._singles is None:
-            order, cnt, entry = self.order, self.cnt, self._entry
+            order, cnt, hand, by_code = self.order, self.cnt, self.hand, self.by_code
             ranks = [r for r in _by_strength(order) if cnt[r]]
-            keys = [order[r] for r in ranks]
-            self._singles = (keys, [entry((SINGLE, order[r], 0), *SINGLE_SHAPES[r]) for r in ranks])
+            moves = []
+            for r in ranks:  # _entry, inlined: a lead builds every family
+                sh, code = SINGLE_SHAPES[r]
+                e = by_code.get(code)
+                if e is None:
+                    m = _new(Move, (code, PLAY, (hand[r][0],), None))
+                    e = by_code[code] = ((SINGLE, order[r], 0), m, sh)
+                moves.append(e[1])
+            self._singles = ([order[r] for r in ranks], moves)
         return self._singles
 
     def pairs(self):
         if self._pairs is None:
-            order, cnt, entry = self.order, self.cnt, self._entry
+            order, cnt, hand, by_code = self.order, self.cnt, self.hand, self.by_code
             ranks = [r for r in _by_strength(order) if cnt[r] >= 2 and r < SJ]
-            keys = [order[r] for r in ranks]
-            self._pairs = (keys, [entry((PAIR, order[r], 0), *PAIR_SHAPES[r]) for r in ranks])
+            moves = []
+            for r in ranks:
+                sh, code = PAIR_SHAPES[r]
+                e = by_code.get(code)
+                if e is None:
+                    m = _new(Move, (code, PLAY, tuple(hand[r][:2]), None))
+                    e = by_code[code] = ((PAIR, order[r], 0), m, sh)
+                moves.append(e[1])
+            self._pairs = ([order[r] for r in ranks], moves)
         return self._pairs
 
     def bombs(self):
@@ -316,19 +344,20 @@ class HandMoves:
             key = width << 8 | start << 4 | longest
             group = groups.get(key)
             if group is None:  # every run from `start`: the longest one's prefixes
-                table, bits = RUN_TABLE[width][start], RUN_BITS[start]
+                rows = RUN_ROWS[width][start]
                 flat: list[str] = []
                 for r in range(start, start + longest):
                     flat += hand[r][:width]
                 moves = []
-                for n in range(3, longest + 1):
-                    shape, code = table[n]
-                    e = by_code.get(code)
+                end = 2 * width
+                for row in rows[3 : longest + 1]:
+                    end += width
+                    e = by_code.get(row[2])
                     if e is None:
-                        move = _new(Move, (code, PLAY, tuple(flat[: n * width]), None))
-                        e = by_code[code] = ((kind, n, start), move, shape, bits[n])
+                        move = _new(Move, (row[2], PLAY, tuple(flat[:end]), None))
+                        e = by_code[row[2]] = (row[0], move, row[1], row[3])
                     moves.append(e[1])
-                group = groups[key] = (moves, bits[longest])
+                group = groups[key] = (moves, RUN_BITS[start][longest])
             out += group[0]
         return out
 
