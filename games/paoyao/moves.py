@@ -148,7 +148,6 @@ class HandMoves:
         "order",
         "by_code",
         "run_codes",
-        "run_groups",
         "masks",
         "_singles",
         "_pairs",
@@ -162,7 +161,6 @@ class HandMoves:
         self.order = order
         self.by_code: dict[str, tuple] = {}
         self.run_codes: dict[str, tuple] = {}
-        self.run_groups: dict[int, tuple] = {}  # every run from one start: (moves, ranks)
         self._singles = self._pairs = self._bombs = self._leads = None
         # masks[w]: bit r set when rank r (4…A) is held w+ times, for straights
         cnt = self.cnt
@@ -224,8 +222,6 @@ class HandMoves:
         if runs:  # keep the straights clear of the changed ranks
             if self.run_codes:
                 self.run_codes = {c: e for c, e in self.run_codes.items() if not e[3] & runs}
-            if self.run_groups:
-                self.run_groups = {k: g for k, g in self.run_groups.items() if not g[1] & runs}
         self._leads = None
         if bomb_groups and self._bombs is not None:  # patch the sorted bombs
             keys, moves = self._bombs
@@ -324,7 +320,7 @@ class HandMoves:
     def _runs(self, kind: int, width: int, length=None, low_above=-1) -> list[Move]:
         """Straights (width 1) or double straights (width 2): all of them, or
         those of `length` whose lowest rank is above `low_above`."""
-        by_code, hand, groups = self.run_codes, self.hand, self.run_groups
+        by_code, hand = self.run_codes, self.hand
         out: list[Move] = []
         for start, longest in _run_starts(self.masks[width]):
             if length is not None:
@@ -341,24 +337,20 @@ class HandMoves:
                     e = by_code[code] = ((kind, length, start), move, shape, bits)
                 out.append(e[1])
                 continue
-            key = width << 8 | start << 4 | longest
-            group = groups.get(key)
-            if group is None:  # every run from `start`: the longest one's prefixes
-                rows = RUN_ROWS[width][start]
-                flat: list[str] = []
-                for r in range(start, start + longest):
-                    flat += hand[r][:width]
-                moves = []
-                end = 2 * width
-                for row in rows[3 : longest + 1]:
-                    end += width
-                    e = by_code.get(row[2])
-                    if e is None:
-                        move = _new(Move, (row[2], PLAY, tuple(flat[:end]), None))
-                        e = by_code[row[2]] = (row[0], move, row[1], row[3])
-                    moves.append(e[1])
-                group = groups[key] = (moves, RUN_BITS[start][longest])
-            out += group[0]
+            rows = RUN_ROWS[width][start]  # every run from `start`: the longest one's prefixes
+            flat: list[str] | None = None  # the longest run's cards, made on the first miss
+            end = 2 * width
+            for row in rows[3 : longest + 1]:
+                end += width
+                e = by_code.get(row[2])
+                if e is None:
+                    if flat is None:
+                        flat = []
+                        for r in range(start, start + longest):
+                            flat += hand[r][:width]
+                    move = _new(Move, (row[2], PLAY, tuple(flat[:end]), None))
+                    e = by_code[row[2]] = (row[0], move, row[1], row[3])
+                out.append(e[1])
         return out
 
     # -- what the protocol asks ----------------------------------------------
