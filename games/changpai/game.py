@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
 from games.base import Game, State, VariantError
 from games.changpai.cards import CODES, full_deck
-from games.changpai.state import ChangpaiState, remember_deal, shuffle
+from games.changpai.state import ChangpaiState, remember_deal
 from games.changpai.variants import FLAGS, PRESETS
+from games.shuffle import shuffle
 
 
 class ChangpaiGame(Game):
@@ -22,7 +22,7 @@ class ChangpaiGame(Game):
         """The whole shuffled deck: seat s holds cards 20s..20s+19, the stock
         is the rest in order (the dealer's 21st card first)."""
         deck = full_deck()
-        shuffle(deck, random.Random(seed))
+        shuffle(seed, deck)
         deal = "".join([CODES[k] for k in deck])
         remember_deal(deal, deck)
         return deal

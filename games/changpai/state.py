@@ -13,7 +13,6 @@ alternative, flips) happen inside the engine and show up as events.
 
 from __future__ import annotations
 
-import random
 from operator import add
 from typing import Any
 
@@ -66,22 +65,6 @@ def remember_deal(deal: str, deck: list[int]) -> None:
     if len(_DEALT) > 8:
         _DEALT.clear()
     _DEALT[deal] = list(deck)
-
-
-# random.Random.shuffle's own steps (CPython 3.11: j = _randbelow(i + 1) by
-# rejection sampling on getrandbits), unrolled for the 105-card deck: the
-# same deals from the same seeds (tests/games/changpai/test_deal.py).
-_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, DECK_SIZE)))
-
-
-def shuffle(deck: list[int], rng: random.Random) -> None:
-    assert len(deck) == DECK_SIZE
-    bits = rng.getrandbits
-    for i, n, k in _SHUFFLE_STEPS:
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
-        deck[i], deck[j] = deck[j], deck[i]
 
 
 class ChangpaiState(State):

@@ -10,6 +10,7 @@ from games.base import Game, State
 from games.dingniu.state import DingNiuState
 from games.dingniu.tiles import CODES, DECK, KIND_OF
 from games.dingniu.variants import FLAGS, PRESETS
+from games.shuffle import shuffle
 
 _FULL_SET = sorted(CODES[t] for t in DECK)
 _MASK64 = (1 << 64) - 1
@@ -51,7 +52,7 @@ class DingniuGame(Game):
     def deal(self, variant: Mapping[str, Any], seats: int, seed: int) -> dict[str, Any]:
         """A uniform 6/6/6/6 split of the 24 tiles (no stock), seat order."""
         tiles = [CODES[t] for t in DECK]
-        random.Random(seed).shuffle(tiles)
+        shuffle(seed, tiles)
         return {"hands": [sorted(tiles[i * 6 : i * 6 + 6], key=KIND_OF.__getitem__)
                           for i in range(4)]}
 

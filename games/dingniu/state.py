@@ -152,6 +152,15 @@ class DingNiuState(State):
         return any(hand[t] for t in FIT[self.left]) or any(hand[t] for t in FIT[self.right])
 
     # -- applying ----------------------------------------------------------
+    def apply(self, seat: int, move: str | Move) -> list[dict[str, Any]]:
+        """State.apply with the protocol checks answered from `actor` (the one
+        seat to act; -1 once over): the same checks in the same order."""
+        if move.__class__ is str and move and move.isascii() and seat == self.actor >= 0:
+            events = self._apply(seat, move)
+            self.history.append((seat, move))
+            return events
+        return super().apply(seat, move)
+
     def _apply(self, seat: int, code: str) -> list[dict[str, Any]]:
         c = code[0]
         hand = self.hands[seat]

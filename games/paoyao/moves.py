@@ -60,8 +60,25 @@ RUN_TABLE = [
     ]
     for w in (0, 1, 2)
 ]
+# RUN_BITS[low][length]: the ranks of a straight as a bitmask.
+RUN_BITS = [[((1 << n) - 1) << lo for n in range(ACE + 2 - lo)] for lo in range(ACE + 1)]
 
 
+def _run_rows(w: int) -> list[list[tuple | None]]:
+    """Per low rank and length: (combination, shape, code, rank bits) of a
+    straight of width w (1: 单顺, 2: 双顺); None below length 3."""
+    kind = STRAIGHT if w == 1 else DSTRAIGHT
+    rows = []
+    for lo in range(ACE + 1):
+        row: list[tuple | None] = [None, None, None]
+        for n in range(3, ACE + 2 - lo):
+            shape = tuple((r, w) for r in range(lo, lo + n))
+            row.append(((kind, n, lo), shape, code_of(shape), RUN_BITS[lo][n]))
+        rows.append(row)
+    return rows
+
+
+RUN_ROWS = [[], _run_rows(1), _run_rows(2)]  # by width
 _BOMB_RANKS = (FOUR, ACE, SJ, BJ)  # ranks of 幺 and joker bombs
 _STRENGTH_ORDERS: dict[tuple, list[int]] = {}
 
@@ -160,8 +177,10 @@ class HandMoves:
         pop, cnt, order = self.by_code.pop, self.cnt, self.order
         had_fours, had_aces, had_sj, had_bj = cnt[FOUR], cnt[ACE], cnt[SJ], cnt[BJ]
         changed_pairs = []
+        bombs_kept = self._bombs is not None  # else nothing to patch: built when asked
         bomb_groups = []  # (old items, new items) of the bombs to patch
-        runs = yao = jokers = False
+        runs = 0  # bits of the straight ranks whose lowest suits changed
+        yao = jokers = False
         for r, k in shape:
             before = cnt[r]
             after = cnt[r] = before - k
@@ -170,7 +189,7 @@ class HandMoves:
                 jokers = True
                 continue
             if r <= ACE:
-                runs = True
+                runs |= 1 << r
                 if after < 2:  # no longer in double straights (or straights)
                     masks = self.masks
                     masks[2] &= ~(1 << r)
@@ -184,19 +203,25 @@ class HandMoves:
                 if before >= 3:
                     for code in ROAD_CODES[r][before]:
                         pop(code, None)
-                    bomb_groups.append(
-                        (_road_items(r, before, order), _road_items(r, after, order))
-                    )
+                    if bombs_kept:
+                        bomb_groups.append(
+                            (_road_items(r, before, order), _road_items(r, after, order))
+                        )
         if yao and had_aces and had_fours >= 2:
             for code in YAO_CODES:
                 pop(code, None)
-            bomb_groups.append((_yao_items(had_fours, had_aces), _yao_items(cnt[FOUR], cnt[ACE])))
+            if bombs_kept:
+                bomb_groups.append(
+                    (_yao_items(had_fours, had_aces), _yao_items(cnt[FOUR], cnt[ACE]))
+                )
         if jokers and had_sj + had_bj >= 2:
             for code in JOKER_BOMB_CODES:
                 pop(code, None)
-            bomb_groups.append((_joker_items(had_sj, had_bj), _joker_items(cnt[SJ], cnt[BJ])))
-        if runs:
-            self.run_codes = {}
+            if bombs_kept:
+                bomb_groups.append((_joker_items(had_sj, had_bj), _joker_items(cnt[SJ], cnt[BJ])))
+        if runs:  # keep the straights clear of the changed ranks
+            if self.run_codes:
+                self.run_codes = {c: e for c, e in self.run_codes.items() if not e[3] & runs}
         self._leads = None
         if bomb_groups and self._bombs is not None:  # patch the sorted bombs
             keys, moves = self._bombs
@@ -209,13 +234,17 @@ class HandMoves:
                     i = bisect_left(keys, p)
                     keys.insert(i, p)
                     moves.insert(i, entry((BOMB, p[0], p[1]), *sc))
-        order, entry = self.order, self._entry
-        if self._singles is not None:  # patch: one entry per changed rank
+        # patch singles and pairs: one new entry per changed rank (its code
+        # was popped above), made here rather than through _entry
+        hand, by_code = self.hand, self.by_code
+        if self._singles is not None:
             keys, moves = self._singles
             for r, _k in shape:
                 i = bisect_left(keys, order[r])
                 if cnt[r]:
-                    moves[i] = entry((SINGLE, order[r], 0), *SINGLE_SHAPES[r])
+                    sh, code = SINGLE_SHAPES[r]
+                    m = moves[i] = _new(Move, (code, PLAY, (hand[r][0],), None))
+                    by_code[code] = ((SINGLE, order[r], 0), m, sh)
                 else:
                     del keys[i], moves[i]
         if self._pairs is not None:
@@ -223,7 +252,9 @@ class HandMoves:
             for r in changed_pairs:
                 i = bisect_left(keys, order[r])
                 if cnt[r] >= 2:
-                    moves[i] = entry((PAIR, order[r], 0), *PAIR_SHAPES[r])
+                    sh, code = PAIR_SHAPES[r]
+                    m = moves[i] = _new(Move, (code, PLAY, tuple(hand[r][:2]), None))
+                    by_code[code] = ((PAIR, order[r], 0), m, sh)
                 else:
                     del keys[i], moves[i]
 
@@ -242,18 +273,32 @@ class HandMoves:
     # -- sorted families: (keys, moves) -------------------------------------
     def singles(self):
         if self._singles is None:
-            order, cnt, entry = self.order, self.cnt, self._entry
+            order, cnt, hand, by_code = self.order, self.cnt, self.hand, self.by_code
             ranks = [r for r in _by_strength(order) if cnt[r]]
-            keys = [order[r] for r in ranks]
-            self._singles = (keys, [entry((SINGLE, order[r], 0), *SINGLE_SHAPES[r]) for r in ranks])
+            moves = []
+            for r in ranks:  # _entry, inlined: a lead builds every family
+                sh, code = SINGLE_SHAPES[r]
+                e = by_code.get(code)
+                if e is None:
+                    m = _new(Move, (code, PLAY, (hand[r][0],), None))
+                    e = by_code[code] = ((SINGLE, order[r], 0), m, sh)
+                moves.append(e[1])
+            self._singles = ([order[r] for r in ranks], moves)
         return self._singles
 
     def pairs(self):
         if self._pairs is None:
-            order, cnt, entry = self.order, self.cnt, self._entry
+            order, cnt, hand, by_code = self.order, self.cnt, self.hand, self.by_code
             ranks = [r for r in _by_strength(order) if cnt[r] >= 2 and r < SJ]
-            keys = [order[r] for r in ranks]
-            self._pairs = (keys, [entry((PAIR, order[r], 0), *PAIR_SHAPES[r]) for r in ranks])
+            moves = []
+            for r in ranks:
+                sh, code = PAIR_SHAPES[r]
+                e = by_code.get(code)
+                if e is None:
+                    m = _new(Move, (code, PLAY, tuple(hand[r][:2]), None))
+                    e = by_code[code] = ((PAIR, order[r], 0), m, sh)
+                moves.append(e[1])
+            self._pairs = ([order[r] for r in ranks], moves)
         return self._pairs
 
     def bombs(self):
@@ -276,7 +321,7 @@ class HandMoves:
         """Straights (width 1) or double straights (width 2): all of them, or
         those of `length` whose lowest rank is above `low_above`."""
         by_code, hand = self.run_codes, self.hand
-        out = []
+        out: list[Move] = []
         for start, longest in _run_starts(self.masks[width]):
             if length is not None:
                 if start <= low_above or longest < length:
@@ -288,19 +333,23 @@ class HandMoves:
                     for r in range(start, start + length):
                         cards += hand[r][:width]
                     move = _new(Move, (code, PLAY, tuple(cards), None))
-                    e = by_code[code] = ((kind, length, start), move, shape)
+                    bits = RUN_BITS[start][length]
+                    e = by_code[code] = ((kind, length, start), move, shape, bits)
                 out.append(e[1])
                 continue
-            table = RUN_TABLE[width][start]
-            flat: list[str] = []  # the longest run's cards; shorter runs are its prefixes
-            for r in range(start, start + longest):
-                flat += hand[r][:width]
-            for n in range(3, longest + 1):
-                shape, code = table[n]
-                e = by_code.get(code)
+            rows = RUN_ROWS[width][start]  # every run from `start`: the longest one's prefixes
+            flat: list[str] | None = None  # the longest run's cards, made on the first miss
+            end = 2 * width
+            for row in rows[3 : longest + 1]:
+                end += width
+                e = by_code.get(row[2])
                 if e is None:
-                    move = _new(Move, (code, PLAY, tuple(flat[: n * width]), None))
-                    e = by_code[code] = ((kind, n, start), move, shape)
+                    if flat is None:
+                        flat = []
+                        for r in range(start, start + longest):
+                            flat += hand[r][:width]
+                    move = _new(Move, (row[2], PLAY, tuple(flat[:end]), None))
+                    e = by_code[row[2]] = (row[0], move, row[1], row[3])
                 out.append(e[1])
         return out
 

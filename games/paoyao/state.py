@@ -28,6 +28,7 @@ from games.paoyao.scoring import SNOW_NAMES, grade, settlement, snowable
 PLAY, SNOW, OVER = "play", "snow", "over"
 _ORDERS = {True: rank_order(True), False: rank_order(False)}
 _PASS_MOVE = Move(notation.PASS, "pass")
+_AFTER = tuple(tuple((seat + i) % 4 for i in range(1, 5)) for seat in range(4))  # turn order
 _SNOW_MOVES = (Move(notation.SNOW, "snow"), Move(notation.NO_SNOW, "no_snow"))
 
 
@@ -74,9 +75,9 @@ class PaoyaoState(State):
 
     # -- helpers -------------------------------------------------------------
     def _next_active(self, seat: int) -> int | None:
-        for i in range(1, 5):
-            s = (seat + i) % 4
-            if self.left[s]:
+        left = self.left
+        for s in _AFTER[seat]:
+            if left[s]:
                 return s
         return None
 
@@ -137,6 +138,26 @@ class PaoyaoState(State):
         if not beats(combo, self.top):
             raise IllegalMove(refusal(combo, self.top), notation.encode_counts(cnt))
         return combo
+
+    def apply(self, seat: int, move: str | Move) -> list[dict[str, Any]]:
+        """State.apply, with the common case first: the seat to play passes or
+        plays a listed code (a listed code is ASCII and well formed, and the
+        seat is the one to act, so the protocol checks hold). Anything else
+        goes the general way, with its checks in their order."""
+        if self.phase == PLAY and seat == self.current and move.__class__ is str:
+            if move == notation.PASS:
+                if self.top is not None:
+                    events = self._pass(seat)
+                    self.history.append((seat, move))
+                    return events
+            else:
+                hm = self._hm[seat]
+                known = hm.by_code.get(move) or hm.run_codes.get(move)
+                if known is not None and (self.top is None or beats(known[0], self.top)):
+                    events = self._play(seat, list(known[1].cards), known[0], known[2])
+                    self.history.append((seat, move))
+                    return events
+        return super().apply(seat, move)
 
     def _apply(self, seat: int, code: str) -> list[dict[str, Any]]:
         if self.phase == SNOW:

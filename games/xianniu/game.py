@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.base import Game, State, VariantError
+from games.shuffle import shuffle
 from games.xianniu.cards import DECKS
 from games.xianniu.state import XianniuState
 from games.xianniu.variants import PRESETS, flags_for
@@ -43,7 +44,7 @@ class XianniuFamily(Game):
 
     def deal(self, variant: Mapping[str, Any], seats: int, seed: int) -> Any:
         order = list(range(48))
-        random.Random(seed).shuffle(order)
+        shuffle(seed, order)
         codes = self.deck.codes
         return {"hands": [[codes[c] for c in sorted(order[16 * i : 16 * i + 16])]
                           for i in range(3)]}

@@ -26,6 +26,7 @@ KOU = Move("K", "kou")
 XIAN = Move("X", "xian")
 TIGHTEN = Move("J", "tighten")
 WAIVE = Move("W", "waive")
+MAX_PLAY = 12  # the most cards one normal play holds (4摆, 4鱼)
 
 
 class XianniuState(Views, State):
@@ -190,6 +191,8 @@ class XianniuState(Views, State):
         live = [i for i in plays if i.mask & hand == i.mask]
         if len(live) != len(plays):  # drop plays whose cards are gone for good
             self._combos[seat] = (live, by_shape)
+        if cap >= MAX_PLAY:  # every play fits on the table
+            return [i.lead for i in live]
         return [i.lead for i in live if i.size <= cap]
 
     def _beats(self, seat: int) -> list:
@@ -266,6 +269,18 @@ class XianniuState(Views, State):
         if info.size > CAP - self.table:
             raise IllegalMove("table_full", code)
         return info
+
+    def apply(self, seat: int, move: str | Move) -> list[dict[str, Any]]:
+        """State.apply, the protocol checks answered from the phase when one
+        seat is awaited (control, trick): the same checks in the same order."""
+        ph = self.phase
+        if (move.__class__ is str and move and move.isascii() and (
+                (ph == "control" and seat == self.controller)
+                or (ph == "trick" and seat == self.pending))):
+            events = self._apply(seat, move)
+            self.history.append((seat, move))
+            return events
+        return super().apply(seat, move)
 
     def _apply(self, seat: int, code: str) -> list[dict[str, Any]]:
         ph = self.phase
