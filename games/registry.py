@@ -9,6 +9,7 @@ here, so start-up and CI fail loudly instead of a game vanishing from /new."""
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from games.base import Game
@@ -26,7 +27,7 @@ class Parts:
     """What one game package plugs in. Modules are named, not imported, so
     the engines never import the bot: the bot imports `presenter` itself."""
 
-    games: dict[str, Game]  # game id → Game (one package may offer several modes)
+    games: Mapping[str, Game]  # game id → Game (one package may offer several modes)
     presenter: str  # module with PRESENTERS: game id → the bot's Presenter
     ai: str | None = None  # module with the computer player; None: legal moves only
 

@@ -202,7 +202,8 @@ class HandCalc:
             self.val.append(component_value(ci, local, levels))
         self.groups = sum(len(b) - 1 for b in self.est)
         self._fixes: dict[int, tuple] = {}
-        self._without: dict[int, tuple[list[int], list[int]]] = {}
+        # (touched components, cap) → merged arrays of the others
+        self._without: dict[tuple[frozenset[int], int], tuple[list[int], list[int]]] = {}
 
     def _rest(self, skip: frozenset[int], cap: int) -> tuple[list[int], list[int]]:
         """Merged estimate and value arrays of every component not in skip."""
@@ -253,13 +254,13 @@ class HandCalc:
             conc[k] += d
         groups = self.groups
         top_e, top_v = max(e), max(v)  # nothing touched: the hand as it is
-        touched = sorted(touched)
-        for i, ci in enumerate(touched):
+        order = sorted(touched)
+        for i, ci in enumerate(order):
             local = tuple(conc[k] for k in COMPONENTS[ci])
             be = component_best(ci, local, self.bits[ci], self.xy)
             bv = component_value(ci, local, self.levels[ci])
             groups += len(be) - len(self.est[ci])
-            if i + 1 < len(touched):
+            if i + 1 < len(order):
                 e = _merge(e, be, cap)
                 v = _merge(v, bv, cap)
             else:

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import Game, VariantError
+from games.base import Game, State, VariantError
 from games.changpai.cards import CODES, full_deck
 from games.changpai.state import ChangpaiState
 from games.changpai.variants import FLAGS, PRESETS
@@ -25,7 +25,8 @@ class Changpai(Game):
         random.Random(seed).shuffle(deck)
         return "".join(CODES[k] for k in deck)
 
-    def next_dealer(self, variant: Mapping[str, Any], finished: ChangpaiState, seed: int) -> int:
+    def next_dealer(self, variant: Mapping[str, Any], finished: State, seed: int) -> int:
+        assert isinstance(finished, ChangpaiState)  # a sitting deals one game only
         out = finished.outcome or {}
         if out.get("kind") == "win":
             return out["win"]["winner"]  # the winner deals

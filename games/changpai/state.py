@@ -28,7 +28,7 @@ from games.changpai.cards import (
 )
 from games.changpai.claims import RANK, offer_options
 from games.changpai.estimate import estimate
-from games.changpai.hu import Fixed, Rules, evaluate, may_win_with, threshold
+from games.changpai.hu import Fixed, Rules, Win, evaluate, may_win_with, threshold
 from games.changpai.kan import classify
 from games.changpai.melds import fixed_of
 from games.changpai.scoring import net_of, payments
@@ -182,7 +182,9 @@ class ChangpaiState(State):
         if not self.estimates_on():
             return True
         f = self.fixed(s)
-        _shape, tuo, _fan = classify((*used, x))
+        kan = classify((*used, x))
+        assert kan is not None  # claim options only name cards that make a 坎 with x
+        _shape, tuo, _fan = kan
         # the used cards leave the hand and become seen: the unseen stay as now
         return estimate(conc, self.unseen(s), f.count + 1, f.tuo + tuo,
                         threshold(self.is_dealer(s)), self.variant["threshold_strict"],
@@ -528,7 +530,7 @@ class ChangpaiState(State):
             need_k1 = self.variant["chi_type_hu_restricted"] and s not in self.chi_seats(src, okind)
         w = evaluate(counts, self.fixed(s), self.is_dealer(s), self.rules(),
                      x if not self_draw else -1, need_k23, need_k1)
-        assert w is not None and w is not True
+        assert isinstance(w, Win)  # full=True: a win (the move was legal) is a Win
         if not self_draw:  # the offered card joins the winner's hand
             self.conc[s][x] += 1
             self.seen[x] -= 1
@@ -562,6 +564,7 @@ class ChangpaiState(State):
             return []
         if self.phase == "claim":
             off = self.offer
+            assert off is not None  # a card is on offer while claims are open
             return sorted(int(s) for s in off["options"] if s not in off["answers"])
         return [self.actor]
 
@@ -571,6 +574,7 @@ class ChangpaiState(State):
         if self.phase == "qualify":
             return self.qualify_options(seat)
         if self.phase == "claim":
+            assert self.offer is not None
             return list(self.offer["options"][str(seat)])
         if self.phase == "tou":
             codes = ["T" + CODES[k] for k in self.tou_options(seat)]
@@ -593,6 +597,7 @@ class ChangpaiState(State):
         cards: tuple[str, ...] = ()
         data: dict[str, Any] | None = None
         if self.phase == "claim":
+            assert self.offer is not None
             x = CODES[self.offer["card"]]
             data = {"card": x, "from": self.offer["src"], "offer": self.offer["kind"]}
             cards = {"H": (x,), "F": (x,) * 5, "K": (x,) * 4, "P": (x,) * 3,
@@ -620,6 +625,7 @@ class ChangpaiState(State):
             ev.append({"type": "qualify", "seat": seat, "choice": choice, "forced": False})
             self._advance_qualify(ev)
         elif self.phase == "claim":
+            assert self.offer is not None
             self.offer["answers"][str(seat)] = code
             ev.append({"type": "answered", "seat": seat})
             if len(self.offer["answers"]) == len(self.offer["options"]):

@@ -15,6 +15,7 @@ and ends, the tile counts, the variant (all of it in `view(seat)` and
 
 from __future__ import annotations
 
+import math
 import random
 
 from games.dingniu import suanzhang as sz
@@ -130,7 +131,7 @@ def _best_play(state: DingNiuState, seat: int, moves, unknown: list[int], rng: r
     six = "L" if left == 6 else "R"
     hong_threat = ({left, right} == {4, 6} and state.on_layout[HONGSHI] == 1
                    and any(hand[u] for u in SIX_COVERS))
-    best, best_val = None, None
+    best, best_val = None, -math.inf
     for m, t, side, nl, nr, nd2, d2, typ in plays:
         after = list(hand)
         after[t] -= 1
@@ -142,8 +143,9 @@ def _best_play(state: DingNiuState, seat: int, moves, unknown: list[int], rng: r
                    - THREAT * _threats(unknown, nd2, d2, nl, nr, mask))
             if hong_threat and not (t in SIX_COVERS and side == six):
                 val -= SILAN
-        if best_val is None or val > best_val or (val == best_val and m.code < best.code):
+        if best is None or val > best_val or (val == best_val and m.code < best.code):
             best, best_val = m, val
+    assert best is not None  # the seat has a play
     return best.code
 
 

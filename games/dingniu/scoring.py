@@ -95,6 +95,7 @@ def score(
         s = outcome["seat"]
         if outcome["success"]:
             amounts = loser_amounts(points, losers, variant["payout"])
+            assert sz is not None  # there is an outcome: a 算帐 was counted
             liable = sz.get("silan")
             if liable is not None and liable != s:  # 死拦: the one who let it through pays all
                 outcome["liable"] = liable

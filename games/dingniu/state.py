@@ -89,7 +89,7 @@ class DingNiuState(State):
         # before the opening every tile is in V under either basis
         self._rem = list(COPIES)
         self._nd, self._d = FULL_SIGS
-        self._an = None
+        self._an: tuple[bool, int] | None = None  # None before the opening
 
     # -- derived data ------------------------------------------------------
     def _setup_variant(self) -> None:
@@ -212,6 +212,7 @@ class DingNiuState(State):
         nd, d = self._nd - ND_WEIGHT[t], self._d - D_WEIGHT[t]
         an = self._analyse(nd, d, left, right)
         old = self._an
+        assert old is not None  # tiles are played on ends only after the opening
         typ = sz.classify(old, an, left, right, self._mask) if an != old else None
         return left, right, nd, d, an, typ
 
@@ -228,6 +229,7 @@ class DingNiuState(State):
         if an is None:
             an = sz.analyse(nd, d if self._doubles else -1, left, right)
         old = self._an
+        assert old is not None  # tiles are played on ends only after the opening
         typ = sz.classify(old, an, left, right, self._mask) if an != old else None
         forced = False
         if typ is not None and (self._sizha_all or typ not in sz.CLASSIC_TYPES):

@@ -8,7 +8,7 @@ from functools import cache
 from itertools import chain
 from typing import Any
 
-from games.base import Game, VariantError
+from games.base import Game, State, VariantError
 from games.paoyao.cards import deck, sorted_cards
 from games.paoyao.flags import FLAGS, PRESETS
 from games.paoyao.state import PaoyaoState
@@ -55,7 +55,8 @@ class PaoyaoGame(Game):
             return _mix(seed) % seats
         return 0
 
-    def next_dealer(self, variant: Mapping[str, Any], finished: PaoyaoState, seed: int) -> int:
+    def next_dealer(self, variant: Mapping[str, Any], finished: State, seed: int) -> int:
+        assert isinstance(finished, PaoyaoState)  # a sitting deals one game only
         return finished.next_leader()
 
     def start(self, variant, deal, dealer: int, seats: int | None = None) -> PaoyaoState:
