@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
 LANG_CHOICES = ["zh_Hans", "zh_Hant", "en"]
 PLAYER_KINDS = ("mc", "heuristic", "random")
@@ -41,7 +41,7 @@ def _replay(args: argparse.Namespace) -> int:
         if args.text:
             print(f"paiju replay: {args.file}: {e}", file=sys.stderr)
         else:  # scripts read the failing move and the engine's reason
-            out = {"error": str(e), "index": e.index, "reason": e.reason}
+            out: dict[str, Any] = {"error": str(e), "index": e.index, "reason": e.reason}
             print(json.dumps(out, ensure_ascii=False), file=sys.stderr)
         return 1
     if args.text:

@@ -31,8 +31,11 @@ GROUP = [("new", N_("start a game")), *PLAYING, *SCORES,
 MENU_LANGS = {None: "en", "zh": "zh_Hans"}  # Telegram language_code → our catalog
 
 
-def menus() -> list[tuple[object, str | None, list[BotCommand]]]:
-    out = []
+Scope = BotCommandScopeAllPrivateChats | BotCommandScopeAllGroupChats
+
+
+def menus() -> list[tuple[Scope, str | None, list[BotCommand]]]:
+    out: list[tuple[Scope, str | None, list[BotCommand]]] = []
     for scope, commands in ((BotCommandScopeAllPrivateChats(), PRIVATE),
                             (BotCommandScopeAllGroupChats(), GROUP)):
         for code, lang in MENU_LANGS.items():

@@ -48,7 +48,7 @@ ON, OFF = N_("on"), N_("off")
 # 掀牛 and 掀牛九 are described once.
 FLAGS: dict[str, dict[str, tuple[str, str, dict[Any, str]]]] = {}
 
-_XIAN = {
+_XIAN: dict[str, tuple[str, str, dict[Any, str]]] = {
     "dealer_first": (N_("First dealer"), N_("Who deals the first hand"),
                      {"random": N_("drawn by lot"), "cut": N_("cut for the high card")}),
     "dealer_next": (N_("Next dealer"), N_("Who deals the following hands"),

@@ -177,21 +177,23 @@ def catalog(lang: str) -> dict[str, str]:
     for m in merged_catalog(lang):
         if m.id and m.context is None:
             mid = m.id if isinstance(m.id, str) else m.id[0]
-            out[mid] = m.string if isinstance(m.string, str) else m.string[0]
+            text = m.string
+            assert text is not None  # read from .po files: a string or its plural forms
+            out[mid] = text if isinstance(text, str) else text[0]
     return out
 
 
 def plural(_: Translator, singular: str, plural_: str, n: int) -> str:
     """ngettext through `_` (a plain function falls back to English rules)."""
     if hasattr(_, "ngettext"):
-        return _.ngettext(singular, plural_, n)  # type: ignore[attr-defined]
+        return _.ngettext(singular, plural_, n)
     return _(singular if n == 1 else plural_)
 
 
 def in_context(context: str, message: str, _: Translator) -> str:
     """pgettext through `_`: the context's translation, else the plain one."""
     if hasattr(_, "pgettext"):
-        return _.pgettext(context, message)  # type: ignore[attr-defined]
+        return _.pgettext(context, message)
     return _(message)
 
 

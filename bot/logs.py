@@ -13,7 +13,7 @@ import logging
 import os
 import sys
 import time
-from typing import Any
+from typing import Any, TypeGuard
 
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -23,7 +23,7 @@ class LogLevelError(ValueError):
     pass
 
 
-def _expected(exc: BaseException | None) -> bool:
+def _expected(exc: BaseException | None) -> TypeGuard[BaseException]:
     """A failure of the network or of Telegram, not of the bot."""
     if exc is None:
         return False

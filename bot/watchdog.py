@@ -30,7 +30,7 @@ def problem(service: Service, s: Sitting) -> str | None:
     if hands.stuck(st):
         return "nobody can act"
     asked = st.to_act()
-    humans = [i for i in asked if s.seats[i] and not s.seats[i].auto]
+    humans = [i for i in asked if (seat := s.seats[i]) and not seat.auto]
     if humans and (s.deadline is None or service.scheduler.get_job(f"turn:{s.id}") is None):
         return "no turn timer"
     if len(humans) < len(asked) and not service.computer_pending(s.id):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from datetime import date, datetime, timedelta
 from datetime import time as dtime
-from typing import Any
+from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
 
 POST_DELAY = timedelta(minutes=5)  # the weekly post goes out Monday 00:05
@@ -57,7 +57,10 @@ def ranked(rows: Sequence[Mapping[str, Any]], key: str = "net") -> list[tuple[in
 
 
 # -- settling up (算帐) ------------------------------------------------------------
-def settle_up(balances: Mapping[Hashable, int]) -> list[tuple[Hashable, Hashable, int]]:
+K = TypeVar("K", bound=Hashable)  # who holds a balance: a seat, a user id…
+
+
+def settle_up(balances: Mapping[K, int]) -> list[tuple[K, K, int]]:
     """Who pays whom how many points so that every balance reaches 0.
 
     Balances must sum to 0. Greedy: the biggest debtor pays the biggest
@@ -68,7 +71,7 @@ def settle_up(balances: Mapping[Hashable, int]) -> list[tuple[Hashable, Hashable
     owe = {k: -v for k, v in balances.items() if v < 0}
     get = {k: v for k, v in balances.items() if v > 0}
     order = {k: i for i, k in enumerate(balances)}  # ties: first seat first
-    out: list[tuple[Hashable, Hashable, int]] = []
+    out: list[tuple[K, K, int]] = []
     while owe and get:
         a = max(owe, key=lambda k: (owe[k], -order[k]))
         b = max(get, key=lambda k: (get[k], -order[k]))

@@ -196,6 +196,7 @@ class Knowledge:
             h = code[0]
             if h == "B":
                 info = _info(rules, deck, code[1:])
+                assert top is not None  # a beat answers a lead or a beat
                 while followers and followers[0] != s:
                     passes.append((followers.pop(0), top, idx))
                 if followers:
@@ -211,7 +212,9 @@ class Knowledge:
                 followers = [(s + 1) % 3, (s + 2) % 3]
                 plays[s].append((idx, top.mask))
             elif h == "O":
-                plays[s].append((idx, deck.parse(code[1:])))
+                opening = deck.parse(code[1:])
+                assert opening is not None  # an applied move's cards parse
+                plays[s].append((idx, opening))
             elif h in "DX" and len(code) > 1:
                 discards[s].append((idx, (len(code) - 1) // 2))
         end = len(state.history)
@@ -227,8 +230,8 @@ class Knowledge:
         self.plays = plays
         self.discards = discards
         seen = state.hands[seat] | state.hidden[seat] | state.waste
-        for p in state.leaves:
-            for i, _ in p:
+        for leaves in state.leaves:
+            for i, _ in leaves:
                 seen |= i.mask
         if state.top is not None:
             seen |= state.top[1].mask
@@ -326,6 +329,7 @@ def build(state: XianniuState, seat: int, k: Knowledge, masks: list[int]) -> Wor
     discard codes in its history are rebuilt from the sample, so no real
     hidden card rides along."""
     world = clone(state)
+    assert isinstance(world, World)  # clone() makes one
     deck = state.deck
     hands = world.hands
     hidden = world.hidden

@@ -6,6 +6,8 @@ in that mode; everything else exists in both with mode-specific defaults.
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.base import Flag
 
 
@@ -51,7 +53,7 @@ def flags_for(mode: str) -> dict[str, Flag]:
     return {f.name: f for f in fl}
 
 
-PRESETS = {
+PRESETS: dict[str, dict[str, dict[str, Any]]] = {  # mode → preset name → flags
     "P": {
         "default": {},
         # the [S4] game-hall program
