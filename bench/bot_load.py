@@ -79,7 +79,9 @@ async def _players(
             t["gid"] = gid
             for uid in t["uids"][1:]:
                 await tg.press_forged(uid, t["chat"], t["gmsg"], LobbyCB(g=gid, a="join").pack())
-            await tg.press_forged(t["uids"][0], t["chat"], t["gmsg"], LobbyCB(g=gid, a="start").pack())
+            await tg.press_forged(
+                t["uids"][0], t["chat"], t["gmsg"], LobbyCB(g=gid, a="start").pack()
+            )
 
         qids: list[str] = []
         refusals: list[str] = []
@@ -131,8 +133,12 @@ async def _players(
                         await asyncio.sleep(0.02)
                 code = fallback(st, seat, rng)
                 moves = st.legal_moves(seat)
-                index = next((i for i, m in enumerate(moves) if isinstance(m, Move) and m.code == code), 0)
-                ans = await tg.press_forged(uid, uid, t["msgs"][uid], move_button_data(t["gid"], hand, st.turn, code, index))
+                index = next(
+                    (i for i, m in enumerate(moves) if isinstance(m, Move) and m.code == code), 0
+                )
+                ans = await tg.press_forged(
+                    uid, uid, t["msgs"][uid], move_button_data(t["gid"], hand, st.turn, code, index)
+                )
                 qids.append(ans["callback_query_id"])
                 if ans.get("text"):
                     refusals.append(ans["text"])
@@ -149,7 +155,9 @@ async def _players(
         await asyncio.gather(*(play(t) for t in tables))
         elapsed = time.monotonic() - start
         fake_cpu = (time.process_time() - cpu0) / elapsed
-        answered = {str(c.params.get("callback_query_id")): c.t for c in tg.calls("answerCallbackQuery")}
+        answered = {
+            str(c.params.get("callback_query_id")): c.t for c in tg.calls("answerCallbackQuery")
+        }
         lat = sorted(answered[q] - tg.callbacks[q].t for q in qids if q in answered)
         toasts = len(refusals)
         seen = buttons.update()
@@ -160,11 +168,22 @@ async def _players(
         # an audit of what was let through: windows above Telegram's limits
         violations = sum(tg.sends_in_window(t["chat"], 60.0) > 20 for t in tables)
         violations += tg.sends_in_window(None, 1.0) > 30
-        conn.send(json.dumps({
-            "presses": len(qids), "seconds": elapsed, "lat": lat, "toasts": toasts, "http_429": refused,
-            "fake_cpu": fake_cpu, "failures": len(failures), "handover": handover,
-            "handed": len(measured), "violations": violations,
-        }))
+        conn.send(
+            json.dumps(
+                {
+                    "presses": len(qids),
+                    "seconds": elapsed,
+                    "lat": lat,
+                    "toasts": toasts,
+                    "http_429": refused,
+                    "fake_cpu": fake_cpu,
+                    "failures": len(failures),
+                    "handover": handover,
+                    "handed": len(measured),
+                    "violations": violations,
+                }
+            )
+        )
         await loop.run_in_executor(None, conn.recv)  # keep serving until the bot has stopped
 
 
@@ -283,7 +302,10 @@ def run(
         db_path = str(Path(tmp) / "bench.sqlite3")
         parent, child = mp.Pipe()
         ctx = mp.get_context("spawn")
-        proc = ctx.Process(target=_child, args=(child, db_path, games, seconds, game_id, rate, wait_buttons, warmup))
+        proc = ctx.Process(
+            target=_child,
+            args=(child, db_path, games, seconds, game_id, rate, wait_buttons, warmup),
+        )
         proc.start()
         try:
             r = asyncio.run(_bot(parent, proc, db_path, game_id, sample))
@@ -331,9 +353,14 @@ def main() -> None:
     )
     print(
         f"bot load ({r['game']}, {r['games']} concurrent games, {offered}, {r['seconds']:.1f} s): "
-        f"{r['per_second']:.0f} presses/s answered ({r['presses']} presses, {r['toasts']} refused); "
+        f"{r['per_second']:.0f} presses/s answered"
+        f" ({r['presses']} presses, {r['toasts']} refused); "
         f"press → first API call p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
-        f"max {r['max_ms']:.1f} ms; in the bot (update read → API call) p50 {r['inbot_p50_ms']:.1f} ms, p99 {r['inbot_p99_ms']:.1f} ms; CPU: bot {r['bot_cpu']:.0%}, fake+players {r['fake_cpu']:.0%} of a core; 429s {r['http_429']}; player failures {r['failures']}; outbox backlog at end {r['outbox_backlog']}"
+        f"max {r['max_ms']:.1f} ms; in the bot (update read → API call)"
+        f" p50 {r['inbot_p50_ms']:.1f} ms, p99 {r['inbot_p99_ms']:.1f} ms;"
+        f" CPU: bot {r['bot_cpu']:.0%}, fake+players {r['fake_cpu']:.0%} of a core;"
+        f" 429s {r['http_429']}; player failures {r['failures']};"
+        f" outbox backlog at end {r['outbox_backlog']}"
     )
 
 

@@ -127,7 +127,10 @@ def _healthcheck(args: argparse.Namespace) -> int:
         print(f"unhealthy: no heartbeat at {path}", file=sys.stderr)
         return 1
     if seconds > max_age:
-        print(f"unhealthy: last getUpdates {seconds:.0f} s ago (limit {max_age:.0f} s)", file=sys.stderr)
+        print(
+            f"unhealthy: last getUpdates {seconds:.0f} s ago (limit {max_age:.0f} s)",
+            file=sys.stderr,
+        )
         return 1
     print(f"healthy: last getUpdates {max(seconds, 0):.0f} s ago")
     return 0
@@ -179,7 +182,9 @@ def _simulate(args: argparse.Namespace) -> int:
         return _fail("simulate", f"unknown game {args.game!r}; known: {', '.join(registry.ids())}")
     unknown = [k for k in kinds if k not in PLAYER_KINDS]
     if unknown:
-        return _fail("simulate", f"unknown player kind {unknown[0]!r}; known: {', '.join(PLAYER_KINDS)}")
+        return _fail(
+            "simulate", f"unknown player kind {unknown[0]!r}; known: {', '.join(PLAYER_KINDS)}"
+        )
     if len(kinds) not in game.seat_counts:
         counts = " or ".join(str(n) for n in game.seat_counts)
         return _fail("simulate", f"{args.game} is played by {counts}: --seats names {len(kinds)}")
@@ -240,7 +245,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--lang", default="zh_Hans", choices=LANG_CHOICES, help="language of --text")
     r.set_defaults(func=_replay)
 
-    run = sub.add_parser("run", help="run the Telegram bot (long polling); BOT_TOKEN from env or .env")
+    run = sub.add_parser(
+        "run", help="run the Telegram bot (long polling); BOT_TOKEN from env or .env"
+    )
     run.add_argument("--env-file", default=None, help="settings file (default ./.env if it exists)")
     run.add_argument("--log-json", action="store_true", help="log one JSON object a line")
     run.set_defaults(func=_run)
@@ -253,7 +260,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     db = sub.add_parser("db", help="database tools: backup, migrate")
     dbsub = db.add_subparsers(dest="db_command", required=True, parser_class=Parser)
-    b = dbsub.add_parser("backup", help="a consistent copy of the database, safe while the bot runs")
+    b = dbsub.add_parser(
+        "backup", help="a consistent copy of the database, safe while the bot runs"
+    )
     b.add_argument("path", help="where to write the copy")
     b.add_argument("--db", default=None, help="the database (default: PAIJU_DB or paiju.sqlite3)")
     b.set_defaults(func=_db_backup)
@@ -267,8 +276,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seats", required=True, help="one player per seat: mc, heuristic, random")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--budget", type=float, default=0.3, help="Monte Carlo seconds a decision")
-    sim.add_argument("--worlds", type=int, default=None,
-                     help="Monte Carlo: exactly this many worlds a decision, no clock (where supported)")
+    sim.add_argument(
+        "--worlds",
+        type=int,
+        default=None,
+        help="Monte Carlo: exactly this many worlds a decision, no clock (where supported)",
+    )
     sim.add_argument("--jobs", type=int, default=1,
                      help="processes sharing the deals (each hand is played as in one process)")
     sim.add_argument("--progress", action="store_true", help="report progress on stderr")

@@ -26,8 +26,14 @@ SCORES = [
     ("history", N_("the last hands")),
     ("replay", N_("replay a hand")),
 ]
-GROUP = [("new", N_("start a game")), *PLAYING, *SCORES,
-         ("settings", N_("house rules of this group")), ("lang", N_("language")), ("help", N_("help"))]
+GROUP = [
+    ("new", N_("start a game")),
+    *PLAYING,
+    *SCORES,
+    ("settings", N_("house rules of this group")),
+    ("lang", N_("language")),
+    ("help", N_("help")),
+]
 MENU_LANGS = {None: "en", "zh": "zh_Hans"}  # Telegram language_code → our catalog
 
 

@@ -101,5 +101,11 @@ def event(logger: logging.Logger, chat_id: int, sitting_id: int, what: str, **fi
     """One INFO line for a game event. Only public facts belong in `fields`
     (seats, event kinds, points), never a card of a private hand."""
     detail = " ".join(f"{k}={v}" for k, v in fields.items())
-    logger.info("chat %s sitting %s: %s%s", chat_id, sitting_id, what, f" {detail}" if detail else "",
-                extra={"chat": chat_id, "sitting": sitting_id, "event": what, **fields})
+    logger.info(
+        "chat %s sitting %s: %s%s",
+        chat_id,
+        sitting_id,
+        what,
+        f" {detail}" if detail else "",
+        extra={"chat": chat_id, "sitting": sitting_id, "event": what, **fields},
+    )

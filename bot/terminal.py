@@ -187,7 +187,10 @@ def play(
     if not 0 <= seat < state.seats:
         raise ValueError(f"seat {seat + 1} does not exist: {game_id} has {state.seats} seats")
     human = None if auto else seat
-    names = [You(_("You")) if s == human else _("Computer {n}").format(n=s + 1) for s in range(state.seats)]
+    names = [
+        You(_("You")) if s == human else _("Computer {n}").format(n=s + 1)
+        for s in range(state.seats)
+    ]
     rng = random.Random(seed)
     screen = Screen(say)
     say(_("{game} · seed {seed}").format(game=p.game_name(_), seed=seed))

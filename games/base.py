@@ -307,7 +307,10 @@ class State(ABC):
         Only once the hand is over (nothing private is left to protect)."""
         if not self.is_over():
             raise IllegalMove("hand_not_over")
-        return {"public": self.public_view(), "hands": [self.view(s)["hand"] for s in range(self.seats)]}
+        return {
+            "public": self.public_view(),
+            "hands": [self.view(s)["hand"] for s in range(self.seats)],
+        }
 
     # -- the fast copy -----------------------------------------------------
     # Every attribute that apply() changes in place, with how deep copy()

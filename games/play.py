@@ -22,7 +22,9 @@ def random_code(state: State, seat: int, rng: random.Random) -> str:
     return m.code
 
 
-def play_out(state: State, rng: random.Random, policy: Policy = random_code, limit: int = 10_000) -> State:
+def play_out(
+    state: State, rng: random.Random, policy: Policy = random_code, limit: int = 10_000
+) -> State:
     """Play `state` to the end; seats awaited together answer in seat order."""
     for _ in range(limit):
         if hands.stuck(state):

@@ -49,7 +49,9 @@ def _read() -> dict[str, tuple[str, Parts]]:
                 if game_id in found:
                     raise PluginError(f"game id {game_id!r} is declared twice ({package})")
                 if game.id != game_id:
-                    raise PluginError(f"{package}: {game_id!r} names a game whose id is {game.id!r}")
+                    raise PluginError(
+                        f"{package}: {game_id!r} names a game whose id is {game.id!r}"
+                    )
                 found[game_id] = (package, parts)
         _table = (key, found)
     return _table[1]

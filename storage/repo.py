@@ -122,7 +122,9 @@ def moves_of(db: Database, game_id: int, hand_no: int) -> list[dict[str, Any]]:
 
 
 def set_group_sends(db: Database, chat_id: int, sent_at: list[float]) -> None:
-    db.table("group_sends").upsert({"chat_id": chat_id, "sent_at": json.dumps(sent_at)}, pk="chat_id")
+    db.table("group_sends").upsert(
+        {"chat_id": chat_id, "sent_at": json.dumps(sent_at)}, pk="chat_id"
+    )
 
 
 def recent_group_sends(db: Database, since: float) -> dict[int, list[float]]:

@@ -46,7 +46,9 @@ def due_weeks(now: float, zone: ZoneInfo, horizon: int) -> list[date]:
 
 
 # -- ranks -----------------------------------------------------------------------
-def ranked(rows: Sequence[Mapping[str, Any]], key: str = "net") -> list[tuple[int, Mapping[str, Any]]]:
+def ranked(
+    rows: Sequence[Mapping[str, Any]], key: str = "net"
+) -> list[tuple[int, Mapping[str, Any]]]:
     """Rows best first with competition ranks: ties share a rank (1, 1, 3)."""
     order = sorted(rows, key=lambda r: -r[key])
     out: list[tuple[int, Mapping[str, Any]]] = []

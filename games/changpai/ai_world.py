@@ -95,7 +95,8 @@ def _consistent(st: ChangpaiState, world: ChangpaiState, seat: int, others: list
             if choice in ("qi", "da") and opts == ["Y"]:
                 bad += 1
             elif choice == "qi" and not any(
-                    (YDR[k] and world.conc[s][k] >= 2) or world.conc[s][k] >= 4 for k in range(N_KINDS)):
+                (YDR[k] and world.conc[s][k] >= 2) or world.conc[s][k] >= 4 for k in range(N_KINDS)
+            ):
                 bad += 1
         return bad
     if world.estimates_on():

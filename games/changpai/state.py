@@ -130,7 +130,9 @@ class ChangpaiState(State):
         r = self.__dict__.get("_rules")
         if r is None:
             v = self.variant
-            r = self._rules = Rules(v["threshold_strict"], v["k3_breaks_duidui"], v["all_black_exempt"])
+            r = self._rules = Rules(
+                v["threshold_strict"], v["k3_breaks_duidui"], v["all_black_exempt"]
+            )
         return r
 
     def holds(self, s: int) -> int:
@@ -154,7 +156,9 @@ class ChangpaiState(State):
             return False
         if not self.can_win_size(s, 0) or not may_win_with(self.conc[s], -1):
             return False
-        return bool(evaluate(self.conc[s], self.fixed(s), self.is_dealer(s), self.rules(), full=False))
+        return bool(
+            evaluate(self.conc[s], self.fixed(s), self.is_dealer(s), self.rules(), full=False)
+        )
 
     def estimates_on(self) -> bool:
         return self.variant["qualify_mode"] == "xy"
@@ -209,7 +213,9 @@ class ChangpaiState(State):
         if not ok:
             return ["Y"]
         opts = []
-        if self.qi_seat < 0 and any((YDR[k] and conc[k] >= 2) or conc[k] >= 4 for k in range(N_KINDS)):
+        if self.qi_seat < 0 and any(
+            (YDR[k] and conc[k] >= 2) or conc[k] >= 4 for k in range(N_KINDS)
+        ):
             opts.append("Q")
         return opts + ["A", "Y"]
 
@@ -430,7 +436,11 @@ class ChangpaiState(State):
                 self.melds[s].append(["sha", [x] * 4, x, src])
                 self.seen[x] += 3
             else:  # upgrade_melds: onto one's own 碰
-                i = next(i for i, (mk, c, _cl, _f) in enumerate(self.melds[s]) if mk == "peng" and c[0] == x)
+                i = next(
+                    i
+                    for i, (mk, c, _cl, _f) in enumerate(self.melds[s])
+                    if mk == "peng" and c[0] == x
+                )
                 self.melds[s][i] = ["sha", [x] * 4, x, src]
             used = (x,) * 3
         else:
@@ -695,9 +705,15 @@ class ChangpaiState(State):
                     "status": self.status[s],
                     "choice": self.qchoice[s],
                     "count": sum(self.conc[s]),
-                    "melds": [{"kind": mk, "cards": [CODES[k] for k in c],
-                               "claimed": CODES[cl] if cl >= 0 else None, "from": f if f >= 0 else None}
-                              for mk, c, cl, f in self.melds[s]],
+                    "melds": [
+                        {
+                            "kind": mk,
+                            "cards": [CODES[k] for k in c],
+                            "claimed": CODES[cl] if cl >= 0 else None,
+                            "from": f if f >= 0 else None,
+                        }
+                        for mk, c, cl, f in self.melds[s]
+                    ],
                     "tuo": self.fixed(s).tuo,
                     "fan": self.fixed(s).fan,
                 }

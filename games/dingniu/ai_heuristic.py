@@ -58,7 +58,9 @@ class Heuristic:
         unknown = unknown_counts(state, seat)
         if kind == "kou":
             reach = _reach(_public_sig(state), state.left, state.right)
-            return min(moves, key=lambda m: (_kou_cost(KIND_OF[m.cards[0]], reach, unknown), m.code)).code
+            return min(
+                moves, key=lambda m: (_kou_cost(KIND_OF[m.cards[0]], reach, unknown), m.code)
+            ).code
         if kind == "lead":
             return max(moves, key=lambda m: (_lead_value(state, seat, m, unknown), m.code)).code
         return _best_play(state, seat, moves, unknown, rng)
@@ -103,10 +105,14 @@ def _lead_value(state: DingNiuState, seat: int, move, unknown: list[int]) -> flo
     hand = list(state.hands[seat])
     hand[t] -= len(move.cards)
     a, b = PIPS[t]
-    return POINTS[t] * len(move.cards) + MY_FIT * _fits(hand, a, b) - THEIR_FIT * _fits(unknown, a, b)
+    return (
+        POINTS[t] * len(move.cards) + MY_FIT * _fits(hand, a, b) - THEIR_FIT * _fits(unknown, a, b)
+    )
 
 
-def _best_play(state: DingNiuState, seat: int, moves, unknown: list[int], rng: random.Random) -> str:
+def _best_play(
+    state: DingNiuState, seat: int, moves, unknown: list[int], rng: random.Random
+) -> str:
     variant = state.variant
     doubles = -1  # judged without doubles unless the variant counts them
     if variant["smother_counts_doubles"]:

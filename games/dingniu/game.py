@@ -29,7 +29,11 @@ class DingNiu(Game):
         hand must start fast: the benchmark deals thousands a second)."""
         try:
             # the type is part of the key: 1 == True must not pass as a flag value
-            key = tuple(sorted((k, type(v).__name__, v) for k, v in overrides.items())) if overrides else ()
+            key = (
+                tuple(sorted((k, type(v).__name__, v) for k, v in overrides.items()))
+                if overrides
+                else ()
+            )
             hit = self._variants.get(key)
         except TypeError:  # unhashable values: let the base check report them
             return super().variant(overrides)
@@ -51,7 +55,9 @@ class DingNiu(Game):
         """A uniform 6/6/6/6 split of the 24 tiles (no stock), seat order."""
         tiles = [CODES[t] for t in DECK]
         random.Random(seed).shuffle(tiles)
-        return {"hands": [sorted(tiles[i * 6 : i * 6 + 6], key=KIND_OF.__getitem__) for i in range(4)]}
+        return {
+            "hands": [sorted(tiles[i * 6 : i * 6 + 6], key=KIND_OF.__getitem__) for i in range(4)]
+        }
 
     def next_dealer(self, variant: Mapping[str, Any], finished: State, seed: int) -> int:
         """The next head (头牌): by dice (random), the last winner, or the next seat."""
@@ -74,7 +80,9 @@ class DingNiu(Game):
             raise ValueError("a 顶牛 deal is 4 hands of 6 tiles")
         if sorted(c for h in hands for c in h) != _FULL_SET:
             raise ValueError("a 顶牛 deal must hold the 24 tiles exactly")
-        return DingNiuState(self, dict(self.variant(variant)), {"hands": [list(h) for h in hands]}, dealer)
+        return DingNiuState(
+            self, dict(self.variant(variant)), {"hands": [list(h) for h in hands]}, dealer
+        )
 
     def load(self, data: Mapping[str, Any]) -> DingNiuState:
         state = self.start(data["variant"], data["deal"], int(data["dealer"]), data.get("seats"))

@@ -130,7 +130,9 @@ def _plain(points, head, variant, winner, losers, near, net, payments, details) 
     owing = [s for s in losers if s not in winners]
     amounts = loser_amounts(points, owing, "doubletony")
     pot = sum(amounts)
-    shares = [pot // len(winners) + (1 if i < pot % len(winners) else 0) for i in range(len(winners))]
+    shares = [
+        pot // len(winners) + (1 if i < pot % len(winners) else 0) for i in range(len(winners))
+    ]
     details["winners"] = winners
     w = 0
     for loser, a in zip(owing, amounts):  # fill each winner's share in turn

@@ -132,7 +132,9 @@ class DingNiuState(State):
         hand = self.hands[seat]
         left, right = self.left, self.right
         if not left:
-            return [PAIR_MOVES[t] if pair else LEAD_MOVES[t] for t, pair in leads(hand, self._pair_all)]
+            return [
+                PAIR_MOVES[t] if pair else LEAD_MOVES[t] for t, pair in leads(hand, self._pair_all)
+            ]
         out = [m for t, m in L_MOVES[left] if hand[t]]
         if left != right:
             out += [m for t, m in R_MOVES[right] if hand[t]]
@@ -205,7 +207,9 @@ class DingNiuState(State):
         self._advance(seat, events)
         return events
 
-    def _outcome(self, t: int, side: str, v: int) -> tuple[int, int, int, int, tuple[bool, int], str | None]:
+    def _outcome(
+        self, t: int, side: str, v: int
+    ) -> tuple[int, int, int, int, tuple[bool, int], str | None]:
         """The position after putting kind t on end `side` (showing v), unapplied."""
         w = OTHER[t][v]
         left, right = (w, self.right) if side == "L" else (self.left, w)
@@ -287,8 +291,11 @@ class DingNiuState(State):
                 liable = prev_hong
             elif classic and scope == "all_classic":
                 liable = prev_any
-            self.suanzhang = {"type": typ, "seat": seat,
-                              "silan": liable if liable is not None and liable >= 0 and liable != seat else None}
+            self.suanzhang = {
+                "type": typ,
+                "seat": seat,
+                "silan": liable if liable is not None and liable >= 0 and liable != seat else None,
+            }
             events.append({"type": "suanzhang", "seat": seat, "kind": typ})
             if mode == "immediate_all":
                 self._finish(IMMEDIATE, events)

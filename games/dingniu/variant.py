@@ -33,7 +33,8 @@ FLAGS: dict[str, Flag] = {
         Flag("silan_scope", "hongzhang", ("hongzhang", "off", "all_classic"),
              "死拦: who failed to block a 红帐 pays it; off; or for every block type"),
         Flag("payout", "standard", ("standard", "doubletony"),
-             "winner +6, 大庄 -3, 二庄 -2, 小庄 -1; or doubletony's 2/1 with tied winners splitting"),
+             "winner +6, 大庄 -3, 二庄 -2, 小庄 -1;"
+             " or doubletony's 2/1 with tied winners splitting"),
     )
 }
 

@@ -95,7 +95,11 @@ def beatable(rules, mask: int, top: Info) -> bool:
                     and ((mask >> (4 * EIGHT)) & 15).bit_count() >= n):
                 return True
         elif sh == LIANG_BAI:
-            if ((mask >> (4 * KING)) & 15) == 15 and _tens(rules, mask) and (mask >> (4 * EIGHT)) & 15:
+            if (
+                ((mask >> (4 * KING)) & 15) == 15
+                and _tens(rules, mask)
+                and (mask >> (4 * EIGHT)) & 15
+            ):
                 if rules.beats(rules.info(_liang_bai_in(rules, mask)), top):
                     return True
     return False

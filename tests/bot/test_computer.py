@@ -30,16 +30,24 @@ def test_choose_uses_the_games_ai_and_falls_back_when_it_errs(monkeypatch):
     seat = state.to_act()[0]
     legal = [m.code for m in state.legal_moves(seat) if isinstance(m, Move)]
     wanted = legal[-1]
-    monkeypatch.setattr(computer, "ai_module", lambda gid: SimpleNamespace(choose=lambda s, q, r, b: wanted))
+    monkeypatch.setattr(
+        computer, "ai_module", lambda gid: SimpleNamespace(choose=lambda s, q, r, b: wanted)
+    )
     assert computer.choose(state, seat, random.Random(1), 0.01) == wanted
-    monkeypatch.setattr(computer, "ai_module", lambda gid: SimpleNamespace(choose=lambda s, q, r, b: "nonsense"))
-    assert computer.choose(state, seat, random.Random(1), 0.01) == computer.fallback(state, seat, random.Random(1))
+    monkeypatch.setattr(
+        computer, "ai_module", lambda gid: SimpleNamespace(choose=lambda s, q, r, b: "nonsense")
+    )
+    assert computer.choose(state, seat, random.Random(1), 0.01) == computer.fallback(
+        state, seat, random.Random(1)
+    )
 
     def boom(*a):
         raise RuntimeError("ai broke")
 
     monkeypatch.setattr(computer, "ai_module", lambda gid: SimpleNamespace(choose=boom))
-    assert computer.choose(state, seat, random.Random(1), 0.01) in legal + [computer.fallback(state, seat, random.Random(1))]
+    assert computer.choose(state, seat, random.Random(1), 0.01) in legal + [
+        computer.fallback(state, seat, random.Random(1))
+    ]
 
 
 class _Steady:
@@ -59,7 +67,9 @@ def test_a_failing_monte_carlo_player_gives_way_to_the_heuristic(monkeypatch):
     state = catalog.game(game_id).new_state(seed=5)
     seat = state.to_act()[0]
     legal = [m.code for m in state.legal_moves(seat) if isinstance(m, Move)]
-    wanted = next(c for c in reversed(legal) if c != computer.fallback(state, seat, random.Random(1)))
+    wanted = next(
+        c for c in reversed(legal) if c != computer.fallback(state, seat, random.Random(1))
+    )
 
     def boom(*a):
         raise RuntimeError("ai broke")
@@ -67,8 +77,11 @@ def test_a_failing_monte_carlo_player_gives_way_to_the_heuristic(monkeypatch):
     ai = SimpleNamespace(choose=boom, heuristic=lambda: _Steady(wanted))
     monkeypatch.setattr(computer, "ai_module", lambda gid: ai)
     assert computer.choose(state, seat, random.Random(1), 0.01) == wanted
-    ai.heuristic = lambda: _Steady("nonsense")  # and a broken heuristic gives way to the plain policy
-    assert computer.choose(state, seat, random.Random(1), 0.01) == computer.fallback(state, seat, random.Random(1))
+    # and a broken heuristic gives way to the plain policy
+    ai.heuristic = lambda: _Steady("nonsense")
+    assert computer.choose(state, seat, random.Random(1), 0.01) == computer.fallback(
+        state, seat, random.Random(1)
+    )
 
 
 async def test_a_computer_move_over_time_is_the_heuristics(monkeypatch):
@@ -87,10 +100,23 @@ async def test_a_computer_move_over_time_is_the_heuristics(monkeypatch):
         gate.wait(5)  # a Monte Carlo player stuck behind other tables
         return slow_pick
 
-    monkeypatch.setattr(computer, "ai_module", lambda gid: SimpleNamespace(choose=slow, heuristic=lambda: _Steady(quick_pick)))
+    monkeypatch.setattr(
+        computer,
+        "ai_module",
+        lambda gid: SimpleNamespace(choose=slow, heuristic=lambda: _Steady(quick_pick)),
+    )
     service = Service(Settings(token="1:x", ai_budget=0.05), None, None, None, None)
-    sitting = Sitting(id=1, chat_id=-1, game=game_id, preset="default", variant={}, status="running",
-                      creator_id=1, seats=[Seat(None)] * catalog.game(game_id).default_seats, state=state)
+    sitting = Sitting(
+        id=1,
+        chat_id=-1,
+        game=game_id,
+        preset="default",
+        variant={},
+        status="running",
+        creator_id=1,
+        seats=[Seat(None)] * catalog.game(game_id).default_seats,
+        state=state,
+    )
     try:
         assert await service._think(sitting, seat) == quick_pick
     finally:

@@ -130,4 +130,6 @@ def test_language_codes_map_to_a_catalog(code, lang):
 
 def test_translator_falls_back_to_the_msgid():
     assert i18n.translator("en")("no such message") == "no such message"
-    assert i18n.translator("xx")("Language set.") == i18n.catalog(i18n.DEFAULT_LANG)["Language set."]
+    assert (
+        i18n.translator("xx")("Language set.") == i18n.catalog(i18n.DEFAULT_LANG)["Language set."]
+    )

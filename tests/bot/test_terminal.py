@@ -125,7 +125,9 @@ def test_a_human_plays_a_hand_through_stdin(game_id, monkeypatch, quick_computer
     assert "Your move: Please type a number." in text
     if game_id == "paoyao":  # the engine's reason, in the presenter's words
         _ = translator("en")
-        reasons = {_(r) for r in paoyao_presenter.REASONS.values()} | {_(paoyao_presenter.NOT_ALLOWED)}
+        reasons = {_(r) for r in paoyao_presenter.REASONS.values()} | {
+            _(paoyao_presenter.NOT_ALLOWED)
+        }
         assert any(line.split("Your move: ")[-1] in reasons for line in lines)
     else:
         assert re.search(r"That makes \d+ cards; \d+(–\d+)? are needed\.", text)
@@ -146,7 +148,9 @@ def test_ctrl_d_and_ctrl_c_end_cleanly(interrupt, monkeypatch, quick_computers):
 
 @pytest.mark.parametrize("game_id", registry.ids())
 def test_auto_plays_a_hand_of_every_game(game_id, monkeypatch, capsys):
-    assert main(["play", game_id, "--auto", "--seed", "7", "--lang", "en", "--budget", "0.005"]) == 0
+    assert (
+        main(["play", game_id, "--auto", "--seed", "7", "--lang", "en", "--budget", "0.005"]) == 0
+    )
     out = capsys.readouterr().out
     assert "You" not in out.replace("Your", "")  # nobody human at the table
     assert "Computer 1" in out and "Bye." not in out

@@ -34,7 +34,11 @@ def test_backup_while_writing_has_every_committed_hand(tmp_path, capsys):
             while not stop.is_set():
                 i += 1
                 move = {"hand_no": i, "turn": 0, "seat": 0, "code": "x", "by": "player"}
-                hand = {"hand_no": i, "state": final.to_json(), "net": json.dumps(final.result().net)}
+                hand = {
+                    "hand_no": i,
+                    "state": final.to_json(),
+                    "net": json.dumps(final.result().net),
+                }
                 storage.run_sync(repo.record_move, gid, {"hand_no": i}, move, hand)
                 committed = i
         except BaseException as e:  # the test must see it, not wait for it

@@ -11,7 +11,9 @@ from games.base import VariantError
 from games.play import play_out
 from games.records import RecordError, load, record_of, replay
 
-EXAMPLES = sorted((pathlib.Path(__file__).resolve().parents[3] / "docs/examples").glob("dingniu-*.json"))
+EXAMPLES = sorted(
+    (pathlib.Path(__file__).resolve().parents[3] / "docs/examples").glob("dingniu-*.json")
+)
 GAME = registry.get("dingniu")
 
 
