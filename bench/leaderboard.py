@@ -87,7 +87,9 @@ def run(rows: int, chats: int, weeks: int, repeat: int) -> None:
             "select chat_id from ledger group by chat_id order by count(*) desc limit 1"
         ).fetchone()[0]
         in_chat = db.execute("select count(*) from ledger where chat_id = ?", [chat]).fetchone()[0]
-        user = db.execute("select user_id from ledger where user_id is not null limit 1").fetchone()[0]
+        user = db.execute(
+            "select user_id from ledger where user_id is not null limit 1"
+        ).fetchone()[0]
         start, end = NOW - WEEK, NOW
         queries = {
             "this week": lambda: ledger.leaderboard(db, chat, start, end),

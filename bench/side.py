@@ -61,7 +61,10 @@ def main() -> None:
         for label, engine, root in order:
             results[label].append(run(engine, root, args.seconds, seed=r + 1))
         print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
-    print(f"{'engine':22s} {'hands/CPU-s median (min–max)':>34s} {'moves/CPU-s median (min–max)':>36s}")
+    print(
+        f"{'engine':22s} {'hands/CPU-s median (min–max)':>34s}"
+        f" {'moves/CPU-s median (min–max)':>36s}"
+    )
     for label, rs in results.items():
         hs = [x["hands"] / x["cpu"] for x in rs]
         ms = [x["moves"] / x["cpu"] for x in rs]

@@ -84,7 +84,9 @@ def main() -> None:
     print(json.dumps(summary, indent=1))
     print("t(s)  backlog  rss(KB)  db(KB)  sittings")
     for s in samples:
-        print(f"{s['t']:>5}  {s['backlog']:>7}  {s['rss_kb']:>7}  {s['db_kb']:>6}  {s['sittings']:>8}")
+        print(
+            f"{s['t']:>5}  {s['backlog']:>7}  {s['rss_kb']:>7}  {s['db_kb']:>6}  {s['sittings']:>8}"
+        )
 
 
 if __name__ == "__main__":

@@ -38,7 +38,11 @@ def _cases():
     n_j = _state("niujiu", MANY_BAI, j_in_bai=True)
     # a trick: seat 1 leads a 鱼, seat 2 cannot eat it, seat 0 may eat it with 128 摆
     game = registry.get("xianniu")
-    trick = game.start(game.variant({"j_in_bai": True, "ba_da_dui": False}), _deal("xianniu", MANY_BAI, "As 2s 3s"), 1)
+    trick = game.start(
+        game.variant({"j_in_bai": True, "ba_da_dui": False}),
+        _deal("xianniu", MANY_BAI, "As 2s 3s"),
+        1,
+    )
     trick.apply(1, "L2s3sAs")
     assert trick.to_act() == [0]
     return [

@@ -49,7 +49,7 @@ class ChatSettings:
     # -- a game's rules ---------------------------------------------------------
     def preset(self, game: Game) -> str:
         p = self.games.get(game.id, {}).get("preset")
-        return p if p in game.presets else next(iter(game.presets))
+        return p if isinstance(p, str) and p in game.presets else next(iter(game.presets))
 
     def flags(self, game: Game) -> dict[str, Any]:
         return dict(self.games.get(game.id, {}).get("flags", {}))

@@ -26,13 +26,22 @@ SCORES = [
     ("history", N_("the last hands")),
     ("replay", N_("replay a hand")),
 ]
-GROUP = [("new", N_("start a game")), *PLAYING, *SCORES,
-         ("settings", N_("house rules of this group")), ("lang", N_("language")), ("help", N_("help"))]
+GROUP = [
+    ("new", N_("start a game")),
+    *PLAYING,
+    *SCORES,
+    ("settings", N_("house rules of this group")),
+    ("lang", N_("language")),
+    ("help", N_("help")),
+]
 MENU_LANGS = {None: "en", "zh": "zh_Hans"}  # Telegram language_code → our catalog
 
 
-def menus() -> list[tuple[object, str | None, list[BotCommand]]]:
-    out = []
+Scope = BotCommandScopeAllPrivateChats | BotCommandScopeAllGroupChats
+
+
+def menus() -> list[tuple[Scope, str | None, list[BotCommand]]]:
+    out: list[tuple[Scope, str | None, list[BotCommand]]] = []
     for scope, commands in ((BotCommandScopeAllPrivateChats(), PRIVATE),
                             (BotCommandScopeAllGroupChats(), GROUP)):
         for code, lang in MENU_LANGS.items():

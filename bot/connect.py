@@ -65,7 +65,9 @@ async def with_backoff(what: str, call: Callable[[], Awaitable[T]], backoff_max:
         except TEMPORARY as e:
             wait = delay
             delay = min(delay * 2, backoff_max)
-            log.warning("%s failed (try %d): %s; retrying in %.0f s", what, attempt, describe(e), wait)
+            log.warning(
+                "%s failed (try %d): %s; retrying in %.0f s", what, attempt, describe(e), wait
+            )
             log.debug("%s failed", what, exc_info=True)
         attempt += 1
         await asyncio.sleep(wait)

@@ -22,12 +22,16 @@ PRESETS: dict[str, dict[str, tuple[str, str]]] = {
     "niujiu": {
         "default": (N_("Standard"), N_("The usual 掀牛九 rules: stakes 1 and 2, 串串 worth 6")),
         "er_wu": (N_("Two-five (二五)"), N_("Higher stakes: 性子 pays 2, 掀 pays 5")),
-        "chuan3": (N_("串串 worth 3"), N_("串串 counts 3, and 贴牌 matches the hand of whoever is xianed")),
+        "chuan3": (N_("串串 worth 3"),
+                   N_("串串 counts 3, and 贴牌 matches the hand of whoever is xianed")),
     },
     "dingniu": {
-        "default": (N_("Standard"), N_("The usual 顶牛 rules: 算帐 on 红帐 and 五帐, the head's clean hand is exempt")),
-        "navpil": (N_("Relaxed 算帐"), N_("Anyone with 0 points is exempt, no 死拦, a forced 闷 block ends the hand")),
-        "literal": (N_("Count every tile"), N_("After a 算帐 play stops and every tile left in hand is counted")),
+        "default": (N_("Standard"), N_("The usual 顶牛 rules: 算帐 on 红帐 and 五帐, "
+                                       "the head's clean hand is exempt")),
+        "navpil": (N_("Relaxed 算帐"), N_("Anyone with 0 points is exempt, no 死拦, "
+                                         "a forced 闷 block ends the hand")),
+        "literal": (N_("Count every tile"),
+                    N_("After a 算帐 play stops and every tile left in hand is counted")),
     },
     "paoyao": {
         "default": (N_("Standard"), N_("Two decks with 3s, 3 beats 2, 140 points win")),
@@ -36,8 +40,9 @@ PRESETS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "changpai": {
         "default": (N_("Standard"), N_("起/打/仰 before play, 滚滚番 doubling, capped at 4 番")),
-        "xy_server": (N_("Chongqing 幺地人"), N_("As on the Chongqing card servers: dealer moves on a 荒, "
-                                               "stricter estimates and 吃")),
+        "xy_server": (N_("Chongqing 幺地人"),
+                      N_("As on the Chongqing card servers: dealer moves on a 荒, "
+                         "stricter estimates and 吃")),
         "titi": (N_("Ladder fan (梯梯番)"), N_("Each 番 adds one unit instead of doubling")),
     },
 }
@@ -48,7 +53,7 @@ ON, OFF = N_("on"), N_("off")
 # 掀牛 and 掀牛九 are described once.
 FLAGS: dict[str, dict[str, tuple[str, str, dict[Any, str]]]] = {}
 
-_XIAN = {
+_XIAN: dict[str, tuple[str, str, dict[Any, str]]] = {
     "dealer_first": (N_("First dealer"), N_("Who deals the first hand"),
                      {"random": N_("drawn by lot"), "cut": N_("cut for the high card")}),
     "dealer_next": (N_("Next dealer"), N_("Who deals the following hands"),
@@ -59,7 +64,8 @@ _XIAN = {
     "ba_da_dui": (N_("八大对"), N_("Eight big pairs count as a big hand"), {True: ON, False: OFF}),
     "mixed_ten_pair": (N_("J with 10 is a pair"), N_("A J and a 10 together count as a pair"),
                        {True: ON, False: OFF}),
-    "j_in_bai": (N_("J in a 摆"), N_("A J may stand in for the 10 of a 摆"), {True: ON, False: OFF}),
+    "j_in_bai": (N_("J in a 摆"), N_("A J may stand in for the 10 of a 摆"),
+                 {True: ON, False: OFF}),
     "max_bai_yu_multiple": (N_("Longest 摆/鱼"), N_("The most 摆 or 鱼 that may be played at once"),
                             {1: "1", 2: "2", 3: "3", 4: "4"}),
     "liang_bai_combo": (N_("亮子摆 and 四地拉鱼"), N_("Four of a kind may carry a 摆 or a 鱼"),
@@ -95,7 +101,8 @@ _XIAN = {
     "bighand_double_includes_xian": (N_("Double includes 掀"),
                                      N_("The double payment includes the 掀 money"),
                                      {True: ON, False: OFF}),
-    "liang_split_rule": (N_("Splitting a 亮子"), N_("Whether four of a kind may be played in parts"),
+    "liang_split_rule": (N_("Splitting a 亮子"),
+                         N_("Whether four of a kind may be played in parts"),
                          {"kkk_bai_only": N_("only KKK in a 摆"), "none": N_("never"),
                           "any_split": N_("always")}),
     "pair_33_rule": (N_("Rank of 33"), N_("Where a pair of 3s ranks"),
@@ -205,7 +212,8 @@ FLAGS["changpai"] = {
                          {True: ON, False: OFF}),
     "all_black_exempt": (N_("All black wins"), N_("An all-black hand wins without enough 砣"),
                          {True: ON, False: OFF}),
-    "tianhu": (N_("天胡"), N_("The dealer may 胡 before the first discard"), {True: ON, False: OFF}),
+    "tianhu": (N_("天胡"), N_("The dealer may 胡 before the first discard"),
+               {True: ON, False: OFF}),
     "fan_mode": (N_("番 counting"), N_("How 番 multiply the payment"),
                  {"gungun": N_("滚滚番: doubling"), "titi": N_("梯梯番: one more each")}),
     "fan_cap": (N_("番 cap"), N_("The most 番 that count"), {4: "4", 3: "3", 0: N_("no cap")}),

@@ -13,7 +13,7 @@ import logging
 import os
 import sys
 import time
-from typing import Any
+from typing import Any, TypeGuard
 
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -23,7 +23,7 @@ class LogLevelError(ValueError):
     pass
 
 
-def _expected(exc: BaseException | None) -> bool:
+def _expected(exc: BaseException | None) -> TypeGuard[BaseException]:
     """A failure of the network or of Telegram, not of the bot."""
     if exc is None:
         return False
@@ -101,5 +101,11 @@ def event(logger: logging.Logger, chat_id: int, sitting_id: int, what: str, **fi
     """One INFO line for a game event. Only public facts belong in `fields`
     (seats, event kinds, points), never a card of a private hand."""
     detail = " ".join(f"{k}={v}" for k, v in fields.items())
-    logger.info("chat %s sitting %s: %s%s", chat_id, sitting_id, what, f" {detail}" if detail else "",
-                extra={"chat": chat_id, "sitting": sitting_id, "event": what, **fields})
+    logger.info(
+        "chat %s sitting %s: %s%s",
+        chat_id,
+        sitting_id,
+        what,
+        f" {detail}" if detail else "",
+        extra={"chat": chat_id, "sitting": sitting_id, "event": what, **fields},
+    )

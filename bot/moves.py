@@ -6,6 +6,7 @@ makes it (a player, the computer, a timeout)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -195,7 +196,7 @@ class Moves:
         return Reply()
 
     async def _confirm(
-        self, t: Table, seat: int, moves: list[Move | Pick], chosen: list[str], _: Translator
+        self, t: Table, seat: int, moves: Sequence[Move | Pick], chosen: list[str], _: Translator
     ) -> Reply:
         """The picker's 确定: the chosen cards as a move (caller holds the lock)."""
         s = t.sitting
@@ -216,7 +217,7 @@ class Moves:
 
     @staticmethod
     def _picked_code(
-        t: Table, seat: int, moves: list[Move | Pick], chosen: list[str], _: Translator
+        t: Table, seat: int, moves: Sequence[Move | Pick], chosen: list[str], _: Translator
     ) -> str:
         assert t.sitting.state is not None
         picks = [m for m in moves if isinstance(m, Pick)]

@@ -219,7 +219,7 @@ def table(s: Sitting, _: Translator) -> str:
 
 
 # -- a player's hand -----------------------------------------------------------
-def picker_cards(s: Sitting, seat: int, moves: list[Move | Pick]) -> list[str]:
+def picker_cards(s: Sitting, seat: int, moves: Sequence[Move | Pick]) -> list[str]:
     """The cards the picker shows: a Pick's choices, else the whole hand."""
     for m in moves:
         if isinstance(m, Pick):
@@ -228,7 +228,7 @@ def picker_cards(s: Sitting, seat: int, moves: list[Move | Pick]) -> list[str]:
     return list(s.state.view(seat)["hand"])
 
 
-def needs_picker(p: Presenter, moves: list[Move | Pick]) -> bool:
+def needs_picker(p: Presenter, moves: Sequence[Move | Pick]) -> bool:
     return any(isinstance(m, Pick) for m in moves) or p.uses_picker(moves)
 
 
@@ -277,7 +277,7 @@ def hand(
 
 
 def picker_lines(
-    s: Sitting, p: Presenter, seat: int, moves: list[Move | Pick], selected: Sequence[int],
+    s: Sitting, p: Presenter, seat: int, moves: Sequence[Move | Pick], selected: Sequence[int],
     _: Translator,
 ) -> list[str]:
     cards = picker_cards(s, seat, moves)
@@ -291,7 +291,7 @@ def picker_lines(
 
 
 def picker_rows(
-    s: Sitting, p: Presenter, seat: int, moves: list[Move | Pick], selected: Sequence[int],
+    s: Sitting, p: Presenter, seat: int, moves: Sequence[Move | Pick], selected: Sequence[int],
     _: Translator,
 ) -> list[list[tuple[str, str]]]:
     assert s.state is not None

@@ -68,7 +68,11 @@ class Weekly:
                     row = await storage.run(ledger.weekly_post, chat_id, week)
                     if row is not None and row["message_id"] is not None:
                         self.settled.add((chat_id, week))
-                    if row is None or row["message_id"] is not None or (chat_id, week) in self.queued:
+                    if (
+                        row is None
+                        or row["message_id"] is not None
+                        or (chat_id, week) in self.queued
+                    ):
                         continue  # posted already, or queued by a run alongside this one
                 self.queued.add((chat_id, week))
                 _ = self.service.t(chat_id)

@@ -29,7 +29,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Self, cast
 
 
 class IllegalMove(ValueError):
@@ -221,7 +221,7 @@ class State(ABC):
         several players at once). Empty when the hand is over."""
 
     @abstractmethod
-    def legal_moves(self, seat: int) -> list[Move | Pick]:
+    def legal_moves(self, seat: int) -> Sequence[Move | Pick]:
         """Every legal move of `seat` now (empty if it need not act)."""
 
     def apply(self, seat: int, move: str | Move) -> list[dict[str, Any]]:
@@ -307,7 +307,10 @@ class State(ABC):
         Only once the hand is over (nothing private is left to protect)."""
         if not self.is_over():
             raise IllegalMove("hand_not_over")
-        return {"public": self.public_view(), "hands": [self.view(s)["hand"] for s in range(self.seats)]}
+        return {
+            "public": self.public_view(),
+            "hands": [self.view(s)["hand"] for s in range(self.seats)],
+        }
 
     # -- the fast copy -----------------------------------------------------
     # Every attribute that apply() changes in place, with how deep copy()
@@ -322,11 +325,11 @@ class State(ABC):
     SHARED: ClassVar[frozenset[str]] = frozenset({"variant", "deal"})
     REBUILT: ClassVar[frozenset[str]] = frozenset()  # rebuilt by _after_copy
 
-    def copy(self) -> State:
+    def copy(self) -> Self:
         """An independent copy without JSON (computer players copy a state
         once per sampled world and candidate move)."""
-        if self.MUTABLE is None:
-            return self.game.load(json.loads(self.to_json()))  # our own state: no replay
+        if self.MUTABLE is None:  # our own state: no replay; load() gives our own type back
+            return cast(Self, self.game.load(json.loads(self.to_json())))
         new = object.__new__(type(self))
         d = self.__dict__.copy()
         for name, depth in self.MUTABLE.items():

@@ -31,17 +31,23 @@ import random
 import time
 from collections.abc import Callable
 from types import ModuleType
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from games import hands, registry
 from games.base import IllegalMove, Move, Pick, State
 from games.play import random_code
 
+S = TypeVar("S", bound=State)
+S_contra = TypeVar("S_contra", bound=State, contravariant=True)
 
-class Player(Protocol):
+
+class Player(Protocol[S_contra]):
+    """Plays one game: `Player[DingNiuState]` is only ever given 顶牛 states;
+    a bare `Player` may be any game's."""
+
     name: str
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> str: ...
+    def choose(self, state: S_contra, seat: int, rng: random.Random) -> str: ...
 
 
 class RandomPlayer:
@@ -53,11 +59,11 @@ class RandomPlayer:
         return random_code(state, seat, rng)
 
 
-Determinize = Callable[[State, int, random.Random], State]
+Determinize = Callable[[S, int, random.Random], S]
 log = logging.getLogger(__name__)
 
 
-class MonteCarloPlayer:
+class MonteCarloPlayer(Generic[S]):
     """Flat Monte Carlo over determinized worlds, the one loop every game's
     player runs: each round samples one world consistent with the seat's view
     and plays every live candidate on it (a paired comparison), scoring each
@@ -86,8 +92,8 @@ class MonteCarloPlayer:
 
     def __init__(
         self,
-        heuristic: Player,
-        determinize: Determinize,
+        heuristic: Player[S],
+        determinize: Determinize[S],
         budget_s: float = 0.3,
         pick_samples: int = 4,
         max_rounds: int = 10_000,
@@ -99,7 +105,7 @@ class MonteCarloPlayer:
         self.max_rounds = max_rounds
 
     # --- hooks -----------------------------------------------------------
-    def candidates(self, state: State, seat: int, rng: random.Random) -> list[str]:
+    def candidates(self, state: S, seat: int, rng: random.Random) -> list[str]:
         out: list[str] = []
         for m in state.legal_moves(seat):
             if isinstance(m, Pick):
@@ -112,23 +118,23 @@ class MonteCarloPlayer:
                 out.append(m.code)
         return list(dict.fromkeys(out))
 
-    def with_default(self, state: State, cands: list[str], default: str) -> list[str]:
+    def with_default(self, state: S, cands: list[str], default: str) -> list[str]:
         """The candidates to compare, the heuristic's move among them."""
         return cands if default in cands else [*cands, default]
 
-    def sampler(self, state: State, seat: int) -> Callable[[random.Random], State]:
+    def sampler(self, state: S, seat: int) -> Callable[[random.Random], S]:
         """Draws one world; a game may read the public record once here."""
         return lambda rng: self.determinize(state, seat, rng)
 
-    def copy(self, world: State) -> State:
+    def copy(self, world: S) -> S:
         return world.copy()
 
-    def value(self, world: State, seat: int, rng: random.Random) -> float:
+    def value(self, world: S, seat: int, rng: random.Random) -> float:
         """The seat's score for a world after its candidate move."""
         return playout(world, self.heuristic, rng).result().net[seat]
 
     # --- the loop --------------------------------------------------------
-    def choose(self, state: State, seat: int, rng: random.Random) -> str:
+    def choose(self, state: S, seat: int, rng: random.Random) -> str:
         start = time.perf_counter()
         cands = self.candidates(state, seat, rng)
         if len(cands) == 1:
@@ -215,7 +221,7 @@ def clearly_better(nets: dict[str, list[float]], default: str, z: float, min_n: 
     return best
 
 
-def playout(state: State, player: Player, rng: random.Random, limit: int = 10_000) -> State:
+def playout(state: S, player: Player[S], rng: random.Random, limit: int = 10_000) -> S:
     """Play `state` to the end (or until nobody can move: hands.stuck) with
     `player` in every seat (`RandomPlayer()` for random play); seats awaited
     together answer in seat order. The state is changed in place and returned."""

@@ -9,6 +9,7 @@ here, so start-up and CI fail loudly instead of a game vanishing from /new."""
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from games.base import Game
@@ -26,7 +27,7 @@ class Parts:
     """What one game package plugs in. Modules are named, not imported, so
     the engines never import the bot: the bot imports `presenter` itself."""
 
-    games: dict[str, Game]  # game id → Game (one package may offer several modes)
+    games: Mapping[str, Game]  # game id → Game (one package may offer several modes)
     presenter: str  # module with PRESENTERS: game id → the bot's Presenter
     ai: str | None = None  # module with the computer player; None: legal moves only
 
@@ -48,7 +49,9 @@ def _read() -> dict[str, tuple[str, Parts]]:
                 if game_id in found:
                     raise PluginError(f"game id {game_id!r} is declared twice ({package})")
                 if game.id != game_id:
-                    raise PluginError(f"{package}: {game_id!r} names a game whose id is {game.id!r}")
+                    raise PluginError(
+                        f"{package}: {game_id!r} names a game whose id is {game.id!r}"
+                    )
                 found[game_id] = (package, parts)
         _table = (key, found)
     return _table[1]

@@ -183,7 +183,9 @@ def report(seats: list[Seat]) -> str:
         for b in seats[i + 1 :]:
             d = [x - y for x, y in zip(a.nets, b.nets)]
             m, hw = mean_ci(d, n)
-            lines.append(f"  {a.label} − {b.label}: {m:.3f} [{m - hw:.3f}, {m + hw:.3f}]  {verdict(m, hw)}")
+            lines.append(
+                f"  {a.label} − {b.label}: {m:.3f} [{m - hw:.3f}, {m + hw:.3f}]  {verdict(m, hw)}"
+            )
     lines += pooled_by_kind(seats)
     lines.append(hands_line(len(seats[0].nets), n))
     return "\n".join(lines)
@@ -208,7 +210,9 @@ def pooled_by_kind(seats: list[Seat]) -> list[str]:
     if len(groups) < 2 or all(len(g) == 1 for g in groups.values()):
         return []
     hands = len(seats[0].nets)
-    mean = {k: [sum(s.nets[h] for s in g) / len(g) for h in range(hands)] for k, g in groups.items()}
+    mean = {
+        k: [sum(s.nets[h] for s in g) / len(g) for h in range(hands)] for k, g in groups.items()
+    }
     lines = ["pooled by kind (row − column), mean [95% CI]:"]
     names = list(groups)
     for i, a in enumerate(names):

@@ -35,10 +35,11 @@ def settle(db: Database, game_id: int, sitting: dict[str, Any], hand: dict[str, 
     else:  # a hand nobody could move on, settled void by the bot (流局)
         net = json.loads(hand.get("net") or "null") or [0] * state.seats
         details = {"void": True}
-    hand_id = db["hands"].insert(
+    hand_id = db.table("hands").insert(
         {"game_id": game_id, "hand_no": hand["hand_no"], "state": hand["state"],
          "net": json.dumps(net), "at": at}
     ).last_pk
+    assert hand_id is not None  # an insert into a table with an integer pk sets it
     seats = json.loads(sitting["seats"] or "[]")
     rows = []
     for i, points in enumerate(net):
@@ -51,7 +52,7 @@ def settle(db: Database, game_id: int, sitting: dict[str, Any], hand: dict[str, 
             "details": json.dumps(seat_details(details, i, len(net)), ensure_ascii=False),
             "finished_at": at,
         })
-    db["ledger"].insert_all(rows)
+    db.table("ledger").insert_all(rows)
     for r in rows:
         if r["user_id"] is not None:
             _add_to_totals(db, r)
@@ -74,7 +75,7 @@ def _add_to_totals(db: Database, r: dict[str, Any]) -> None:
 
 
 def rows_of_hand(db: Database, game_id: int, hand_no: int) -> list[dict[str, Any]]:
-    return list(db["ledger"].rows_where(
+    return list(db.table("ledger").rows_where(
         "game_id = ? and hand_no = ?", [game_id, hand_no], order_by="seat"))
 
 
@@ -94,7 +95,8 @@ def leaderboard(
     """Humans of the chat with net points, hands played, hands won and their
     best hand in [since, until) (all time without a range), optionally one
     game; each with their latest name."""
-    where, args = "chat_id = ?", [chat_id]
+    where = "chat_id = ?"
+    args: list[Any] = [chat_id]
     if game:
         where, args = where + " and game = ?", [*args, game]
     if since is None and until is None:  # all time: from the running totals
@@ -146,7 +148,7 @@ def hand(db: Database, hand_id: int) -> dict[str, Any] | None:
         return None
     keys = ("id", "game_id", "hand_no", "state", "at", "chat_id", "game", "preset", "seats")
     out = dict(zip(keys, row))
-    out["ledger"] = list(db["ledger"].rows_where("hand_id = ?", [hand_id], order_by="seat"))
+    out["ledger"] = list(db.table("ledger").rows_where("hand_id = ?", [hand_id], order_by="seat"))
     return out
 
 
@@ -185,7 +187,7 @@ def move_chat(db: Database, old: int, new: int) -> None:
     """The ledger and weekly posts follow a group that became a supergroup
     (called inside repo.move_chat's transaction)."""
     db.execute("update ledger set chat_id = ? where chat_id = ?", [new, old])
-    for r in list(db["ledger_totals"].rows_where("chat_id = ?", [old], order_by="last_at")):
+    for r in list(db.table("ledger_totals").rows_where("chat_id = ?", [old], order_by="last_at")):
         db.execute(_ADD, [new, r["user_id"], r["game"], r["name"], r["net"], r["hands"],
                           r["wins"], r["best"], r["last_at"]])
     db.execute("delete from ledger_totals where chat_id = ?", [old])

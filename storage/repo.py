@@ -18,13 +18,13 @@ ACTIVE = ("lobby", "running", "hand_over")
 
 def get_chat(db: Database, chat_id: int) -> dict[str, Any] | None:
     try:
-        return db["chats"].get(chat_id)
+        return db.table("chats").get(chat_id)
     except NotFoundError:
         return None
 
 
 def set_chat(db: Database, chat_id: int, **fields: Any) -> None:
-    db["chats"].upsert({"id": chat_id, **fields}, pk="id")
+    db.table("chats").upsert({"id": chat_id, **fields}, pk="id")
 
 
 def move_chat(db: Database, old: int, new: int) -> None:
@@ -34,56 +34,58 @@ def move_chat(db: Database, old: int, new: int) -> None:
         row = get_chat(db, old)
         if row is not None:
             kept = get_chat(db, new) or {}
-            db["chats"].upsert({**kept, **row, "id": new}, pk="id")
-            db["chats"].delete(old)
+            db.table("chats").upsert({**kept, **row, "id": new}, pk="id")
+            db.table("chats").delete(old)
         db.execute("update games set chat_id = ? where chat_id = ?", [new, old])
         ledger.move_chat(db, old, new)
         rules = get_chat_settings(db, old)
         if rules is not None:
-            db["chat_settings"].upsert({**rules, "chat_id": new}, pk="chat_id")
-            db["chat_settings"].delete(old)
+            db.table("chat_settings").upsert({**rules, "chat_id": new}, pk="chat_id")
+            db.table("chat_settings").delete(old)
 
 
 def get_chat_settings(db: Database, chat_id: int) -> dict[str, Any] | None:
     """A chat's /settings row (columns null where the chat kept the default).
     Other parts read it too: the weekly board takes `tz` and `weekly_post`."""
     try:
-        return db["chat_settings"].get(chat_id)
+        return db.table("chat_settings").get(chat_id)
     except NotFoundError:
         return None
 
 
 def set_chat_settings(db: Database, chat_id: int, **fields: Any) -> None:
-    db["chat_settings"].upsert({"chat_id": chat_id, **fields}, pk="chat_id")
+    db.table("chat_settings").upsert({"chat_id": chat_id, **fields}, pk="chat_id")
 
 
 def get_user(db: Database, user_id: int) -> dict[str, Any] | None:
     try:
-        return db["users"].get(user_id)
+        return db.table("users").get(user_id)
     except NotFoundError:
         return None
 
 
 def set_user(db: Database, user_id: int, **fields: Any) -> None:
-    db["users"].upsert({"id": user_id, **fields}, pk="id")
+    db.table("users").upsert({"id": user_id, **fields}, pk="id")
 
 
 def all_users(db: Database) -> list[dict[str, Any]]:
-    return list(db["users"].rows)
+    return list(db.table("users").rows)
 
 
 def create_game(db: Database, row: dict[str, Any]) -> int:
     now = time.time()
-    return db["games"].insert({**row, "created_at": now, "updated_at": now}).last_pk
+    pk = db.table("games").insert({**row, "created_at": now, "updated_at": now}).last_pk
+    assert pk is not None  # an insert into a table with an integer pk sets it
+    return pk
 
 
 def update_game(db: Database, game_id: int, fields: dict[str, Any]) -> None:
-    db["games"].update(game_id, {**fields, "updated_at": time.time()})
+    db.table("games").update(game_id, {**fields, "updated_at": time.time()})
 
 
 def get_game(db: Database, game_id: int) -> dict[str, Any] | None:
     try:
-        return db["games"].get(game_id)
+        return db.table("games").get(game_id)
     except NotFoundError:
         return None
 
@@ -99,34 +101,36 @@ def record_move(
     the hand, the hand's result and its ledger rows): one transaction. A deal
     over when dealt has a result and no move."""
     with db.atomic():
-        db["games"].update(game_id, {**fields, "updated_at": time.time()})
+        db.table("games").update(game_id, {**fields, "updated_at": time.time()})
         if move is not None:
-            db["moves"].insert({**move, "game_id": game_id, "at": time.time()})
+            db.table("moves").insert({**move, "game_id": game_id, "at": time.time()})
         if hand is not None:
-            ledger.settle(db, game_id, {**db["games"].get(game_id), **fields}, hand)
+            ledger.settle(db, game_id, {**db.table("games").get(game_id), **fields}, hand)
 
 
 def active_games(db: Database) -> list[dict[str, Any]]:
     marks = ",".join("?" * len(ACTIVE))
-    return list(db["games"].rows_where(f"status in ({marks})", list(ACTIVE), order_by="id"))
+    return list(db.table("games").rows_where(f"status in ({marks})", list(ACTIVE), order_by="id"))
 
 
 def moves_of(db: Database, game_id: int, hand_no: int) -> list[dict[str, Any]]:
     return list(
-        db["moves"].rows_where(
+        db.table("moves").rows_where(
             "game_id = ? and hand_no = ?", [game_id, hand_no], order_by="turn"
         )
     )
 
 
 def set_group_sends(db: Database, chat_id: int, sent_at: list[float]) -> None:
-    db["group_sends"].upsert({"chat_id": chat_id, "sent_at": json.dumps(sent_at)}, pk="chat_id")
+    db.table("group_sends").upsert(
+        {"chat_id": chat_id, "sent_at": json.dumps(sent_at)}, pk="chat_id"
+    )
 
 
 def recent_group_sends(db: Database, since: float) -> dict[int, list[float]]:
     """Each group's sends after `since` (epoch seconds)."""
     out = {}
-    for row in db["group_sends"].rows:
+    for row in db.table("group_sends").rows:
         times = [t for t in json.loads(row["sent_at"] or "[]") if t > since]
         if times:
             out[row["chat_id"]] = times

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from datetime import date, datetime, timedelta
 from datetime import time as dtime
-from typing import Any
+from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
 
 POST_DELAY = timedelta(minutes=5)  # the weekly post goes out Monday 00:05
@@ -46,7 +46,9 @@ def due_weeks(now: float, zone: ZoneInfo, horizon: int) -> list[date]:
 
 
 # -- ranks -----------------------------------------------------------------------
-def ranked(rows: Sequence[Mapping[str, Any]], key: str = "net") -> list[tuple[int, Mapping[str, Any]]]:
+def ranked(
+    rows: Sequence[Mapping[str, Any]], key: str = "net"
+) -> list[tuple[int, Mapping[str, Any]]]:
     """Rows best first with competition ranks: ties share a rank (1, 1, 3)."""
     order = sorted(rows, key=lambda r: -r[key])
     out: list[tuple[int, Mapping[str, Any]]] = []
@@ -57,7 +59,10 @@ def ranked(rows: Sequence[Mapping[str, Any]], key: str = "net") -> list[tuple[in
 
 
 # -- settling up (算帐) ------------------------------------------------------------
-def settle_up(balances: Mapping[Hashable, int]) -> list[tuple[Hashable, Hashable, int]]:
+K = TypeVar("K", bound=Hashable)  # who holds a balance: a seat, a user id…
+
+
+def settle_up(balances: Mapping[K, int]) -> list[tuple[K, K, int]]:
     """Who pays whom how many points so that every balance reaches 0.
 
     Balances must sum to 0. Greedy: the biggest debtor pays the biggest
@@ -68,7 +73,7 @@ def settle_up(balances: Mapping[Hashable, int]) -> list[tuple[Hashable, Hashable
     owe = {k: -v for k, v in balances.items() if v < 0}
     get = {k: v for k, v in balances.items() if v > 0}
     order = {k: i for i, k in enumerate(balances)}  # ties: first seat first
-    out: list[tuple[Hashable, Hashable, int]] = []
+    out: list[tuple[K, K, int]] = []
     while owe and get:
         a = max(owe, key=lambda k: (owe[k], -order[k]))
         b = max(get, key=lambda k: (get[k], -order[k]))

@@ -29,7 +29,9 @@ def test_dockerfile_essentials():
     words = [w for w, _ in final]
     # the final stage installs a wheel built earlier, not the source tree
     assert any(w == "COPY" and "--from=" in r and ".whl" in r for w, r in final)
-    assert not any(w == "COPY" and r.split()[0] in ("bot", "games", "storage", ".") for w, r in final)
+    assert not any(
+        w == "COPY" and r.split()[0] in ("bot", "games", "storage", ".") for w, r in final
+    )
     user = [r for w, r in final if w == "USER"]
     assert user and re.fullmatch(r"\d+:\d+", user[-1]) and not user[-1].startswith("0:")
     uid, gid = user[-1].split(":")

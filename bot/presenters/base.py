@@ -9,6 +9,7 @@ Presenters only read what they are given: `public_view()` for group texts,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import Translator, in_context
@@ -72,13 +73,13 @@ class Presenter:
         """What the picker asks for (e.g. 'Discard 3 cards')."""
         return f"{pick.kind} {pick.min_count}-{pick.max_count}"
 
-    def uses_picker(self, moves: list[Move | Pick]) -> bool:
+    def uses_picker(self, moves: Sequence[Move | Pick]) -> bool:
         """True when these moves are too many for buttons: the bot shows a
         card picker and turns the chosen cards into a move with
         `State.code_for_cards`. Picks always use the picker."""
         return False
 
-    def hints(self, moves: list[Move | Pick]) -> list[Move]:
+    def hints(self, moves: Sequence[Move | Pick]) -> list[Move]:
         """A few good legal plays the picker's 提示 button cycles through."""
         return [m for m in moves if isinstance(m, Move)][:3]
 

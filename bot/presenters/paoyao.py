@@ -9,6 +9,7 @@ reads `view(seat)` of its own seat. Plays are chosen with the card picker
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import N_, Translator
@@ -135,10 +136,10 @@ class PaoyaoPresenter(Presenter):
     def pick_prompt(self, pick: Pick, _: Translator) -> str:
         return _("Choose cards to play")
 
-    def uses_picker(self, moves: list[Move | Pick]) -> bool:
+    def uses_picker(self, moves: Sequence[Move | Pick]) -> bool:
         return any(isinstance(m, Move) and m.kind == "play" for m in moves)
 
-    def hints(self, moves: list[Move | Pick]) -> list[Move]:
+    def hints(self, moves: Sequence[Move | Pick]) -> list[Move]:
         """Up to three good plays: shed many low cards without wasting a bomb;
         when following, the cheapest play that beats, then the smallest bomb."""
         plays = [m for m in moves if isinstance(m, Move) and m.kind == "play"]

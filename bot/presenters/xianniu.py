@@ -8,6 +8,7 @@ reads `view(seat)` of its own seat.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import N_, Translator, in_context
@@ -180,12 +181,12 @@ class XianniuPresenter(Presenter):
             return _("To xian, first discard {n} cards face down").format(n=pick.min_count)
         return _("Tightening: discard {n} cards face down").format(n=pick.min_count)
 
-    def uses_picker(self, moves: list[Move | Pick]) -> bool:
+    def uses_picker(self, moves: Sequence[Move | Pick]) -> bool:
         """Buttons while they fit on a phone (a fresh hand has ~30 plays); the
         picker only for very rich hands (n摆 everywhere...)."""
         return sum(1 for m in moves if isinstance(m, Move) and m.cards) > 40
 
-    def hints(self, moves: list[Move | Pick]) -> list[Move]:
+    def hints(self, moves: Sequence[Move | Pick]) -> list[Move]:
         """The longest plays first (they put the most cards on the table)."""
         plays = [m for m in moves if isinstance(m, Move) and m.cards]
         return sorted(plays, key=lambda m: -len(m.cards))[:3]

@@ -245,13 +245,13 @@ class HandCalc:
             conc[k] += d
         groups = self.groups
         top_e, top_v = max(e), max(v)  # nothing touched: the hand as it is
-        touched = sorted(touched)
-        for i, ci in enumerate(touched):
+        order = sorted(touched)
+        for i, ci in enumerate(order):
             local = tuple(conc[k] for k in COMPONENTS[ci])
             be = component_best(ci, local, self.bits[ci], self.xy)
             bv = component_value(ci, local, self.levels[ci])
             groups += len(be) - len(self.est[ci])
-            if i + 1 < len(touched):
+            if i + 1 < len(order):
                 e = _merge(e, be, cap)
                 v = _merge(v, bv, cap)
             else:

@@ -88,7 +88,9 @@ class Position:
             conc[k] -= 1
             base[k] = base.get(k, 0) - 1
         f = self.fixed
-        _shape, tuo, fan = classify((*used, x))
+        kan = classify((*used, x))
+        assert kan is not None  # claim options only name cards that make a 坎 with x
+        _shape, tuo, fan = kan
         after = Fixed(f.count + 1, f.tuo + tuo, f.fan + fan)
         kinds = discardable_after(self.st, conc)
         if not kinds:
@@ -151,6 +153,7 @@ class Heuristic:
         return "A" if "A" in codes else codes[0]
 
     def claim(self, st: ChangpaiState, seat: int, codes: list[str]) -> str:
+        assert st.offer is not None  # claims are asked only about a card on offer
         x = st.offer["card"]
         pos = Position(st, seat)
         best, best_v = "N", pos.value({}, pos.fixed) + CLAIM_MARGIN

@@ -27,7 +27,7 @@ HORIZON = 12  # decisions played out after the candidate before judging the tabl
 POINTS_PER_VALUE = 2.0 / 100  # table points per unit of hand-value lead (a 坎 ≈ 2 points)
 
 
-class ChangpaiMonteCarlo(MonteCarloPlayer):
+class ChangpaiMonteCarlo(MonteCarloPlayer[ChangpaiState]):
     z = 0.5
     margin = MARGIN
     horizon = HORIZON

@@ -95,7 +95,8 @@ def _consistent(st: ChangpaiState, world: ChangpaiState, seat: int, others: list
             if choice in ("qi", "da") and opts == ["Y"]:
                 bad += 1
             elif choice == "qi" and not any(
-                    (YDR[k] and world.conc[s][k] >= 2) or world.conc[s][k] >= 4 for k in range(N_KINDS)):
+                (YDR[k] and world.conc[s][k] >= 2) or world.conc[s][k] >= 4 for k in range(N_KINDS)
+            ):
                 bad += 1
         return bad
     if world.estimates_on():
@@ -108,6 +109,7 @@ def _consistent(st: ChangpaiState, world: ChangpaiState, seat: int, others: list
 def _reoffer(world: ChangpaiState, seat: int, mine: list[str]) -> None:
     """Recompute who may claim the card on offer from the world's hands."""
     off = world.offer
+    assert off is not None  # called only while a card is on offer
     x, src, okind = off["card"], off["src"], off["kind"]
     options = offer_options(world, x, src, okind, known=(seat, mine))
     off["options"] = {str(s): c for s, c in options.items()}
@@ -119,6 +121,7 @@ def _own_offer(world: ChangpaiState, seat: int, mine: list[str]) -> None:
     claim is hidden from it (the table names nobody while claims are open),
     so the others' options are whatever the world's hands give."""
     off = world.offer
+    assert off is not None  # called only while a card is on offer
     if str(seat) in off["options"] or mine:
         off["options"][str(seat)] = mine
         off["answers"].pop(str(seat), None)
@@ -139,6 +142,7 @@ def determinize(st: ChangpaiState, seat: int, rng: random.Random) -> World:
             best = (bad, world)
         if bad == 0:
             break
+    assert best is not None  # TRIES > 0
     world = best[1]
     if best[0]:
         _repair(world, seat, others, rng)
@@ -190,6 +194,7 @@ def _repair(world: ChangpaiState, seat: int, others: list[int], rng: random.Rand
 def _build(st: ChangpaiState, seat: int, others: list[int], hands, stock: list[int]) -> World:
     world = clone(st)
     world.__class__ = World
+    assert isinstance(world, World)
     for s in others:
         world.conc[s] = hands[s]
     # The deck: what is gone (hands, sets, dead pile, offer), in a fixed order,

@@ -22,13 +22,13 @@ def chi_options(conc, x: int) -> list[tuple[int, int]]:
     out: set[tuple[int, int]] = set()
     for y in COMPLEMENTS[x]:
         if conc[x] >= 1 and conc[y] >= 1:
-            out.add(tuple(sorted((x, y))))  # X X* Y
+            out.add((min(x, y), max(x, y)))  # X X* Y
         if conc[y] >= 2:
             out.add((y, y))  # Y Y X*
     if x in SEVENS:
         a, b = (k for k in SEVENS if k != x)
         if conc[a] and conc[b]:
-            out.add(tuple(sorted((a, b))))  # three different 7s
+            out.add((min(a, b), max(a, b)))  # three different 7s
     return sorted(out)
 
 

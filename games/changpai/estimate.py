@@ -86,7 +86,8 @@ def _weights(ci: int, availbits: int, xy: bool) -> tuple[tuple[tuple[Candidate, 
     comp = COMPONENTS[ci]
     avail = {k: bool(availbits >> i & 1) for i, k in enumerate(comp)}
     return tuple(
-        tuple((c, w) for c in cands if (w := _weight(c, avail, xy)) >= 0) for cands in CANDIDATES[ci]
+        tuple((c, w) for c in cands if (w := _weight(c, avail, xy)) >= 0)
+        for cands in CANDIDATES[ci]
     )
 
 

@@ -54,7 +54,9 @@ def _component_groups(comp: tuple[int, ...]) -> list[list[Group]]:
             need[local[k]] += 1
         used = tuple((i, n) for i, n in enumerate(need) if n)
         flags = HK2 if shape == K2 else HK3 if shape == K3 else 0
-        groups.append(Group(tuple(need), kinds, shape, tuo, fan, used, 1 + (fan << FAN_SHIFT), flags))
+        groups.append(
+            Group(tuple(need), kinds, shape, tuo, fan, used, 1 + (fan << FAN_SHIFT), flags)
+        )
 
     for k in comp:
         for size in (3, 4, 5):
@@ -117,7 +119,9 @@ def component_options(ci: int, counts: tuple[int, ...], x: int = -1) -> dict[int
     return out
 
 
-def component_partition(ci: int, counts: tuple[int, ...], x: int, key: int, tuo: int) -> list[Group]:
+def component_partition(
+    ci: int, counts: tuple[int, ...], x: int, key: int, tuo: int
+) -> list[Group]:
     """One partition of the component with exactly this key and 砣 (for display)."""
     if key == EMPTY_KEY:
         return []

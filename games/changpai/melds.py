@@ -18,7 +18,9 @@ def fixed_of(melds) -> Fixed:
     n = 0
     for _mk, cards, _c, _f in melds:
         n += len(cards)
-        shape, t, f = classify(cards)
+        kan = classify(cards)
+        assert kan is not None  # a meld is a 坎 by construction
+        shape, t, f = kan
         count += 1
         tuo += t
         fan += f

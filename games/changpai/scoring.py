@@ -38,7 +38,11 @@ def payments(
     pen = variant["baozi_penalty"]
     if pen:
         for b in baozi:
-            out += [{"from": b, "to": s, "amount": pen, "reason": "baozi"} for s in range(seats) if s != b]
+            out += [
+                {"from": b, "to": s, "amount": pen, "reason": "baozi"}
+                for s in range(seats)
+                if s != b
+            ]
     return out
 
 

@@ -29,7 +29,7 @@ from games.changpai.cards import (
 )
 from games.changpai.claims import RANK, offer_options
 from games.changpai.estimate import Estimate, estimate_avail
-from games.changpai.hu import Fixed, Rules, evaluate, may_win_with, threshold
+from games.changpai.hu import Fixed, Rules, Win, evaluate, may_win_with, threshold
 from games.changpai.kan import classify
 from games.changpai.melds import fixed_of
 from games.changpai.scoring import net_of, payments
@@ -146,7 +146,9 @@ class ChangpaiState(State):
         r = self.__dict__.get("_rules")
         if r is None:
             v = self.variant
-            r = self._rules = Rules(v["threshold_strict"], v["k3_breaks_duidui"], v["all_black_exempt"])
+            r = self._rules = Rules(
+                v["threshold_strict"], v["k3_breaks_duidui"], v["all_black_exempt"]
+            )
         return r
 
     def holds(self, s: int) -> int:
@@ -170,7 +172,9 @@ class ChangpaiState(State):
             return False
         if not self.can_win_size(s, 0) or not may_win_with(self.conc[s], -1):
             return False
-        return bool(evaluate(self.conc[s], self.fixed(s), self.is_dealer(s), self.rules(), full=False))
+        return bool(
+            evaluate(self.conc[s], self.fixed(s), self.is_dealer(s), self.rules(), full=False)
+        )
 
     def estimates_on(self) -> bool:
         return self.variant["qualify_mode"] == "xy"
@@ -236,7 +240,9 @@ class ChangpaiState(State):
         if not ok:
             return ["Y"]
         opts = []
-        if self.qi_seat < 0 and any((YDR[k] and conc[k] >= 2) or conc[k] >= 4 for k in range(N_KINDS)):
+        if self.qi_seat < 0 and any(
+            (YDR[k] and conc[k] >= 2) or conc[k] >= 4 for k in range(N_KINDS)
+        ):
             opts.append("Q")
         return opts + ["A", "Y"]
 
@@ -457,7 +463,11 @@ class ChangpaiState(State):
                 self.melds[s].append(["sha", [x] * 4, x, src])
                 self.seen[x] += 3
             else:  # upgrade_melds: onto one's own 碰
-                i = next(i for i, (mk, c, _cl, _f) in enumerate(self.melds[s]) if mk == "peng" and c[0] == x)
+                i = next(
+                    i
+                    for i, (mk, c, _cl, _f) in enumerate(self.melds[s])
+                    if mk == "peng" and c[0] == x
+                )
                 self.melds[s][i] = ["sha", [x] * 4, x, src]
             used = (x,) * 3
         else:
@@ -557,7 +567,7 @@ class ChangpaiState(State):
             need_k1 = self.variant["chi_type_hu_restricted"] and s not in self.chi_seats(src, okind)
         w = evaluate(counts, self.fixed(s), self.is_dealer(s), self.rules(),
                      x if not self_draw else -1, need_k23, need_k1)
-        assert w is not None and w is not True
+        assert isinstance(w, Win)  # full=True: a win (the move was legal) is a Win
         if not self_draw:  # the offered card joins the winner's hand
             self.conc[s][x] += 1
             self.seen[x] -= 1
@@ -591,6 +601,7 @@ class ChangpaiState(State):
             return []
         if self.phase == "claim":
             off = self.offer
+            assert off is not None  # a card is on offer while claims are open
             return sorted(int(s) for s in off["options"] if s not in off["answers"])
         return [self.actor]
 
@@ -600,6 +611,7 @@ class ChangpaiState(State):
         if self.phase == "qualify":
             return self.qualify_options(seat)
         if self.phase == "claim":
+            assert self.offer is not None
             return list(self.offer["options"][str(seat)])
         if self.phase == "tou":
             codes = ["T" + CODES[k] for k in self.tou_options(seat)]
@@ -622,6 +634,7 @@ class ChangpaiState(State):
         cards: tuple[str, ...] = ()
         data: dict[str, Any] | None = None
         if self.phase == "claim":
+            assert self.offer is not None
             x = CODES[self.offer["card"]]
             data = {"card": x, "from": self.offer["src"], "offer": self.offer["kind"]}
             cards = {"H": (x,), "F": (x,) * 5, "K": (x,) * 4, "P": (x,) * 3,
@@ -650,6 +663,7 @@ class ChangpaiState(State):
             ev.append({"type": "qualify", "seat": seat, "choice": choice, "forced": False})
             self._advance_qualify(ev)
         elif self.phase == "claim":
+            assert self.offer is not None
             self.offer["answers"][str(seat)] = code
             ev.append({"type": "answered", "seat": seat})
             if len(self.offer["answers"]) == len(self.offer["options"]):
@@ -719,9 +733,15 @@ class ChangpaiState(State):
                     "status": self.status[s],
                     "choice": self.qchoice[s],
                     "count": sum(self.conc[s]),
-                    "melds": [{"kind": mk, "cards": [CODES[k] for k in c],
-                               "claimed": CODES[cl] if cl >= 0 else None, "from": f if f >= 0 else None}
-                              for mk, c, cl, f in self.melds[s]],
+                    "melds": [
+                        {
+                            "kind": mk,
+                            "cards": [CODES[k] for k in c],
+                            "claimed": CODES[cl] if cl >= 0 else None,
+                            "from": f if f >= 0 else None,
+                        }
+                        for mk, c, cl, f in self.melds[s]
+                    ],
                     "tuo": self.fixed(s).tuo,
                     "fan": self.fixed(s).fan,
                 }

@@ -8,11 +8,14 @@ FLAGS: dict[str, Flag] = {
     f.name: f
     for f in (
         Flag("qualify_mode", "xy", ("xy", "off"),
-             "xy: 起/打/仰 round, one 起 needed, hopeless hands fold, 包子 checks; off: everyone plays"),
-        Flag("dealer_on_draw", "stay", ("stay", "next"), "dealer after 荒: stays, or the next seat"),
+             "xy: 起/打/仰 round, one 起 needed, hopeless hands fold, 包子 checks;"
+             " off: everyone plays"),
+        Flag("dealer_on_draw", "stay", ("stay", "next"),
+             "dealer after 荒: stays, or the next seat"),
         Flag("tou_optional", False, doc="偷 (declaring 4/5 of a kind) may be declined"),
         Flag("after_kill", "draw_discard", ("draw_discard", "public_flip"),
-             "after 杀/吐火: public supplementary draw into the hand then discard, or a normal flip"),
+             "after 杀/吐火: public supplementary draw into the hand then discard,"
+             " or a normal flip"),
         Flag("chi_type_hu_restricted", False,
              doc="a player who may not 吃 the card may 胡 only with it in an identical set"),
         Flag("hu_pass_scope", "all", ("all", "others_discards_only", "off"),

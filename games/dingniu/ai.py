@@ -20,7 +20,7 @@ from games.players import MonteCarloPlayer, playout
 __all__ = ["choose", "determinize", "heuristic", "monte_carlo"]
 
 
-class DingNiuMonteCarlo(MonteCarloPlayer):
+class DingNiuMonteCarlo(MonteCarloPlayer[DingNiuState]):
     """The shared Monte Carlo loop (games.players) for 顶牛: every legal
     move is a candidate, worlds copy cheaply (`clone`), and a hand scores
     ±1..12, so a move must beat the heuristic's by `z` standard errors on
@@ -38,7 +38,7 @@ class DingNiuMonteCarlo(MonteCarloPlayer):
         return clone(world)
 
     def value(self, w: DingNiuState, seat: int, rng: random.Random) -> float:
-        v = playout(w, self.heuristic, rng).result().net[seat]
+        v: float = playout(w, self.heuristic, rng).result().net[seat]
         if self.shape:
             pts = w.points()
             v += self.shape * ((sum(pts) - pts[seat]) / 3 - pts[seat])

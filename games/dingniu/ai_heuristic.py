@@ -15,6 +15,7 @@ and ends, the tile counts, the variant (all of it in `view(seat)` and
 
 from __future__ import annotations
 
+import math
 import random
 
 from games.dingniu import suanzhang as sz
@@ -57,7 +58,9 @@ class Heuristic:
         unknown = unknown_counts(state, seat)
         if kind == "kou":
             reach = _reach(_public_sig(state), state.left, state.right)
-            return min(moves, key=lambda m: (_kou_cost(KIND_OF[m.cards[0]], reach, unknown), m.code)).code
+            return min(
+                moves, key=lambda m: (_kou_cost(KIND_OF[m.cards[0]], reach, unknown), m.code)
+            ).code
         if kind == "lead":
             return max(moves, key=lambda m: (_lead_value(state, seat, m, unknown), m.code)).code
         return _best_play(state, seat, moves, unknown, rng)
@@ -102,10 +105,14 @@ def _lead_value(state: DingNiuState, seat: int, move, unknown: list[int]) -> flo
     hand = list(state.hands[seat])
     hand[t] -= len(move.cards)
     a, b = PIPS[t]
-    return POINTS[t] * len(move.cards) + MY_FIT * _fits(hand, a, b) - THEIR_FIT * _fits(unknown, a, b)
+    return (
+        POINTS[t] * len(move.cards) + MY_FIT * _fits(hand, a, b) - THEIR_FIT * _fits(unknown, a, b)
+    )
 
 
-def _best_play(state: DingNiuState, seat: int, moves, unknown: list[int], rng: random.Random) -> str:
+def _best_play(
+    state: DingNiuState, seat: int, moves, unknown: list[int], rng: random.Random
+) -> str:
     variant = state.variant
     doubles = -1  # judged without doubles unless the variant counts them
     if variant["smother_counts_doubles"]:
@@ -130,7 +137,7 @@ def _best_play(state: DingNiuState, seat: int, moves, unknown: list[int], rng: r
     six = "L" if left == 6 else "R"
     hong_threat = ({left, right} == {4, 6} and state.on_layout[HONGSHI] == 1
                    and any(hand[u] for u in SIX_COVERS))
-    best, best_val = None, None
+    best, best_val = None, -math.inf
     for m, t, side, nl, nr, nd2, d2, typ in plays:
         after = list(hand)
         after[t] -= 1
@@ -142,8 +149,9 @@ def _best_play(state: DingNiuState, seat: int, moves, unknown: list[int], rng: r
                    - THREAT * _threats(unknown, nd2, d2, nl, nr, mask))
             if hong_threat and not (t in SIX_COVERS and side == six):
                 val -= SILAN
-        if best_val is None or val > best_val or (val == best_val and m.code < best.code):
+        if best is None or val > best_val or (val == best_val and m.code < best.code):
             best, best_val = m, val
+    assert best is not None  # the seat has a play
     return best.code
 
 

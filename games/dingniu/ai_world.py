@@ -122,7 +122,9 @@ def sample_hidden(state: DingNiuState, seat: int, rng: random.Random, timeline=N
 
     if not fill(0):  # the real deal satisfies every place: cannot happen
         raise RuntimeError("no deal consistent with the view")
-    out: dict[int, list[int]] = {s: [0] * (len(state.kou[s]) + state.sizes[s]) for s in range(4) if s != seat}
+    out: dict[int, list[int]] = {
+        s: [0] * (len(state.kou[s]) + state.sizes[s]) for s in range(4) if s != seat
+    }
     for (s, i, _), t in zip(places, chosen):
         out[s][i] = t
     return out
@@ -184,8 +186,12 @@ def _in_place(state: DingNiuState, seat: int, hidden: dict[int, list[int]]) -> D
         world.hands[s] = hand
     world._recount()
     # no real deal may ride along in the copy: only what the world holds
-    world.deal = {"hands": [[CODES[t] for t in range(N_KINDS) for _ in range(h[t])] + [CODES[t] for t in k]
-                            for h, k in zip(world.hands, world.kou)]}
+    world.deal = {
+        "hands": [
+            [CODES[t] for t in range(N_KINDS) for _ in range(h[t])] + [CODES[t] for t in k]
+            for h, k in zip(world.hands, world.kou)
+        ]
+    }
     return world
 
 

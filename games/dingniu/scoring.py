@@ -95,6 +95,7 @@ def score(
         s = outcome["seat"]
         if outcome["success"]:
             amounts = loser_amounts(points, losers, variant["payout"])
+            assert sz is not None  # there is an outcome: a 算帐 was counted
             liable = sz.get("silan")
             if liable is not None and liable != s:  # 死拦: the one who let it through pays all
                 outcome["liable"] = liable
@@ -129,7 +130,9 @@ def _plain(points, head, variant, winner, losers, near, net, payments, details) 
     owing = [s for s in losers if s not in winners]
     amounts = loser_amounts(points, owing, "doubletony")
     pot = sum(amounts)
-    shares = [pot // len(winners) + (1 if i < pot % len(winners) else 0) for i in range(len(winners))]
+    shares = [
+        pot // len(winners) + (1 if i < pot % len(winners) else 0) for i in range(len(winners))
+    ]
     details["winners"] = winners
     w = 0
     for loser, a in zip(owing, amounts):  # fill each winner's share in turn

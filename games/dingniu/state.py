@@ -89,7 +89,7 @@ class DingNiuState(State):
         # before the opening every tile is in V under either basis
         self._rem = list(COPIES)
         self._nd, self._d = FULL_SIGS
-        self._an = None
+        self._an: tuple[bool, int] | None = None  # None before the opening
 
     # -- derived data ------------------------------------------------------
     def _setup_variant(self) -> None:
@@ -132,7 +132,9 @@ class DingNiuState(State):
         hand = self.hands[seat]
         left, right = self.left, self.right
         if not left:
-            return [PAIR_MOVES[t] if pair else LEAD_MOVES[t] for t, pair in leads(hand, self._pair_all)]
+            return [
+                PAIR_MOVES[t] if pair else LEAD_MOVES[t] for t, pair in leads(hand, self._pair_all)
+            ]
         out = [m for t, m in L_MOVES[left] if hand[t]]
         if left != right:
             out += [m for t, m in R_MOVES[right] if hand[t]]
@@ -214,13 +216,16 @@ class DingNiuState(State):
         self._advance(seat, events)
         return events
 
-    def _outcome(self, t: int, side: str, v: int) -> tuple[int, int, int, int, tuple[bool, int], str | None]:
+    def _outcome(
+        self, t: int, side: str, v: int
+    ) -> tuple[int, int, int, int, tuple[bool, int], str | None]:
         """The position after putting kind t on end `side` (showing v), unapplied."""
         w = OTHER[t][v]
         left, right = (w, self.right) if side == "L" else (self.left, w)
         nd, d = self._nd - ND_WEIGHT[t], self._d - D_WEIGHT[t]
         an = self._analyse(nd, d, left, right)
         old = self._an
+        assert old is not None  # tiles are played on ends only after the opening
         typ = sz.classify(old, an, left, right, self._mask) if an != old else None
         return left, right, nd, d, an, typ
 
@@ -237,6 +242,7 @@ class DingNiuState(State):
         if an is None:
             an = sz.analyse(nd, d if self._doubles else -1, left, right)
         old = self._an
+        assert old is not None  # tiles are played on ends only after the opening
         typ = sz.classify(old, an, left, right, self._mask) if an != old else None
         forced = False
         if typ is not None and (self._sizha_all or typ not in sz.CLASSIC_TYPES):
@@ -294,8 +300,11 @@ class DingNiuState(State):
                 liable = prev_hong
             elif classic and scope == "all_classic":
                 liable = prev_any
-            self.suanzhang = {"type": typ, "seat": seat,
-                              "silan": liable if liable is not None and liable >= 0 and liable != seat else None}
+            self.suanzhang = {
+                "type": typ,
+                "seat": seat,
+                "silan": liable if liable is not None and liable >= 0 and liable != seat else None,
+            }
             events.append({"type": "suanzhang", "seat": seat, "kind": typ})
             if mode == "immediate_all":
                 self._finish(IMMEDIATE, events)

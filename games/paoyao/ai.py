@@ -15,6 +15,7 @@ import random
 from games.paoyao.ai_heuristic import Heuristic, heuristic
 from games.paoyao.ai_world import clone, determinize
 from games.paoyao.notation import PASS, SNOW
+from games.paoyao.state import PaoyaoState
 from games.players import MonteCarloPlayer, playout
 
 __all__ = ["choose", "determinize", "heuristic", "monte_carlo"]
@@ -24,7 +25,7 @@ MAX_FOLLOWS = 2  # responses compared, besides the pass
 POINTS_WEIGHT = 0.25  # playout value: team net + this × captured-point margin / 200
 
 
-class PaoyaoMonteCarlo(MonteCarloPlayer):
+class PaoyaoMonteCarlo(MonteCarloPlayer[PaoyaoState]):
     """The shared Monte Carlo loop (games.players), tuned for 刨幺:
 
     - candidates are pruned to the heuristic's best few leads, or its best
@@ -34,6 +35,7 @@ class PaoyaoMonteCarlo(MonteCarloPlayer):
     - worlds copy cheaply (`clone`).
     """
 
+    heuristic: Heuristic  # its move scores prune the candidates
     z = 1.0
     min_n = 3
 

@@ -62,8 +62,8 @@ def determinize(state: PaoyaoState, seat: int, rng: random.Random) -> PaoyaoStat
     hands[seat] = view["hand"]
     if "partner_hand" in view:
         partner = (seat + 2) % 4
-        hands[partner] = list(view["partner_hand"])
-        for c in hands[partner]:
+        shown = hands[partner] = list(view["partner_hand"])
+        for c in shown:
             pool.remove(c)
     others = [s for s in range(4) if hands[s] is None]
     need = {s: state.left[s] for s in others}

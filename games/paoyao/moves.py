@@ -161,7 +161,8 @@ class HandMoves:
         self.order = order
         self.by_code: dict[str, tuple] = {}
         self.run_codes: dict[str, tuple] = {}
-        self._singles = self._pairs = self._bombs = self._leads = None
+        self._singles = self._pairs = self._bombs = None
+        self._leads: list[Move] | None = None
         # masks[w]: bit r set when rank r (4…A) is held w+ times, for straights
         cnt = self.cnt
         self.masks = [

@@ -74,12 +74,12 @@ class PaoyaoState(State):
         self._hm = [HandMoves(h, self.order) for h in self.hands]  # bound to the copied hands
 
     # -- helpers -------------------------------------------------------------
-    def _next_active(self, seat: int) -> int | None:
+    def _next_active(self, seat: int) -> int:
         left = self.left
         for s in _AFTER[seat]:
             if left[s]:
                 return s
-        return None
+        raise AssertionError("nobody holds cards: the hand ended before")
 
     def hand_codes(self, seat: int) -> list[str]:
         return [c for rank in self.hands[seat] for c in rank]
@@ -89,6 +89,7 @@ class PaoyaoState(State):
         if self.phase == PLAY:
             return [self.current]
         if self.phase == SNOW:
+            assert self.snow is not None  # the SNOW phase has an offer
             answered = {s for s, _ in self.snow["answers"]}
             return [s for s in self.snow["deciders"] if s not in answered]
         return []
@@ -215,6 +216,7 @@ class PaoyaoState(State):
         self.passes += 1
         events: list[dict[str, Any]] = [{"type": "pass", "seat": seat}]
         active = 4 - len(self.out)  # as _after_move, inlined: passes are most moves
+        assert self.top_seat is not None  # one passes only on a trick with a top
         if self.passes >= (active - 1 if self.left[self.top_seat] else active):
             self._award(events)
         else:
@@ -225,6 +227,7 @@ class PaoyaoState(State):
         """End the trick once every other active player has passed (§5.4),
         else hand the turn on."""
         active = 4 - len(self.out)
+        assert self.top_seat is not None  # called after a play or a pass on a trick
         needed = active - 1 if self.left[self.top_seat] else active
         if self.passes >= needed:
             self._award(events)
@@ -233,6 +236,7 @@ class PaoyaoState(State):
 
     def _award(self, events) -> None:
         winner = self.top_seat
+        assert winner is not None  # a trick is won by its top
         team = winner % 2
         points = self.trick_points
         self.score[team] += points
@@ -290,6 +294,7 @@ class PaoyaoState(State):
 
     def _check_chase(self, events) -> None:
         w = self.chase
+        assert w is not None and self.snow is not None  # a chase follows a 雪 offer
         lose = self.score[1 - w]
         reason = self.snow["reason"]
         if not snowable(lose, self.variant):
@@ -316,6 +321,7 @@ class PaoyaoState(State):
 
     def _answer_snow(self, seat: int, snow: bool) -> list[dict[str, Any]]:
         offer = self.snow
+        assert offer is not None  # answered only in the SNOW phase
         offer["answers"].append([seat, snow])
         events: list[dict[str, Any]] = [{"type": "snow", "seat": seat, "snow": snow}]
         answers = [a for _, a in offer["answers"]]
@@ -331,6 +337,7 @@ class PaoyaoState(State):
             events.append({"type": "chase", "team": offer["team"]})
             self._check_chase(events)
             if self.phase == PLAY and self.resume == "play":
+                assert self.top_seat is not None  # the offer came on a play, not a won trick
                 self._after_move(self.top_seat, events)
             self.resume = None
         return events

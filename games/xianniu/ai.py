@@ -17,6 +17,7 @@ from games.players import MonteCarloPlayer
 from games.xianniu.ai_heuristic import Heuristic, heuristic
 from games.xianniu.ai_world import Knowledge, build, clone, determinize, sample
 from games.xianniu.shapes import BLACK, FIVE, NINE, RED
+from games.xianniu.state import XianniuState
 
 __all__ = ["choose", "determinize", "heuristic", "monte_carlo"]
 
@@ -24,7 +25,7 @@ MAX_LEADS = 5  # leads the Monte Carlo player compares (the heuristic's best)
 SURE_SHORTCUT = True  # a sure lead is played without search
 
 
-class XianniuMonteCarlo(MonteCarloPlayer):
+class XianniuMonteCarlo(MonteCarloPlayer[XianniuState]):
     """The shared Monte Carlo loop (games.players), tuned for 掀牛:
 
     - candidates are pruned: every beat, 扣/掀/紧牌, and only the heuristic's
@@ -33,6 +34,7 @@ class XianniuMonteCarlo(MonteCarloPlayer):
       world from it.
     """
 
+    heuristic: Heuristic  # its lead scores prune the candidates
     z = 1.0
     margin = 0.95  # for the reading of the record
 
@@ -72,7 +74,8 @@ def _distinct(state, codes: list[str]) -> list[str]:
     """One play per kind: cards of one rank are interchangeable except the
     colours of 9s and 5s (公/母), so 10♣ and 10♦ are one candidate. Keeps the
     first of each kind (the caller's order: the heuristic's best first)."""
-    out, seen = [], set()
+    out: list[str] = []
+    seen: set[str | tuple] = set()
     by_code = state.rules.by_code
     for code in codes:
         if code[0] not in "LB":

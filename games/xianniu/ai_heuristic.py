@@ -116,7 +116,7 @@ def xz_counts(state, seat: int, info: Info, leading: bool) -> float:
     return xz + info.liang
 
 
-def sure_leaves(state, seat: int, unseen: int) -> tuple[int, int]:
+def sure_leaves(state, seat: int, unseen: int) -> tuple[int, float]:
     """(leaves, 性子) of disjoint plays in hand that nobody can beat, biggest
     first, within the table's room."""
     rules = state.rules
@@ -125,7 +125,8 @@ def sure_leaves(state, seat: int, unseen: int) -> tuple[int, int]:
     threat = Threat(rules, unseen)
     plays = [i for i in rules.combos(hand) if not threat.beats(i)]
     plays.sort(key=lambda i: (-i.size, -i.xz))
-    used = n = xz = 0
+    used = n = 0
+    xz = 0.0
     for i in plays:
         if i.mask & used or i.size > room - n:
             continue

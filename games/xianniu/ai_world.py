@@ -95,7 +95,11 @@ def beatable(rules, mask: int, top: Info) -> bool:
                     and ((mask >> (4 * EIGHT)) & 15).bit_count() >= n):
                 return True
         elif sh == LIANG_BAI:
-            if ((mask >> (4 * KING)) & 15) == 15 and _tens(rules, mask) and (mask >> (4 * EIGHT)) & 15:
+            if (
+                ((mask >> (4 * KING)) & 15) == 15
+                and _tens(rules, mask)
+                and (mask >> (4 * EIGHT)) & 15
+            ):
                 if rules.beats(rules.info(_liang_bai_in(rules, mask)), top):
                     return True
     return False
@@ -196,6 +200,7 @@ class Knowledge:
             h = code[0]
             if h == "B":
                 info = _info(rules, deck, code[1:])
+                assert top is not None  # a beat answers a lead or a beat
                 while followers and followers[0] != s:
                     passes.append((followers.pop(0), top, idx))
                 if followers:
@@ -211,7 +216,9 @@ class Knowledge:
                 followers = [(s + 1) % 3, (s + 2) % 3]
                 plays[s].append((idx, top.mask))
             elif h == "O":
-                plays[s].append((idx, deck.parse(code[1:])))
+                opening = deck.parse(code[1:])
+                assert opening is not None  # an applied move's cards parse
+                plays[s].append((idx, opening))
             elif h in "DX" and len(code) > 1:
                 discards[s].append((idx, (len(code) - 1) // 2))
         end = len(state.history)
@@ -227,8 +234,8 @@ class Knowledge:
         self.plays = plays
         self.discards = discards
         seen = state.hands[seat] | state.hidden[seat] | state.waste
-        for p in state.leaves:
-            for i, _ in p:
+        for leaves in state.leaves:
+            for i, _ in leaves:
                 seen |= i.mask
         if state.top is not None:
             seen |= state.top[1].mask
@@ -326,6 +333,7 @@ def build(state: XianniuState, seat: int, k: Knowledge, masks: list[int]) -> Wor
     discard codes in its history are rebuilt from the sample, so no real
     hidden card rides along."""
     world = clone(state)
+    assert isinstance(world, World)  # clone() makes one
     deck = state.deck
     hands = world.hands
     hidden = world.hidden

@@ -48,8 +48,8 @@ def settle(
     min_base = variant["min_base_for_six"]
     include_xian = variant["bighand_double_includes_xian"]
     rows = []
-    for p in plays:
-        n, xz, liang = seat_score(p, variant["liang_split_rule"])
+    for leaves in plays:
+        n, xz, liang = seat_score(leaves, variant["liang_split_rule"])
         bonus = n - 7 if n >= 11 else 0  # 大牌/朿牌: 11 → 4 … 16 → 9
         rows.append({"leaves": n, "xingzi": xz, "liang": liang, "base": xz + liang,
                      "bonus": bonus, "winner": n >= 6})

@@ -9,8 +9,10 @@ one play may be laid on another.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from itertools import combinations
+from typing import cast
 
 from games.base import Move
 from games.xianniu.cards import DECKS
@@ -261,7 +263,7 @@ class Rules:
     # -- enumeration --------------------------------------------------------
     def combos(self, hand: int) -> list[Info]:
         """Every play of normal shapes (not opening-only) inside `hand`."""
-        info = self.info
+        info = cast(Callable[[int], Info], self.info)  # each mask below is built as a play
         out: list[Info] = []
         groups = [(hand >> (4 * r)) & 15 for r in range(12)]
         table = self._rank_plays
@@ -301,7 +303,7 @@ class Rules:
     def _triples(self, out, ga, sa, gb, sb, gc, sc) -> None:
         """n摆 / n鱼: n cards of each of three kinds."""
         top = min(ga.bit_count(), gb.bit_count(), gc.bit_count(), self.max_m)
-        info = self.info
+        info = cast(Callable[[int], Info], self.info)  # n摆/n鱼 masks: always a play
         for m in range(1, top + 1):
             for a in subsets(ga, m):
                 for b in subsets(gb, m):

@@ -82,7 +82,8 @@ class XianniuState(Views, State):
         self.end_reason: str | None = None
         self._xi = variant["xi_first"]
         self._ci_ends = variant["ci_ends_hand"]
-        self._combos: list[list[Info] | None] = [None, None, None]
+        # per seat: every play of the hand when first asked, and plays by shape
+        self._combos: list[tuple[list[Info], dict[int, list[Info]]] | None] = [None, None, None]
         self._cache: tuple[int, list] | None = None
 
     # -- opening (rules §3.2 step 2) ---------------------------------------
@@ -99,13 +100,15 @@ class XianniuState(Views, State):
             self.phase, self.pending = "opening", s
 
     def _bighands(self, seat: int) -> list[Info]:
-        out = []
+        found = []
         hand = self.hands[seat]
         if self.rules.badadui(hand):
-            out.append(self.rules.info(hand))
+            found.append(self.rules.info(hand))
         lf = self.rules.longfeng(hand)
         if lf:
-            out.append(self.rules.info(lf))
+            found.append(self.rules.info(lf))
+        out = [i for i in found if i is not None]
+        assert len(out) == len(found)  # both checks found an opening shape
         return out
 
     def _play_bighand(self, seat: int, info: Info, events: list) -> None:
@@ -196,6 +199,7 @@ class XianniuState(Views, State):
         return [i.lead for i in live if i.size <= cap]
 
     def _beats(self, seat: int) -> list:
+        assert self.top is not None  # asked only while a trick is open
         top = self.top[1]
         shapes = top.beaters
         if shapes is None:
@@ -306,6 +310,7 @@ class XianniuState(Views, State):
                 if (info is None or info.mask & self.hands[seat] != info.mask
                         or info.size > CAP - self.table):
                     info = self._play(seat, code)
+                assert self.top is not None  # the trick phase has a top play
                 if not self.rules.beats(info, self.top[1]):
                     raise IllegalMove("cannot_beat", code)
                 return self._beat(seat, info)
@@ -343,9 +348,9 @@ class XianniuState(Views, State):
             for info in self._bighands(seat):
                 if code == "O" + info.codes:
                     self._cache = None
-                    events: list = []
-                    self._play_bighand(seat, info, events)
-                    return events
+                    opened: list = []
+                    self._play_bighand(seat, info, opened)
+                    return opened
         raise IllegalMove("not_legal", code)
 
     def _lead(self, seat: int, info: Info) -> list:
@@ -367,6 +372,7 @@ class XianniuState(Views, State):
         self._cache = None
         self.hands[seat] ^= info.mask
         beaten = self.top
+        assert beaten is not None  # a beat answers the top play
         self.waste |= beaten[1].mask
         ok = self._xi == "off" or (self._xi == "first_play" and not self.played[seat])
         self.played[seat] = True
@@ -379,6 +385,7 @@ class XianniuState(Views, State):
 
     def _advance(self, events: list) -> None:
         """Ask the next follower who can beat; pass the others; close the trick."""
+        assert self.top is not None  # called after a lead or a beat
         top = self.top[1]
         while self.followers:
             q = self.followers[0]

@@ -53,7 +53,7 @@ def flags_for(mode: str) -> dict[str, Flag]:
     return {f.name: f for f in fl}
 
 
-PRESETS: dict[str, dict[str, dict[str, Any]]] = {
+PRESETS: dict[str, dict[str, dict[str, Any]]] = {  # mode → preset name → flags
     "P": {
         "default": {},
         # the [S4] game-hall program

@@ -3,15 +3,26 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
+from games.xianniu.cards import Deck
 from games.xianniu.scoring import seat_score
+from games.xianniu.shapes import Info, Rules
 
 CAP = 16  # 桌面 at most 16 leaves
 
 
 class Views:
     """Mixin of XianniuState: views and persistence."""
+
+    # What it reads of XianniuState (annotations only: nothing is defined here).
+    game: Any  # the _Family (its `mode`); State declares it a Game
+    variant: dict[str, Any]
+    dealer: int
+    deck: Deck
+    rules: Rules
+    to_act: Callable[[], list[int]]
 
     # -- views --------------------------------------------------------------
     def public_view(self) -> dict[str, Any]:
@@ -82,7 +93,9 @@ class Views:
         }
 
     def restore(self, d: dict[str, Any]) -> None:
-        parse, info = self.deck.parse, self.rules.info
+        # our own dump(): every code parses, every play is a shape
+        parse = cast(Callable[[str], int], self.deck.parse)
+        info = cast(Callable[[int], Info], self.rules.info)
         self.hands = [parse(h) for h in d["hands"]]
         self.leaves = [[(info(parse(c)), ok) for c, ok in p] for p in d["leaves"]]
         self.counts = [sum(i.size for i, _ in p) for p in self.leaves]

@@ -47,7 +47,8 @@ async def test_stale_presses_in_a_claim_window_are_refused():
     s = claim_window()
     svc.sittings[s.id] = s
     before = s.state.to_json()
-    assert (await svc.moves.move(s.id, HUMAN, 1, 4, code="N")).text == STALE  # another hand's button
+    # another hand's button
+    assert (await svc.moves.move(s.id, HUMAN, 1, 4, code="N")).text == STALE
     assert (await svc.moves.move(s.id, HUMAN, 2, 9, code="N")).text == STALE  # a turn not yet drawn
     assert s.state.to_json() == before
     await svc.moves.apply(s, 2, "N", "computer")

@@ -40,7 +40,9 @@ def test_network_tracebacks_only_at_debug():
         raise KeyError("a bug")
     except KeyError:
         bug = logging.LogRecord("bot", logging.ERROR, __file__, 1, "boom", (), sys.exc_info())
-    assert logs.QuietNetwork(debug=False).filter(bug) and bug.exc_info is not None  # bugs keep theirs
+    assert (
+        logs.QuietNetwork(debug=False).filter(bug) and bug.exc_info is not None
+    )  # bugs keep theirs
 
 
 def test_log_level_from_the_environment():

@@ -28,7 +28,9 @@ async def test_a_500_or_a_dropped_connection_is_retried_until_it_arrives():
 
 async def test_a_permanent_error_is_not_retried():
     bot = StubBot()
-    bot.fail.append(["send", -1, lambda: TelegramBadRequest(None, "Bad Request: chat not found"), 5])
+    bot.fail.append(
+        ["send", -1, lambda: TelegramBadRequest(None, "Bad Request: chat not found"), 5]
+    )
     ob = Outbox(bot, FAST)
     ob.send(-1, "x")
     assert await ob.drain(2)

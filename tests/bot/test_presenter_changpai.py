@@ -22,9 +22,20 @@ def labels(state, seat, _=HANS):
 
 
 def test_card_names_as_sichuan_players_say_them():
-    want = {"66": "天牌[6:6]", "11": "地牌[1:1]", "44": "人牌[4:4]", "13": "和牌[1:3]", "55": "梅子[5:5]",
-            "33": "长三[3:3]", "22": "板凳[2:2]", "15": "猫猫[1:5]", "16": "高脚[1:6]", "14": "幺四[1:4]",
-            "36": "黑九[3:6]", "12": "丁丁[1:2]"}
+    want = {
+        "66": "天牌[6:6]",
+        "11": "地牌[1:1]",
+        "44": "人牌[4:4]",
+        "13": "和牌[1:3]",
+        "55": "梅子[5:5]",
+        "33": "长三[3:3]",
+        "22": "板凳[2:2]",
+        "15": "猫猫[1:5]",
+        "16": "高脚[1:6]",
+        "14": "幺四[1:4]",
+        "36": "黑九[3:6]",
+        "12": "丁丁[1:2]",
+    }
     for code, text in want.items():
         assert P.card(code, HANS) == text
     assert P.card("15", HANT) == "貓貓[1:5]" and P.card("56", HANT) == "斧頭[5:6]"
@@ -55,7 +66,11 @@ def test_hand_splits_red_and_black_and_shows_the_estimate():
     res = P.result_text(st.result(), st.revealed(), NAMES, HANS)
     assert "老王 胡 幺四[1:4]，自摸" in res
     assert "51 砣 · 4 番 (坎番 3, 多砣 +1)" in res and "每家付 16 分" in res
-    assert "小李 付 老王 16 (胡牌)" in res and "坎: 天×3" in res and "输赢: 老王 +32 · 小李 −16 · 阿强 −16" in res
+    assert (
+        "小李 付 老王 16 (胡牌)" in res
+        and "坎: 天×3" in res
+        and "输赢: 老王 +32 · 小李 −16 · 阿强 −16" in res
+    )
 
 
 def test_events_of_a_claim_round():

@@ -8,12 +8,16 @@ from bot import settings
 
 def test_env_wins_over_dotenv_and_defaults(tmp_path):
     f = tmp_path / ".env"
-    f.write_text('# comment\nBOT_TOKEN="1:fromdotenv_abc"\nPAIJU_TURN_TIMEOUT=30\nexport PAIJU_LANG=en\n')
+    f.write_text(
+        '# comment\nBOT_TOKEN="1:fromdotenv_abc"\nPAIJU_TURN_TIMEOUT=30\nexport PAIJU_LANG=en\n'
+    )
     s = settings.load({"BOT_TOKEN": "42:fromenv_xyz"}, f)
     assert s.token == "42:fromenv_xyz" and s.turn_timeout == 30 and s.default_lang == "en"
     assert s.db_path == "paiju.sqlite3" and s.api_base == "https://api.telegram.org"
     s = settings.load({"PAIJU_API_BASE": "http://127.0.0.1:9/", "PAIJU_DB": "x.db"}, f)
-    assert s.token == "1:fromdotenv_abc" and s.api_base == "http://127.0.0.1:9" and s.db_path == "x.db"
+    assert (
+        s.token == "1:fromdotenv_abc" and s.api_base == "http://127.0.0.1:9" and s.db_path == "x.db"
+    )
 
 
 @pytest.mark.parametrize("env", [{}, {"BOT_TOKEN": "nocolon"}, {"BOT_TOKEN": "abc:defghij"},

@@ -46,7 +46,11 @@ class Bot:
     def wait_for(self, needle: str, timeout: float, count: int = 1) -> None:
         deadline = time.monotonic() + timeout
         while sum(needle in line for line in self.lines) < count:
-            if time.monotonic() > deadline or self.proc.poll() is not None and not self.reader.is_alive():
+            if (
+                time.monotonic() > deadline
+                or self.proc.poll() is not None
+                and not self.reader.is_alive()
+            ):
                 raise AssertionError(f"no {needle!r} (x{count}) in stderr:\n" + self.text)
             time.sleep(0.05)
 

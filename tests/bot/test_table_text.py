@@ -14,11 +14,20 @@ HANS = translator("zh_Hans")
 def sitting(game_id, events=()):
     g = catalog.game(game_id)
     st = g.new_state(seed=5)
-    return Sitting(id=1, chat_id=-1, game=game_id, preset="default", variant=g.preset("default"),
-                   status="running", creator_id=1,
-                   seats=[Seat(i + 1, n) for i, n in enumerate(["老王", "小李", "阿强", "大刘"][:st.seats])],
-                   hand_no=3, state=st, deadline=time.time() + 45.4,
-                   last={"events": list(events)} if events else {})
+    return Sitting(
+        id=1,
+        chat_id=-1,
+        game=game_id,
+        preset="default",
+        variant=g.preset("default"),
+        status="running",
+        creator_id=1,
+        seats=[Seat(i + 1, n) for i, n in enumerate(["老王", "小李", "阿强", "大刘"][: st.seats])],
+        hand_no=3,
+        state=st,
+        deadline=time.time() + 45.4,
+        last={"events": list(events)} if events else {},
+    )
 
 
 def test_turn_line_names_the_action_and_one_title_line():

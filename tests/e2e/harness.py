@@ -69,13 +69,23 @@ async def lobby(tg, app, game: str, humans: list[int], computers: int, chat_id=G
 
 
 async def join(tg, uid, chat_id=GROUP):
-    pairs = await tg.wait_for(lambda: [p for p in buttons_with(tg, chat_id, "l:") if p[1].callback_data.endswith(":join")], 10)
+    pairs = await tg.wait_for(
+        lambda: [
+            p for p in buttons_with(tg, chat_id, "l:") if p[1].callback_data.endswith(":join")
+        ],
+        10,
+    )
     m, b = pairs[0]
     return await tg.press(uid, chat_id, m.message_id, b.callback_data)
 
 
 async def lobby_button(tg, uid, action, chat_id=GROUP):
-    pairs = await tg.wait_for(lambda: [p for p in buttons_with(tg, chat_id, "l:") if p[1].callback_data.endswith(":" + action)], 10)
+    pairs = await tg.wait_for(
+        lambda: [
+            p for p in buttons_with(tg, chat_id, "l:") if p[1].callback_data.endswith(":" + action)
+        ],
+        10,
+    )
     m, b = pairs[0]
     return await tg.press(uid, chat_id, m.message_id, b.callback_data)
 

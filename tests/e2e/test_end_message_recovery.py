@@ -1,7 +1,8 @@
 """A stop between a hand's result being written and its 🏁 message being
 sent: `paiju run` is killed (SIGKILL) or stopped (SIGTERM) while the fake
 server holds that sendMessage (it never takes effect), then started again on
-the same database (here, in this process): the 🏁 message with its buttons arrives and 下一局 works."""
+the same database (here, in this process): the 🏁 message with its buttons
+arrives and 下一局 works."""
 
 import asyncio
 import os
@@ -26,8 +27,13 @@ from tests.fakes.models import ApiError, FakeTelegramError
 
 async def paiju_run(tg, db_path):
     env = {
-        **os.environ, "BOT_TOKEN": tg.token, "PAIJU_API_BASE": tg.base_url, "PAIJU_DB": str(db_path),
-        "PAIJU_COMPUTER_DELAY": "0.01", "PAIJU_AI_BUDGET": "0.02", "PAIJU_TURN_TIMEOUT": "60",
+        **os.environ,
+        "BOT_TOKEN": tg.token,
+        "PAIJU_API_BASE": tg.base_url,
+        "PAIJU_DB": str(db_path),
+        "PAIJU_COMPUTER_DELAY": "0.01",
+        "PAIJU_AI_BUDGET": "0.02",
+        "PAIJU_TURN_TIMEOUT": "60",
     }
     polls = len(tg.calls("getUpdates"))
     no_settings = db_path.parent / "empty.env"  # only the environment above counts

@@ -30,7 +30,10 @@ async def test_game_from_new_to_end_of_hand(people, tmp_path, game_id):
         s = app.service.sittings[1]
         assert s.status == "hand_over" and s.state.is_over()
         end = find_text(tg, GROUP, "🏁")[0]
-        assert [b.callback_data for b in tg.buttons(GROUP, end.message_id)] == ["h:1:1:next", "h:1:1:end"]
+        assert [b.callback_data for b in tg.buttons(GROUP, end.message_id)] == [
+            "h:1:1:next",
+            "h:1:1:end",
+        ]
         assert sum(s.totals) == 0 and s.totals == list(s.state.result().net)
         # every hand is revealed in the end message only: each human's private
         # hand text never appeared in the group before it

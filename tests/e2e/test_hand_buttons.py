@@ -27,7 +27,9 @@ async def test_hand_buttons_replay_and_the_end_of_hand_rules(people, toy, tmp_pa
         await lobby_button(tg, 1, "start")
         s = app.service.sittings[1]
         seen = []  # every move button shown in hand 1
-        await play_hand(tg, [1, 2], on_press=lambda uid, b, ans: seen.append((uid, b.callback_data)))
+        await play_hand(
+            tg, [1, 2], on_press=lambda uid, b, ans: seen.append((uid, b.callback_data))
+        )
         end = find_text(tg, GROUP, "🏁")[0]
         # a forged end-of-hand action is stale and ends nothing
         assert (await tg.press_forged(2, GROUP, end.message_id, "h:1:1:bogus"))["text"] == STALE
@@ -65,10 +67,13 @@ async def test_hand_and_new_leave_no_live_buttons_behind(people, toy, tmp_path):
         await tg.send_message(1, 1, "/new toy")  # a practice game in the private chat
         first = (await tg.wait_for(lambda: move_buttons(tg, 1)))[0][0]
         await tg.send_message(1, 1, "/hand")
-        await tg.wait_for(lambda: move_buttons(tg, 1) and move_buttons(tg, 1)[0][0].message_id != first.message_id)
+        await tg.wait_for(
+            lambda: move_buttons(tg, 1) and move_buttons(tg, 1)[0][0].message_id != first.message_id
+        )
         await tg.wait_for(lambda: not tg.buttons(1, first.message_id))  # the old one is disarmed
-        assert [m.message_id for m in tg.messages(1, from_bot=True) if tg.buttons(1, m.message_id)] == [
-            move_buttons(tg, 1)[0][0].message_id]
+        assert [
+            m.message_id for m in tg.messages(1, from_bot=True) if tg.buttons(1, m.message_id)
+        ] == [move_buttons(tg, 1)[0][0].message_id]
         await tg.send_message(1, 1, "/new")
         refusal = await tg.wait_for(lambda: find_text(tg, 1, "你在这里已经有一局了"))
         assert not tg.buttons(1, refusal[0].message_id)

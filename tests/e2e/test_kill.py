@@ -19,8 +19,12 @@ def bot_process(tg, db, log):
            "PAIJU_TURN_TIMEOUT": "0.3", "PAIJU_WEEKLY_POST": "0"}
     no_settings = db.parent / "empty.env"  # only the environment above counts
     no_settings.write_text("")
-    return subprocess.Popen([sys.executable, "-m", "bot.cli", "run", "--env-file", str(no_settings)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=log.open("ab"))
+    return subprocess.Popen(
+        [sys.executable, "-m", "bot.cli", "run", "--env-file", str(no_settings)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=log.open("ab"),
+    )
 
 
 def ledger_rows(db) -> list[tuple]:

@@ -22,7 +22,9 @@ async def test_fast_play_stays_within_limits_and_survives_429(people, toy, tmp_p
             hands += 1
             if hands == 2:
                 break
-            m, b = [p for p in buttons_with(tg, GROUP, "h:") if p[1].callback_data.endswith("next")][0]
+            m, b = [
+                p for p in buttons_with(tg, GROUP, "h:") if p[1].callback_data.endswith("next")
+            ][0]
             ans = await tg.press(1, GROUP, m.message_id, b.callback_data)
             s = app.service.sittings[1]
             assert ans["text"] == "下一局！"
@@ -33,7 +35,13 @@ async def test_fast_play_stays_within_limits_and_survives_429(people, toy, tmp_p
     refused = [c for c in tg.calls() if c.error_code == 429]
     assert len(refused) == 2  # only the injected ones: the outbox never tripped a limit
     assert tg.sends_in_window(GROUP, 60.0) <= 20
-    counted = len([c for c in tg.calls(chat_id=GROUP) if c.ok and c.method in ("sendMessage", "editMessageText")])
+    counted = len(
+        [
+            c
+            for c in tg.calls(chat_id=GROUP)
+            if c.ok and c.method in ("sendMessage", "editMessageText")
+        ]
+    )
     print("group counted calls", counted, "hands", hands, "elapsed", time.monotonic() - t0)
     for chat in (GROUP, 1, 2):
         assert tg.sends_in_window(chat, 1.0) <= 4  # burst 3 + 1 refilled within a second

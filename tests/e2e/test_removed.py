@@ -46,10 +46,20 @@ async def test_a_my_chat_member_update_ends_the_sitting(people, toy, tmp_path):
         await started(tg, 1, 2)
         await start_game(tg, "toy", [1, 2], computers=1)
         s = app.service.sittings[1]
-        bot = {"id": 123456, "is_bot": True, "first_name": "Paiju Test", "username": "paiju_test_bot"}
-        tg.queue.put("my_chat_member", {
-            "chat": tg.world.chat_dict(GROUP), "from": tg.world.user_dict(1), "date": int(time.time()),
-            "old_chat_member": {"status": "member", "user": bot},
-            "new_chat_member": {"status": "left", "user": bot},
-        })
+        bot = {
+            "id": 123456,
+            "is_bot": True,
+            "first_name": "Paiju Test",
+            "username": "paiju_test_bot",
+        }
+        tg.queue.put(
+            "my_chat_member",
+            {
+                "chat": tg.world.chat_dict(GROUP),
+                "from": tg.world.user_dict(1),
+                "date": int(time.time()),
+                "old_chat_member": {"status": "member", "user": bot},
+                "new_chat_member": {"status": "left", "user": bot},
+            },
+        )
         await tg.wait_for(lambda: s.status == "finished" and GROUP not in app.service.by_chat, 10)

@@ -90,7 +90,9 @@ async def test_hands_stay_private_until_the_end(people, toy, tmp_path):
         for c in tg.calls("sendMessage") + tg.calls("editMessageText"):
             assert c.chat_id in (GROUP, 1, 2)
         for uid, seat in ((1, 0), (2, 1)):
-            first_hand = [c for c in tg.calls("sendMessage", chat_id=uid) if "Your hand" in c.params["text"]][0]
+            first_hand = [
+                c for c in tg.calls("sendMessage", chat_id=uid) if "Your hand" in c.params["text"]
+            ][0]
             for card in hands[seat]:
                 assert f"#{card}" in first_hand.params["text"]
             for other in {0, 1, 2} - {seat}:
@@ -127,7 +129,10 @@ async def test_stale_foreign_forged_and_finished_presses_change_nothing(people, 
         assert await refused(owner, owner, "m:999:1:0:1a") == "这局已经结束了"
         assert await refused(owner, owner, "m:x:y") == "这个按钮过期了"
         assert await refused(owner, owner, "garbage") == "这个按钮过期了"
-        assert await refused(owner, owner, f"m:1:1:{s.state.turn + 5}:{b.callback_data.split(':')[4]}") == "这个按钮过期了"
+        assert (
+            await refused(owner, owner, f"m:1:1:{s.state.turn + 5}:{b.callback_data.split(':')[4]}")
+            == "这个按钮过期了"
+        )
         assert [(x.message_id, x.text) for x in bot_messages(tg, GROUP)] == group_before
         # the real press works, after which the same button is stale
         answer = await tg.press(owner, owner, m.message_id, b.callback_data)
@@ -143,7 +148,8 @@ async def test_stale_foreign_forged_and_finished_presses_change_nothing(people, 
         await tg.send_message(1, GROUP, "/stop")
         await tg.wait_for(lambda: buttons_with(tg, GROUP, "s:"))
         sm, sb = [p for p in buttons_with(tg, GROUP, "s:") if p[1].callback_data.endswith("yes")][0]
-        assert (await tg.press(2, GROUP, sm.message_id, sb.callback_data))["text"] == "只有开局人或群管理员可以"
+        answer = await tg.press(2, GROUP, sm.message_id, sb.callback_data)
+        assert answer["text"] == "只有开局人或群管理员可以"
         await tg.press(1, GROUP, sm.message_id, sb.callback_data)
         assert s.status == "finished"
         before = s.state.to_json()
@@ -170,7 +176,11 @@ async def test_timeouts_put_the_seat_in_tuoguan_and_take_over_returns_it(people,
         assert answer["text"] == "你接管了"
         assert not s.seats[0].tuoguan and s.seats[0].timeouts == 0
         assert s.seats[1].tuoguan  # the other seat stays with the computer
-        assert (await tg.press(1, 1, m.message_id, b.callback_data))["text"] in ("你已经在打了", "这个按钮过期了", "这局已经结束了")
+        assert (await tg.press(1, 1, m.message_id, b.callback_data))["text"] in (
+            "你已经在打了",
+            "这个按钮过期了",
+            "这局已经结束了",
+        )
 
 
 async def test_restart_mid_hand_continues_and_the_timer_fires(people, toy, tmp_path):
@@ -182,8 +192,14 @@ async def test_restart_mid_hand_continues_and_the_timer_fires(people, toy, tmp_p
         s = app.service.sittings[1]
         for _ in range(2):
             turn = s.state.turn
-            pairs = await tg.wait_for(lambda: [p for p in move_buttons(tg, 1) + move_buttons(tg, 2)
-                                               if p[1].callback_data.split(":")[3] == str(s.state.turn)], 10)
+            pairs = await tg.wait_for(
+                lambda: [
+                    p
+                    for p in move_buttons(tg, 1) + move_buttons(tg, 2)
+                    if p[1].callback_data.split(":")[3] == str(s.state.turn)
+                ],
+                10,
+            )
             m, b = pairs[0]
             await tg.press(m.chat_id, m.chat_id, m.message_id, b.callback_data)
             await tg.wait_for(lambda t=turn: s.state.turn > t)
@@ -208,7 +224,9 @@ async def test_restart_refreshes_messages_and_rearms_stored_deadline(people, toy
         await started(tg, 1, 2)
         await start_game(tg, "toy", [1, 2], computers=1)
         s = app.service.sittings[1]
-        await tg.wait_for(lambda: find_text(tg, GROUP, "🂠") and move_buttons(tg, 1) + move_buttons(tg, 2))
+        await tg.wait_for(
+            lambda: find_text(tg, GROUP, "🂠") and move_buttons(tg, 1) + move_buttons(tg, 2)
+        )
         turn = s.state.turn
         deadline = s.deadline
         assert deadline is not None  # a human is to act: the timer is armed
@@ -264,7 +282,9 @@ async def test_picker_toggle_confirm_and_refusal(people, toy, tmp_path):
         assert answer["text"] == "不能这样出 (too_many_cards)" and s.state.turn == t
         m, b = [p for p in buttons_with(tg, 1, "p:") if p[1].text.startswith("✓")][0]
         await tg.press(1, 1, m.message_id, b.callback_data)  # untoggle one: two cards
-        await tg.wait_for(lambda: len([p for p in buttons_with(tg, 1, "p:") if p[1].text.startswith("✓")]) == 2)
+        await tg.wait_for(
+            lambda: len([p for p in buttons_with(tg, 1, "p:") if p[1].text.startswith("✓")]) == 2
+        )
         m, ok = [p for p in buttons_with(tg, 1, "p:") if ":ok" in p[1].callback_data][0]
         answer = await tg.press(1, 1, m.message_id, ok.callback_data)
         assert not answer.get("text") and s.state.turn == t + 1
@@ -278,7 +298,9 @@ async def test_turn_notification_replaces_the_previous_one(people, toy, tmp_path
         await start_game(tg, "toy", [1, 2], computers=1)
 
         def notified(uid):
-            return [c for c in tg.calls("sendMessage", chat_id=uid) if "轮到你了 ·" in c.params["text"]]
+            return [
+                c for c in tg.calls("sendMessage", chat_id=uid) if "轮到你了 ·" in c.params["text"]
+            ]
 
         # A fast player's pending notifications merge (their hand goes first):
         # play hands until each has had two.
@@ -298,10 +320,16 @@ async def test_language_per_chat(people, toy, tmp_path):
     async with running(tg, tmp_path / "db"):
         await tg.send_message(1, GROUP, "/lang")
         await tg.wait_for(lambda: buttons_with(tg, GROUP, "lang:"))
-        m, b = [p for p in buttons_with(tg, GROUP, "lang:") if p[1].callback_data == "lang:zh_Hant"][0]
+        m, b = [
+            p for p in buttons_with(tg, GROUP, "lang:") if p[1].callback_data == "lang:zh_Hant"
+        ][0]
         assert (await tg.press(1, GROUP, m.message_id, b.callback_data))["text"] == "語言已設定"
         await tg.send_message(1, GROUP, "/new toy")
-        await tg.wait_for(lambda: find_text(tg, GROUP, "新牌局") and "規則" in find_text(tg, GROUP, "新牌局")[0].text)
+        await tg.wait_for(
+            lambda: (
+                find_text(tg, GROUP, "新牌局") and "規則" in find_text(tg, GROUP, "新牌局")[0].text
+            )
+        )
         m, b = [p for p in buttons_with(tg, GROUP, "lang:") if p[1].callback_data == "lang:en"][0]
         await tg.press(1, GROUP, m.message_id, b.callback_data)
         await tg.wait_for(lambda: find_text(tg, GROUP, "New game"))
@@ -323,9 +351,15 @@ async def test_a_half_made_selection_survives_a_restart(people, toy, tmp_path):
         assert s2.state.turn == t
         await tg.send_message(1, 1, "/hand")  # a fresh hand message, drawn from the database
         hand_ids = {m.message_id for m, _b in buttons_with(tg, 1, "p:")}
-        await tg.wait_for(lambda: {m.message_id for m, _b in buttons_with(tg, 1, "p:")} - hand_ids, 10)
+        await tg.wait_for(
+            lambda: {m.message_id for m, _b in buttons_with(tg, 1, "p:")} - hand_ids, 10
+        )
         newest = max(m.message_id for m, _b in buttons_with(tg, 1, "p:"))
         assert sorted(b.text for m, b in ticked() if m.message_id == newest) == chosen
-        m, ok = [p for p in buttons_with(tg, 1, "p:") if ":ok" in p[1].callback_data and p[0].message_id == newest][0]
+        m, ok = [
+            p
+            for p in buttons_with(tg, 1, "p:")
+            if ":ok" in p[1].callback_data and p[0].message_id == newest
+        ][0]
         answer = await tg.press(1, 1, m.message_id, ok.callback_data)
         assert not answer.get("text") and s2.state.turn == t + 1

@@ -97,8 +97,13 @@ async def test_score_top_history_replay_stats(people, toy, tmp_path, capsys):
         # Finishing the sitting: the end-of-sitting message settles up too.
         await press_button(tg, 1, GROUP, "h:1:1:end")
         await press_button(tg, 1, GROUP, "s:1:yes")  # "end this game now?"
-        end = await tg.wait_for(lambda: find_text(tg, GROUP, "→")[-1:] and
-                                [m for m in find_text(tg, GROUP, "🏁") if "→" in m.text], timeout=10)
+        end = await tg.wait_for(
+            lambda: (
+                find_text(tg, GROUP, "→")[-1:]
+                and [m for m in find_text(tg, GROUP, "🏁") if "→" in m.text]
+            ),
+            timeout=10,
+        )
         assert end
 
 

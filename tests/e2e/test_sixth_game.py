@@ -168,12 +168,17 @@ async def test_a_sixth_game_plugs_in_and_plays_end_to_end(people, tmp_path, sixt
         m, b = [p for p in choices if p[1].callback_data == "n:sixth:"][0]
         await tg.press(1, GROUP, m.message_id, b.callback_data)
         join = await tg.wait_for(
-            lambda: [p for p in buttons_with(tg, GROUP, "l:") if p[1].callback_data.endswith(":join")], 10
+            lambda: [
+                p for p in buttons_with(tg, GROUP, "l:") if p[1].callback_data.endswith(":join")
+            ],
+            10,
         )
         await tg.press(2, GROUP, join[0][0].message_id, join[0][1].callback_data)
         for action in ("cpu", "start"):
             pairs = await tg.wait_for(
-                lambda a=action: [p for p in buttons_with(tg, GROUP, "l:") if p[1].callback_data.endswith(":" + a)],
+                lambda a=action: [
+                    p for p in buttons_with(tg, GROUP, "l:") if p[1].callback_data.endswith(":" + a)
+                ],
                 10,
             )
             await tg.press(1, GROUP, pairs[0][0].message_id, pairs[0][1].callback_data)

@@ -9,7 +9,9 @@ from tests.e2e.harness import GROUP, find_text, press_button, running, start_gam
 OVER_WHEN_DEALT = 386  # a xianniu deal that is over at once (found by tests/bot/test_stuck_deals)
 
 
-async def test_a_deal_over_when_dealt_is_settled_and_the_next_hand_starts(people, tmp_path, monkeypatch):
+async def test_a_deal_over_when_dealt_is_settled_and_the_next_hand_starts(
+    people, tmp_path, monkeypatch
+):
     tg = people
     seeds = iter([OVER_WHEN_DEALT, 1, 2, 3])
     monkeypatch.setattr(lifecycle_module.secrets, "randbits", lambda _bits: next(seeds))

@@ -48,7 +48,9 @@ async def test_stuck_rows_are_found_logged_and_repaired(people, tmp_path, caplog
         end = await tg.wait_for(lambda: find_text(tg, -2001, "🏁")[0], timeout=15)
         assert [b.callback_data for b in tg.buttons(-2001, end.message_id)][0].endswith(":next")
         con = sqlite3.connect(db)
-        status, totals = con.execute("select status, totals from games where id = ?", [over]).fetchone()
+        status, totals = con.execute(
+            "select status, totals from games where id = ?", [over]
+        ).fetchone()
         (net,) = con.execute("select net from hands where game_id = ?", [over]).fetchone()
         assert status == "hand_over" and json.loads(totals) == json.loads(net)
         # the untimed turn has its timer again, stored

@@ -82,7 +82,12 @@ class WorldSetup:
         for chat, key, value in ((old_chat, "migrate_to_chat_id", new_chat_id),
                                  (self.world.chat_dict(new_chat_id), "migrate_from_chat_id",
                                   chat_id)):
-            msg = {"message_id": self.world.next_message_id(chat["id"]), "date": int(time.time()), "chat": chat, key: value}
+            msg = {
+                "message_id": self.world.next_message_id(chat["id"]),
+                "date": int(time.time()),
+                "chat": chat,
+                key: value,
+            }
             if actor is not None:
                 msg["from"] = actor
             if self.queue is not None:

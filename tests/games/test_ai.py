@@ -73,7 +73,9 @@ def test_players_do_not_peek(game_id):
     for state, seat in positions(game_id, 12, seed=1):
         twin = ai.determinize(state, seat, random.Random(11))
         assert twin.view(seat) == state.view(seat)
-        assert heur.choose(state, seat, random.Random(5)) == heur.choose(twin, seat, random.Random(5))
+        assert heur.choose(state, seat, random.Random(5)) == heur.choose(
+            twin, seat, random.Random(5)
+        )
         assert mc.choose(state, seat, random.Random(5)) == mc.choose(twin, seat, random.Random(5))
         checked += 1
     assert checked > 0

@@ -17,7 +17,11 @@ GAMES = registry.ids()
 
 def _undeclared(state) -> set[str]:
     declared = set(state.MUTABLE) | state.SHARED | state.REBUILT
-    return {k for k, v in state.__dict__.items() if isinstance(v, (list, dict, set)) and k not in declared}
+    return {
+        k
+        for k, v in state.__dict__.items()
+        if isinstance(v, (list, dict, set)) and k not in declared
+    }
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -25,7 +25,11 @@ from tests import figures
 
 GAMES = registry.all_games()
 # PAIJU_FUZZ_EXAMPLES raises the count for a longer hunt outside CI.
-FUZZ = settings(max_examples=int(os.environ.get("PAIJU_FUZZ_EXAMPLES", "40")), deadline=None, suppress_health_check=list(HealthCheck))
+FUZZ = settings(
+    max_examples=int(os.environ.get("PAIJU_FUZZ_EXAMPLES", "40")),
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
 
 # Move codes are short ASCII in practice; mix those with anything at all.
 codes = st.one_of(

@@ -27,7 +27,9 @@ def test_sunday_235959_and_monday_midnight_are_different_weeks(zone, sunday):
     a, b = week_of(last, zone), week_of(first, zone)
     assert a[1] == b[0] == first
     assert a[0] <= last < a[1] and b[0] <= first < b[1]
-    assert monday_of(first, zone).isoformat() == datetime.fromtimestamp(first, zone).date().isoformat()
+    assert (
+        monday_of(first, zone).isoformat() == datetime.fromtimestamp(first, zone).date().isoformat()
+    )
 
 
 def test_week_length_across_daylight_saving():

@@ -48,7 +48,9 @@ def test_all_access_runs_on_one_thread(storage):
 
 
 def test_move_and_state_are_one_transaction(storage):
-    gid = storage.run_sync(repo.create_game, {"chat_id": -1, "game": "x", "status": "running", "turn": 0})
+    gid = storage.run_sync(
+        repo.create_game, {"chat_id": -1, "game": "x", "status": "running", "turn": 0}
+    )
     storage.run_sync(repo.record_move, gid, {"turn": 1, "state": "{}", "deadline": 5.0},
                      {"hand_no": 1, "turn": 0, "seat": 0, "code": "a", "by": "player"})
     # A duplicate move (same hand and turn) violates the unique index: the

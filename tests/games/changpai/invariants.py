@@ -37,7 +37,10 @@ def check(st) -> None:
             continue
         plus = (
             (st.phase == "discard" and st.actor == s)
-            or (st.phase == "tou" and ((st.opening and s == st.dealer) or (not st.opening and st.actor == s)))
+            or (
+                st.phase == "tou"
+                and ((st.opening and s == st.dealer) or (not st.opening and st.actor == s))
+            )
             or (win is not None and win["winner"] == s)
             or (st.phase == "tou" and st.opening and s == st.dealer)
         )

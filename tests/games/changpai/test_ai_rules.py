@@ -47,7 +47,9 @@ def test_hand_calc_matches_the_engine_estimate_after_every_discard():
 
 def test_discards_the_lone_card_not_a_set():
     # 6 triples, 二红 + 平八 (a 14-pair), and a lone 高脚 (no other 7 in hand)
-    hand = cards(("天", 3), ("人", 3), ("幺四", 3), ("梅子", 3), ("长三", 3), ("板凳", 3), "高脚", "二红")
+    hand = cards(
+        ("天", 3), ("人", 3), ("幺四", 3), ("梅子", 3), ("长三", 3), ("板凳", 3), "高脚", "二红"
+    )
     st = start([hand, [], []], stock=["平八"], **OFF)
     assert st.to_act() == [0]
     assert H.choose(st, 0, random.Random(0)) == "D" + code("高脚")
@@ -93,8 +95,22 @@ def test_qi_with_a_strong_hand_da_with_a_weak_one():
     strong = cards(("地", 3), ("人", 3), ("天", 3), ("幺四", 2), "红九", "高脚", "二五", "三四",
                    ("四六", 2), "和", "梅子")
     # playable (estimate 35 砣) but only three pairs of red cards: better a redeal
-    weak = cards(("地", 2), ("人", 2), "天", "幺四", "红九", "高脚", "二五", ("梅子", 2), ("长三", 2),
-                 ("板凳", 2), ("斧头", 2), "黑九", "平八", "拐子")
+    weak = cards(
+        ("地", 2),
+        ("人", 2),
+        "天",
+        "幺四",
+        "红九",
+        "高脚",
+        "二五",
+        ("梅子", 2),
+        ("长三", 2),
+        ("板凳", 2),
+        ("斧头", 2),
+        "黑九",
+        "平八",
+        "拐子",
+    )
     st = start([strong, [], []])
     assert "Q" in codes_of(st, 0)
     assert H.choose(st, 0, random.Random(0)) == "Q"

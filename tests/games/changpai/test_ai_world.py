@@ -115,7 +115,9 @@ def test_the_qi_player_held_a_youdiren_pair_or_a_quad():
         seat = st.actor
         for i in range(10):
             w = determinize(st, seat, random.Random(i))
-            assert any((YDR[k] and w.conc[qi][k] >= 2) or w.conc[qi][k] >= 4 for k in range(N_KINDS))
+            assert any(
+                (YDR[k] and w.conc[qi][k] >= 2) or w.conc[qi][k] >= 4 for k in range(N_KINDS)
+            )
             assert w.qualify_options(qi) != ["Y"] or w.qi_seat == qi
         return
     raise AssertionError("no position with a 起 before another seat's choice")

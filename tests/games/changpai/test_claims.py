@@ -65,8 +65,13 @@ P2_WIN = cards(("地", 3), ("天", 3), ("幺四", 3), ("和", 3), ("二红", 2),
 def cp23(p1_extra=(), stock_after=("红九", "黑九"), **variant):
     v = {**OFF, **variant}
     hands = [[], cards(("人", 3), *p1_extra), P2_WIN]
-    st = start(hands, stock=["斧头", "人", *stock_after], avoid=(("斧头", "人", "丁丁"), ("斧头", "丁丁"), ()),
-               dealer=2, **v)
+    st = start(
+        hands,
+        stock=["斧头", "人", *stock_after],
+        avoid=(("斧头", "人", "丁丁"), ("斧头", "丁丁"), ()),
+        dealer=2,
+        **v,
+    )
     assert st.to_act() == [2]
     st.apply(2, "D" + code("斧头"))
     assert {"type": "flip", "seat": 0, "card": REN} in st.last
@@ -151,7 +156,9 @@ def test_cp24_supplement_fifth_card_makes_tuhuo_on_the_new_sha():
     assert st.holds(1) == 21 + 2 and st.to_act() == [1]
 
 
-P1_WIN = cards(("四六", 3), ("红九", 3), ("高脚", 3), ("三四", 3), ("猫猫", 2), ("黑九", 3), ("平八", 3))
+P1_WIN = cards(
+    ("四六", 3), ("红九", 3), ("高脚", 3), ("三四", 3), ("猫猫", 2), ("黑九", 3), ("平八", 3)
+)
 
 
 def _two_hu():

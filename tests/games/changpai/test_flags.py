@@ -61,7 +61,11 @@ def test_chi_type_hu_restricted():
 
 def test_hu_pass_scope():
     assert cp23().hu_bar[2] == []  # not yet answered
-    for scope, barred in [("all", [KIND_OF[code("人")]]), ("others_discards_only", []), ("off", [])]:
+    for scope, barred in [
+        ("all", [KIND_OF[code("人")]]),
+        ("others_discards_only", []),
+        ("off", []),
+    ]:
         st = cp23(hu_pass_scope=scope)
         st.apply(2, "N")
         assert st.hu_bar[2] == barred, scope
@@ -80,7 +84,9 @@ def test_hu_pass_bar_blocks_only_peng_type_wins():
 
 
 def test_rules_follow_the_flags():
-    st = start([[], [], []], threshold_strict=True, k3_breaks_duidui=False, all_black_exempt=True, **OFF)
+    st = start(
+        [[], [], []], threshold_strict=True, k3_breaks_duidui=False, all_black_exempt=True, **OFF
+    )
     r = st.rules()
     assert (r.threshold_strict, r.k3_breaks_duidui, r.all_black_exempt) == (True, False, True)
 
@@ -165,8 +171,13 @@ def _discard_ren(**variant):
     # dealer P1 discards 人; P2 (his 下家) wins with (二红 二红 人) and may also 吃 it
     from tests.games.changpai.test_claims import P2_WIN
 
-    st = start([[], cards("人"), P2_WIN], stock=["黑九"], avoid=(("人", "二红"), ("人", "二红"), ()),
-               dealer=1, **{**OFF, **variant})
+    st = start(
+        [[], cards("人"), P2_WIN],
+        stock=["黑九"],
+        avoid=(("人", "二红"), ("人", "二红"), ()),
+        dealer=1,
+        **{**OFF, **variant},
+    )
     st.apply(1, "D44")
     assert "H" in codes_of(st, 2)
     return st

@@ -34,7 +34,9 @@ def test_threshold_strict_needs_more_than_33():
 
 
 def test_cp13_fixed_sets_38_tuo_3_fan():
-    fixed = fixed_of([meld("tou", ("人", 4)), meld("peng", ("天", 3)), meld("chi", "四六", "四六", "和")])
+    fixed = fixed_of(
+        [meld("tou", ("人", 4)), meld("peng", ("天", 3)), meld("chi", "四六", "四六", "和")]
+    )
     hand = counts(("地", 3), "高脚", "高脚", "二五", ("幺四", 2), "红九", ("丁丁", 2), "斧头")
     assert sum(hand) + 4 + 3 + 3 == 22
     w = evaluate(hand, fixed, is_dealer=False)
@@ -62,17 +64,23 @@ def test_extra_fan_per_full_10_tuo():
 
 
 def test_duidui_and_k3_flag():
-    hand = counts(("天", 3), ("地", 3), ("人", 3), ("幺四", 3), ("和", 3), ("四六", 3), "高脚", "二五", "三四")
+    hand = counts(
+        ("天", 3), ("地", 3), ("人", 3), ("幺四", 3), ("和", 3), ("四六", 3), "高脚", "二五", "三四"
+    )
     w = evaluate(hand, fixed_of([]), False)
     assert not w.duidui  # default: three different 7s break 对对胡
     w2 = evaluate(hand, fixed_of([]), False, Rules(k3_breaks_duidui=False))
     assert w2.duidui and w2.fan == w.fan + 1
-    all_sets = counts(("天", 3), ("地", 3), ("人", 3), ("幺四", 3), ("和", 3), ("四六", 3), ("梅子", 3))
+    all_sets = counts(
+        ("天", 3), ("地", 3), ("人", 3), ("幺四", 3), ("和", 3), ("四六", 3), ("梅子", 3)
+    )
     assert evaluate(all_sets, fixed_of([]), False).duidui
 
 
 def test_all_black_exempt():
-    black = counts(("梅子", 3), ("长三", 3), ("板凳", 3), ("斧头", 3), ("黑九", 3), ("平八", 3), ("拐子", 3))
+    black = counts(
+        ("梅子", 3), ("长三", 3), ("板凳", 3), ("斧头", 3), ("黑九", 3), ("平八", 3), ("拐子", 3)
+    )
     assert evaluate(black, fixed_of([]), False) is None  # 28 砣 < 33
     w = evaluate(black, fixed_of([]), False, Rules(all_black_exempt=True))
     assert w is not None and w.tuo == 28 and w.extra_fan == 0
@@ -85,6 +93,15 @@ def test_claimed_card_placement_restrictions():
     assert evaluate(hand, fixed_of([]), False, x=x, full=False)
     assert evaluate(hand, fixed_of([]), False, x=x, need_x_k1=True, full=False)
     assert evaluate(hand, fixed_of([]), False, x=x, need_x_k23=True, full=False) is None
-    k2 = counts(("人", 1), ("猫猫", 2), ("天", 3), ("地", 3), ("幺四", 3), ("和", 3), ("四六", 3), ("红九", 3))
+    k2 = counts(
+        ("人", 1),
+        ("猫猫", 2),
+        ("天", 3),
+        ("地", 3),
+        ("幺四", 3),
+        ("和", 3),
+        ("四六", 3),
+        ("红九", 3),
+    )
     assert evaluate(k2, fixed_of([]), False, x=x, need_x_k23=True, full=False)
     assert evaluate(k2, fixed_of([]), False, x=x, need_x_k1=True, full=False) is None

@@ -23,11 +23,32 @@ GAME = registry.get("changpai")
         ({"qualify_mode": "off"}, 200),
         ({"qualify_mode": "off", "tou_optional": True, "after_kill": "public_flip"}, 120),
         ({"qualify_mode": "off", "upgrade_melds": True, "no_discard_from_triple": True}, 120),
-        ({"estimate_mode": "xy", "qi_fan_guard": True, "auto_fold": False, "tou_optional": True}, 300),
-        ({"dealer_on_draw": "next", "hu_pass_scope": "off", "k3_breaks_duidui": False,
-          "estimate_mode": "xy", "no_discard_from_triple": True, "qi_fan_guard": True}, 300),
-        ({"hu_pass_scope": "off", "chi_type_hu_restricted": True, "payer": "active_only",
-          "baozi_penalty": 4, "fan_mode": "titi", "fan_cap": 0}, 300),
+        (
+            {"estimate_mode": "xy", "qi_fan_guard": True, "auto_fold": False, "tou_optional": True},
+            300,
+        ),
+        (
+            {
+                "dealer_on_draw": "next",
+                "hu_pass_scope": "off",
+                "k3_breaks_duidui": False,
+                "estimate_mode": "xy",
+                "no_discard_from_triple": True,
+                "qi_fan_guard": True,
+            },
+            300,
+        ),
+        (
+            {
+                "hu_pass_scope": "off",
+                "chi_type_hu_restricted": True,
+                "payer": "active_only",
+                "baozi_penalty": 4,
+                "fan_mode": "titi",
+                "fan_cap": 0,
+            },
+            300,
+        ),
     ],
 )
 def test_random_hands(variant, hands):
@@ -57,7 +78,12 @@ def greedy(st, seat, rng):
         {"qualify_mode": "off"},
         {"qualify_mode": "off", "tou_optional": True},
         {"payer": "fangchong", "fan_mode": "titi", "base_stake": 3},
-        {"threshold_strict": True, "all_black_exempt": True, "k3_breaks_duidui": False, "tianhu": False},
+        {
+            "threshold_strict": True,
+            "all_black_exempt": True,
+            "k3_breaks_duidui": False,
+            "tianhu": False,
+        },
     ],
 )
 def test_greedy_hands_win_and_pay_correctly(variant):
@@ -86,7 +112,9 @@ def test_greedy_hands_win_and_pay_correctly(variant):
             w = d["winner"]
             assert d["amount"] == v["base_stake"] * unit(d["fan"], v)[1]
             assert d["fan"] == d["set_fan"] + d["duidui"] + d["extra_fan"]
-            assert sum(p["amount"] for p in d["payments"] if p["to"] == w and p["reason"] == "win") > 0
+            assert (
+                sum(p["amount"] for p in d["payments"] if p["to"] == w and p["reason"] == "win") > 0
+            )
             assert len(d["concealed_kan"]) + len(d["melds"]) == 7
         else:
             assert all(p["reason"] == "baozi" for p in d["payments"])

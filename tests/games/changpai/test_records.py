@@ -7,7 +7,9 @@ import pytest
 
 from games.records import RecordError, replay
 
-EXAMPLES = sorted((pathlib.Path(__file__).resolve().parents[3] / "docs" / "examples").glob("changpai-*.json"))
+EXAMPLES = sorted(
+    (pathlib.Path(__file__).resolve().parents[3] / "docs" / "examples").glob("changpai-*.json")
+)
 
 
 def test_there_are_examples():

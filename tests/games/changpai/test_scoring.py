@@ -38,7 +38,11 @@ def test_payer_modes():
 
 
 def test_baozi_penalty_options_and_huang():
-    assert pay({"baozi_penalty": 4}, status=("in", "baozi", "in"), win=None, baozi=[1]) == [4, -8, 4]
+    assert pay({"baozi_penalty": 4}, status=("in", "baozi", "in"), win=None, baozi=[1]) == [
+        4,
+        -8,
+        4,
+    ]
     assert pay({"baozi_penalty": 0}, status=("in", "baozi", "in"), win=None, baozi=[1]) == [0, 0, 0]
     assert pay(win=None) == [0, 0, 0]  # 荒: no win payment
 
@@ -87,7 +91,11 @@ def test_cp28_baozi_in_play_is_out_and_pays():
             found += 1
             pays = st.result().details["payments"]
             assert [p for p in pays if p["reason"] == "baozi"] == [
-                {"from": b, "to": s, "amount": 2, "reason": "baozi"} for b in sorted(out) for s in range(3) if s != b]
+                {"from": b, "to": s, "amount": 2, "reason": "baozi"}
+                for b in sorted(out)
+                for s in range(3)
+                if s != b
+            ]
             assert sum(st.result().net) == 0
     assert found >= 3
 

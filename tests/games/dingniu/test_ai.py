@@ -141,7 +141,9 @@ def test_simulate_with_the_bots_monte_carlo_player():
     from games.dingniu.ai import DingNiuMonteCarlo
     from games.simulate import report, simulate
 
-    seats = simulate("dingniu", 4, ["mc", "heuristic", "random", "heuristic"], seed=2, budget_s=0.005)
+    seats = simulate(
+        "dingniu", 4, ["mc", "heuristic", "random", "heuristic"], seed=2, budget_s=0.005
+    )
     assert all(len(s.nets) == 4 for s in seats)
     assert all(sum(s.nets[h] for s in seats) == 0 for h in range(4))
     assert isinstance(seats[0].player, DingNiuMonteCarlo) and seats[0].times

@@ -62,7 +62,9 @@ def test_a_player_who_kou_ed_never_gets_a_tile_that_fitted_then():
     for s in random_positions(60, seed=1):
         seat = s.to_act()[0]
         timeline = public_timeline(s)
-        kous = [(i, p, ends) for i, (p, code, ends) in enumerate(timeline) if code == "K" and p != seat]
+        kous = [
+            (i, p, ends) for i, (p, code, ends) in enumerate(timeline) if code == "K" and p != seat
+        ]
         if not kous:
             continue
         for k in range(4):
@@ -105,8 +107,10 @@ def test_clone_is_independent():
 def test_worlds_keep_the_view_under_variants_that_hang_on_hidden_tiles():
     # 算帐 judged from hands, play going on after a 算帐, every class smothered:
     # the replayed world must still show the same 算帐 and 死砸
-    for variant in ({"sz_basis": "hands", "sz_settlement": "play_out"},
-                    {"smother_values": "all", "smother_counts_doubles": True, "sz_settlement": "play_out"}):
+    for variant in (
+        {"sz_basis": "hands", "sz_settlement": "play_out"},
+        {"smother_values": "all", "smother_counts_doubles": True, "sz_settlement": "play_out"},
+    ):
         rng = random.Random(4)
         for h in range(40):
             s = GAME.new_state(variant, seed=h)

@@ -140,7 +140,8 @@ def test_invalid_examples(ranks, reason):
 
 
 def test_the_spec_chain_of_bombs_is_strictly_increasing():
-    chain = "44A 4444 SB 44A 55555 BB 555555 SSB 444A 5555555 SBB 55555555 SSBB 4444A 44444A 444444A 4444444A 44444444A"
+    chain = ("44A 4444 SB 44A 55555 BB 555555 SSB 444A 5555555 SBB 55555555 SSBB"
+             " 4444A 44444A 444444A 4444444A 44444444A")
     seq = [c(x) for x in chain.split()]
     assert not beats(seq[2], seq[3])  # 大小王 only below 44A
     for lo, hi in zip(seq[3:], seq[4:], strict=False):
