@@ -27,7 +27,7 @@ from bot.callbacks import (
     TakeOverCB,
     move_button_data,
 )
-from bot.i18n import Translator, plural
+from bot.i18n import LANG_NAMES, LANGS, Translator, plural
 from bot.presenters.base import Presenter, clauses, names_list, signed
 from bot.sitting import Sitting
 from games.base import Move, Pick
@@ -377,8 +377,6 @@ def stop_confirm(s: Sitting, _: Translator) -> Screen:
 
 
 def languages(_: Translator) -> Screen:
-    return _("Language:"), keyboard([[
-        ("简体中文", LangCB(code="zh_Hans").pack()),
-        ("繁體中文", LangCB(code="zh_Hant").pack()),
-        ("English", LangCB(code="en").pack()),
-    ]])
+    return _("Language:"), keyboard([
+        [(LANG_NAMES[lang], LangCB(code=lang).pack()) for lang in LANGS]
+    ])
