@@ -294,6 +294,7 @@ def run(
     lat = r.pop("lat")
     handover = r.pop("handover") or [float("nan")]
     r["handover_p50_s"] = statistics.median(handover)
+    r["handover_mean_s"] = statistics.fmean(handover)
     r["handover_p99_s"] = handover[int(0.99 * (len(handover) - 1))]
     r["handover_seen"] = f"{len(handover)}/{r.pop('handed')}"
     return {

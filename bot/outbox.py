@@ -315,7 +315,10 @@ class Outbox:
         if entry is None or not entry[3] or entry[0] <= priority or entry[2].done():
             return
         entry[3] = False
-        chat.waiting = [priority, entry[1], entry[2], True]
+        # in line from now: among equally urgent calls, first asked, first served
+        # (keeping the arrival of the edit it merged into would let a chat that
+        # waited long for a table edit jump every player waiting on their hand)
+        chat.waiting = [priority, next(self._arrival), entry[2], True]
         heapq.heappush(self._waiting, chat.waiting)
         self._freed.set()
 
