@@ -83,8 +83,8 @@ class Tracer:
                 if time.monotonic() - tr.t0 > tr.warmup:
                     kind = "group" if cid < 0 else "private"
                     live = sum(1 for e in ob._waiting if e[3] and e[0] == 0 and not e[2].done())
-                    kind += f" urgent-waiting>0:{live > 0}"
-                    tr.granted[f"{kind} p{priority} now p{min((o.priority for o in chat.ops), default=-1)}"] += 1
+                    now_p = min((o.priority for o in chat.ops), default=-1)
+                    tr.granted[f"{kind} urgent-waiting:{live > 0} p{priority} now p{now_p}"] += 1
 
         async def traced_run(op):
             target = next((o for o in ob._chats[op.chat_id].ops if hasattr(o, "t_urgent")),
@@ -154,8 +154,8 @@ def main() -> None:
         print(f"URGENT hand edits (asked → call done): {len(lat)}, p50 "
               f"{statistics.median(lat):.2f} s, p99 {lat[int(0.99 * (len(lat) - 1))]:.2f} s, "
               f"over {args.slow:g} s: {sum(x > args.slow for x in lat)}")
-    run_s = r["seconds"] - args.warmup
-    print("counted calls started per second after warm-up, by the chat's most urgent op:",
+    print("overall slots granted after warm-up (chat kind, whether an URGENT call was waiting, "
+          "priority asked, priority at the grant):",
           dict(tr.granted.most_common()))
     ct = sorted(tr.call_time)
     print(f"API call time: p50 {statistics.median(ct) * 1e3:.0f} ms, "
