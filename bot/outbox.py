@@ -156,6 +156,21 @@ class Outbox:
                 if op.key == key and callable(op.text):
                     op.text, op.markup = op.text()
 
+    def retire(self, key: Hashable) -> None:
+        """The slot's hand is over: render its pending edit now (before what it
+        reads changes), or drop it if its message was never sent: nobody saw
+        it, and the next hand's message replaces it. So a backlog holds at most
+        one pending op per message someone has seen, plus the current hand's."""
+        for chat in self._chats.values():
+            for op in list(chat.ops):
+                if op.key != key or op.kind != "show":
+                    continue
+                if not self.slots.get(key):
+                    chat.ops.remove(op)
+                    self._done_one()
+                elif callable(op.text):
+                    op.text, op.markup = op.text()
+
     def send(
         self,
         chat_id: int,
@@ -236,6 +251,11 @@ class Outbox:
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+    def settled(self, chat_id: int) -> bool:
+        """Nothing queued or on the wire for this chat."""
+        chat = self._chats.get(chat_id)
+        return chat is None or (not chat.ops and (chat.worker is None or chat.worker.done()))
 
     def pending(self, chat_id: int | None = None) -> int:
         chats = [self._chats.get(chat_id)] if chat_id is not None else self._chats.values()

@@ -453,11 +453,11 @@ class Service:
     # -- hands ----------------------------------------------------------------
     def _materialize_hand(self, s: Sitting, hand_no: int) -> None:
         """Pending lazy edits of a hand's messages: render them while they
-        still read that hand."""
+        still read that hand (or drop those never sent: see Outbox.retire)."""
         for seat in s.seats:
             if seat and seat.user_id is not None:
-                self.outbox.materialize((s.id, hand_no, f"hand:{seat.user_id}"))
-        self.outbox.materialize((s.id, hand_no, "table"))
+                self.outbox.retire((s.id, hand_no, f"hand:{seat.user_id}"))
+        self.outbox.retire((s.id, hand_no, "table"))
 
     async def _start_hand(self, s: Sitting, seed: int | None = None) -> None:
         if s.state is not None:
