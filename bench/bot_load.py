@@ -260,7 +260,8 @@ async def _bot(conn, proc, db_path: str, game_id: str, sample=None) -> dict:
         inbot: list[float] = []
         _instrument(app, arrivals, inbot)
         sampling = loop.create_task(sample(app)) if sample else None
-        result = json.loads(await loop.run_in_executor(None, _recv, conn, proc))
+        # the players report when their run is over: allow for its length and set-up
+        result = json.loads(await loop.run_in_executor(None, _recv, conn, proc, 3600.0))
         if sampling is not None:
             sampling.cancel()
         result["bot_cpu"] = (time.process_time() - cpu0) / (time.monotonic() - wall0)

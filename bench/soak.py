@@ -78,6 +78,7 @@ def sampler(samples: list[dict], every: float):
                 "db_wait_p99_ms": round(_p99(waits) * 1e3, 1),
                 "db_busy": round(sum(busy) / every, 2),
             })
+            print(json.dumps(samples[-1]), flush=True)  # as it goes: a long run may be cut short
             waits.clear()
             busy.clear()
             await asyncio.sleep(every)
