@@ -265,7 +265,8 @@ async def _bot(conn, proc, db_path: str, game_id: str, sample=None) -> dict:
         inbot: list[float] = []
         _instrument(app, arrivals, inbot)
         sampling = loop.create_task(sample(app)) if sample else None
-        result = json.loads(await loop.run_in_executor(None, _recv, conn, proc))
+        # the players report when their run is over: allow for its length and set-up
+        result = json.loads(await loop.run_in_executor(None, _recv, conn, proc, 3600.0))
         if sampling is not None:
             sampling.cancel()
         result["bot_cpu"] = (time.process_time() - cpu0) / (time.monotonic() - wall0)
@@ -300,6 +301,7 @@ def run(
     lat = r.pop("lat")
     handover = r.pop("handover") or [float("nan")]
     r["handover_p50_s"] = statistics.median(handover)
+    r["handover_mean_s"] = statistics.fmean(handover)
     r["handover_p99_s"] = handover[int(0.99 * (len(handover) - 1))]
     r["handover_seen"] = f"{len(handover)}/{r.pop('handed')}"
     return {

@@ -35,9 +35,38 @@ def db_bytes(path: str) -> int:
     return sum(os.path.getsize(p) for p in (path, path + "-wal") if os.path.exists(p))
 
 
+def time_db(storage, waits: list[float], busy: list[float]) -> None:
+    """Each DB call's wait for the one DB thread (queued behind other writes)
+    and its time on that thread: is the answer to a press waiting there?"""
+    pool, call = storage._pool, storage._call
+
+    async def run(fn, *args, **kwargs):
+        queued = time.monotonic()
+
+        def timed():
+            started = time.monotonic()
+            waits.append(started - queued)
+            try:
+                return call(fn, args, kwargs)
+            finally:
+                busy.append(time.monotonic() - started)
+
+        return await asyncio.get_running_loop().run_in_executor(pool, timed)
+
+    storage.run = run
+
+
+def _p99(xs: list[float]) -> float:
+    xs = sorted(xs)
+    return xs[int(0.99 * (len(xs) - 1))] if xs else 0.0
+
+
 def sampler(samples: list[dict], every: float):
     async def sample(app) -> None:
         start = time.monotonic()
+        waits: list[float] = []
+        busy: list[float] = []
+        time_db(app.storage, waits, busy)
         while True:
             samples.append({
                 "t": round(time.monotonic() - start, 1),
@@ -45,7 +74,13 @@ def sampler(samples: list[dict], every: float):
                 "rss_kb": rss_kb(),
                 "db_kb": db_bytes(app.settings.db_path) // 1024,
                 "sittings": len(app.service.sittings),
+                "db_calls": len(busy),
+                "db_wait_p99_ms": round(_p99(waits) * 1e3, 1),
+                "db_busy": round(sum(busy) / every, 2),
             })
+            print(json.dumps(samples[-1]), flush=True)  # as it goes: a long run may be cut short
+            waits.clear()
+            busy.clear()
             await asyncio.sleep(every)
 
     return sample
@@ -82,11 +117,11 @@ def main() -> None:
         "bot_cpu": round(r["bot_cpu"], 2),
     }
     print(json.dumps(summary, indent=1))
-    print("t(s)  backlog  rss(KB)  db(KB)  sittings")
+    print("t(s)  backlog  rss(KB)  db(KB)  sittings  db calls  db wait p99 (ms)  db thread busy")
     for s in samples:
-        print(
-            f"{s['t']:>5}  {s['backlog']:>7}  {s['rss_kb']:>7}  {s['db_kb']:>6}  {s['sittings']:>8}"
-        )
+        print(f"{s['t']:>5}  {s['backlog']:>7}  {s['rss_kb']:>7}  {s['db_kb']:>6}"
+              f"  {s['sittings']:>8}  {s['db_calls']:>8}  {s['db_wait_p99_ms']:>16}"
+              f"  {s['db_busy']:>14.0%}")
 
 
 if __name__ == "__main__":

@@ -40,34 +40,38 @@ class Chats:
         if chat_id < 0:
             await self.bot_removed(chat_id)
             return
+        first = self.people.started(chat_id)  # the first refusal since they last opened the chat
         await self.people.not_started(chat_id)
         for s in [s for s in self.core.sittings.values() if s.seat_of(chat_id) is not None]:
             if s.solo:
                 await self.bot_removed(s.chat_id)  # nobody left to play with
             else:
-                await self._blocked_mid_game(s, chat_id)
+                await self._blocked_mid_game(s, chat_id, first)
 
-    async def _blocked_mid_game(self, s: Sitting, user_id: int) -> None:
+    async def _blocked_mid_game(self, s: Sitting, user_id: int, first: bool = True) -> None:
         """A player who blocked the bot can no longer see their cards: the
-        computer plays for them (托管), and the group is told once."""
+        computer plays for them (托管), and the group is told once (also when
+        two turn timeouts had already put the seat in 托管)."""
         async with self.core.lock(s):
             seat = s.seat_of(user_id)
             if s.status not in ("running", "hand_over") or seat is None:
                 return
             me = s.seats[seat]
             assert me is not None
-            if me.tuoguan:
+            if me.tuoguan and not first:
                 return
-            me.tuoguan = True
-            if s.status == "running":
-                s.deadline = self.timers.deadline(s)
-            await self.core.save(s)
-            log.info("game %s: user %s blocked the bot; the computer plays seat %s",
-                     s.id, user_id, seat)
+            newly = not me.tuoguan  # two turn timeouts may have put them in 托管 already
+            if newly:
+                me.tuoguan = True
+                if s.status == "running":
+                    s.deadline = self.timers.deadline(s)
+                await self.core.save(s)
+                log.info("game %s: user %s blocked the bot; the computer plays seat %s",
+                         s.id, user_id, seat)
             _ = self.people.t(s.chat_id)
             text = _("{name} has blocked me: the computer plays for them.")
             self.core.outbox.send(s.chat_id, text.format(name=me.name or "?"))
-            if s.status == "running":
+            if newly and s.status == "running":
                 self.screens.table(s)
                 self.timers.arm(s)
 

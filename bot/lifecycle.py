@@ -27,7 +27,7 @@ class Lifecycle:
 
     async def start_hand(self, s: Sitting, seed: int | None = None) -> None:
         if s.state is not None:
-            self.screens.materialize_hand(s, s.hand_no)
+            self.screens.retire_hand(s, s.hand_no)
         g = catalog.game(s.game)
         seed = secrets.randbits(48) if seed is None else seed
         dealer = None

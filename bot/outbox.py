@@ -149,11 +149,19 @@ class Outbox:
                 return
         self._push(chat, Op("show", chat_id, key, text, markup, on_new=on_new, priority=priority))
 
-    def materialize(self, key: Hashable) -> None:
-        """Render a pending lazy edit now (before what it reads changes)."""
+    def retire(self, key: Hashable) -> None:
+        """The slot's hand is over: render its pending edit now (before what it
+        reads changes), or drop it if its message was never sent: nobody saw
+        it, and the next hand's message replaces it. So a backlog holds at most
+        one pending op per message someone has seen, plus the current hand's."""
         for chat in self._chats.values():
-            for op in chat.ops:
-                if op.key == key and callable(op.text):
+            for op in list(chat.ops):
+                if op.key != key or op.kind != "show":
+                    continue
+                if not self.slots.get(key):
+                    chat.ops.remove(op)
+                    self._done_one()
+                elif callable(op.text):
                     op.text, op.markup = op.text()
 
     def send(
@@ -179,7 +187,8 @@ class Outbox:
 
     def document(self, chat_id: int, name: str, content: bytes, caption: str = "") -> None:
         """A file as a new message (a hand's JSON record), never merged."""
-        self._push(self._chat(chat_id), Op("document", chat_id, None, caption, file=(name, content)))
+        op = Op("document", chat_id, None, caption, file=(name, content))
+        self._push(self._chat(chat_id), op)
 
     def delete(self, chat_id: int, message_id: int) -> None:
         self._push(self._chat(chat_id), Op("delete", chat_id, message_id=message_id))
@@ -237,6 +246,11 @@ class Outbox:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
+    def settled(self, chat_id: int) -> bool:
+        """Nothing queued or on the wire for this chat."""
+        chat = self._chats.get(chat_id)
+        return chat is None or (not chat.ops and (chat.worker is None or chat.worker.done()))
+
     def pending(self, chat_id: int | None = None) -> int:
         chats = [self._chats.get(chat_id)] if chat_id is not None else self._chats.values()
         return sum(len(c.ops) for c in chats if c)
@@ -284,7 +298,8 @@ class Outbox:
                 chat.sent.popleft()
             cap = lim.group_per_minute - (lim.group_reserve if self._may_wait(op) else 0)
             if len(chat.sent) >= cap:
-                wait = max(wait, chat.sent[len(chat.sent) - cap] + lim.group_window - now + lim.margin)
+                oldest = chat.sent[len(chat.sent) - cap]  # must leave the window first
+                wait = max(wait, oldest + lim.group_window - now + lim.margin)
         return wait
 
     async def _overall_slot(self, chat: _Chat, priority: int) -> None:
@@ -315,7 +330,10 @@ class Outbox:
         if entry is None or not entry[3] or entry[0] <= priority or entry[2].done():
             return
         entry[3] = False
-        chat.waiting = [priority, entry[1], entry[2], True]
+        # in line from now: among equally urgent calls, first asked, first served
+        # (keeping the arrival of the edit it merged into would let a chat that
+        # waited long for a table edit jump every player waiting on their hand)
+        chat.waiting = [priority, next(self._arrival), entry[2], True]
         heapq.heappush(self._waiting, chat.waiting)
         self._freed.set()
 
@@ -442,6 +460,7 @@ class Outbox:
             self._done_one()
 
     async def _tell_group_send(self, chat_id: int, chat: _Chat) -> None:
+        assert self.on_group_send is not None  # only called when set
         now, wall = _now(), time.time()
         try:
             await self.on_group_send(chat_id, [wall - (now - t) for t in chat.sent])
@@ -459,6 +478,7 @@ class Outbox:
             if op.kind == "delete":
                 await _quiet_delete(bot, op.chat_id, op.message_id)
             elif op.kind == "send":
+                assert isinstance(op.text, str)  # only edits of a slot render lazily
                 m = await bot.send_message(op.chat_id, op.text, reply_markup=op.markup)
                 _call(op.on_new, m.message_id)
             elif op.kind == "document":
@@ -470,6 +490,7 @@ class Outbox:
                 old = self.slots.get(op.key)
                 if old:
                     await _quiet_delete(bot, op.chat_id, old)
+                assert isinstance(op.text, str)
                 m = await bot.send_message(op.chat_id, op.text)
                 self.slots[op.key] = m.message_id
                 _call(op.on_new, m.message_id)
@@ -482,8 +503,9 @@ class Outbox:
             # The message is dropped: the service moves the game and posts
             # what the new chat must show.
             log.info("chat %s is now %s", op.chat_id, e.migrate_to_chat_id)
-            if self.on_migrate is not None:
-                _call(lambda new: self.on_migrate(op.chat_id, new), e.migrate_to_chat_id)
+            migrate = self.on_migrate
+            if migrate is not None:
+                _call(lambda new: migrate(op.chat_id, new), e.migrate_to_chat_id)
 
     async def _show(self, op: Op) -> None:
         if callable(op.text):

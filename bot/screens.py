@@ -112,13 +112,14 @@ class Screens:
         text, _kb = render.hand_end(s, hands.net(s.state), _, buttons=False)
         self.core.outbox.show(s.chat_id, self.slot(s, "end"), text, None, priority=END)
 
-    def materialize_hand(self, s: Sitting, hand_no: int) -> None:
-        """Pending lazy edits of a hand's messages: render them while they
-        still read that hand."""
+    def retire_hand(self, s: Sitting, hand_no: int) -> None:
+        """A new hand starts: pending lazy edits of the old hand's messages are
+        rendered while they still read that hand, or dropped if never sent
+        (see Outbox.retire)."""
         for seat in s.seats:
             if seat and seat.user_id is not None:
-                self.core.outbox.materialize((s.id, hand_no, f"hand:{seat.user_id}"))
-        self.core.outbox.materialize((s.id, hand_no, "table"))
+                self.core.outbox.retire((s.id, hand_no, f"hand:{seat.user_id}"))
+        self.core.outbox.retire((s.id, hand_no, "table"))
 
     async def resend_hand(self, chat_id: int, user: Any) -> str | None:
         """/hand: post the hand again as a new private message."""

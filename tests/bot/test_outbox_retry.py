@@ -108,3 +108,42 @@ async def test_a_restart_keeps_within_the_group_budget():
     first_call = bot.calls[0][0]
     assert bot2.calls[0][0] >= first_call + 1.0  # waited for the window to pass
     assert bot2.calls[0][0] - t_stop < 1.5
+
+
+async def test_equally_urgent_messages_go_in_the_order_they_became_urgent():
+    """A chat that has waited long for a table edit does not jump the players
+    already waiting on their hands when its message becomes urgent: among
+    URGENT calls, first asked, first served (the tail at 100 sittings)."""
+    bot = StubBot()
+    ob = Outbox(bot, Limits(overall_per_second=2, chat_burst=3, chat_rate=50.0, margin=0.01))
+    for i in range(6):
+        ob.show(100 + i, "hand", f"t{i}")  # all waiting for the overall limit
+    await asyncio.sleep(0.05)
+    ob.show(200, "hand", "B's buttons", priority=URGENT)
+    await asyncio.sleep(0.05)
+    ob.show(103, "hand", "t3 with buttons", priority=URGENT)  # merges into a long wait
+    assert await ob.drain(10)
+    order = [c[3] for c in bot.calls]
+    assert order[:2] == ["t0", "t1"]  # went at once
+    assert order[2:] == ["B's buttons", "t3 with buttons", "t2", "t4", "t5"]
+
+
+async def test_a_finished_hands_unsent_message_is_dropped_and_a_shown_one_edited():
+    """When the next hand starts, a message of the old hand that never went
+    out is not sent any more (nobody saw it); one that was seen still gets
+    its last edit (its buttons go), rendered before the state moves on."""
+    bot = StubBot()
+    ob = Outbox(bot, FAST)
+    ob.show(7, ("g", 1, "seen"), "hand 1")
+    assert await ob.drain(1)
+    state = {"turn": 1}
+    chat = ob._chat(7)
+    chat.paused_until = time.monotonic() + 0.3  # both edits wait
+    ob.show(7, ("g", 1, "seen"), lambda: (f"hand 1 turn {state['turn']}", None))
+    ob.show(7, ("g", 1, "never"), lambda: ("hand 1 table", None))
+    ob.retire(("g", 1, "seen"))
+    ob.retire(("g", 1, "never"))
+    state["turn"] = 2  # the next hand changes what a lazy render would read
+    assert ob.pending(7) == 1
+    assert await ob.drain(2)
+    assert [c[3] for c in bot.calls] == ["hand 1", "hand 1 turn 1"]

@@ -35,7 +35,7 @@ class Outbox:
     def notify(self, *a, **k):
         pass
 
-    def materialize(self, key):
+    def retire(self, key):
         pass
 
 

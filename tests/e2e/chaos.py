@@ -91,6 +91,17 @@ def label_counts(text: str, labels: list[str]) -> Counter:
     return out
 
 
+DRAWN_FOR = re.compile(r"^🂠 [^\n]* · hand (\d+)")
+
+
+def drawn_for(text: str) -> int | None:
+    """The hand a table or hand message was drawn for: its first line names it
+    ("🂠 <game> · hand N", English in this run). Lazy renders are drawn when
+    sent, so a message can reach the server after its hand ended."""
+    m = DRAWN_FOR.match(text)
+    return int(m.group(1)) if m else None
+
+
 class LeakWatch:
     """Called by the fake server with every successful call, while the bot
     awaits it: the sittings in memory are exactly what the bot drew from."""
@@ -118,9 +129,13 @@ class LeakWatch:
             seat_of = {seat.user_id: i for i, seat in enumerate(s.seats) if seat and seat.human}
             if chat != s.chat_id and chat not in seat_of:
                 continue
+            drawn = drawn_for(parts[0])
             if call.method == "sendMessage":
-                self.hand_of[(chat, call.result["message_id"])] = s.hand_no
-            elif self.hand_of.get((chat, call.params.get("message_id"))) != s.hand_no:
+                self.hand_of[(chat, call.result["message_id"])] = drawn or s.hand_no
+            if drawn is not None and drawn != s.hand_no:
+                continue  # drawn while an earlier hand was played: that hand is over now
+            if drawn is None and self.hand_of.get((chat, call.params.get("message_id")),
+                                                  s.hand_no) != s.hand_no:
                 continue  # an edit of an earlier hand's message: that hand is over
             if "🏁" in parts[0]:
                 continue  # the end of a hand shows every hand: that is its job
@@ -352,8 +367,16 @@ async def run(db_path, *, sittings: int, seconds: float, seed: int, fault_rate: 
                 await app.outbox.drain(5.0)  # what is still queued goes out before we read it
                 if report.blocked:
                     b = report.blocked
+                    # the notice may still wait for a retry or a flood pause: wait until
+                    # nothing is queued or in flight for that group (bounded)
+                    give_up = time.monotonic() + 30.0
+                    while not app.outbox.settled(b["chat"]) and time.monotonic() < give_up:
+                        await asyncio.sleep(0.1)
+                    b["settled"] = app.outbox.settled(b["chat"])
+                    # sends the bot saw succeed: a connection dropped after the message
+                    # took effect is retried by the bot (it cannot know), not a second telling
                     texts = [c.params.get("text", "") for c in tg.calls("sendMessage", b["chat"])
-                             if c.ok and c.t >= b["t"]]
+                             if c.ok and c.t >= b["t"] and not c.description]
                     # besides tables (🂠) and hand ends (🏁), which name everyone
                     b["told"] = [t for t in texts if b["name"] in t and t[:1] not in "🂠🏁"]
             finally:

@@ -25,6 +25,25 @@ async def test_a_player_who_blocks_the_bot_gets_the_computer_and_the_group_is_to
         assert 1 <= len(refused) <= 2  # no retry loop on a chat that refuses us
 
 
+async def test_the_group_is_told_even_if_two_timeouts_had_put_the_seat_in_tuoguan(
+    people, toy, tmp_path
+):
+    """The first 403 from a player tells the group, also when the turn timer
+    had already given their seat to the computer (a race the chaos test met)."""
+    tg = people
+    async with running(tg, tmp_path / "db") as app:
+        await started(tg, 1, 2)
+        await start_game(tg, "toy", [1, 2], computers=1)
+        s = app.service.sittings[1]
+        s.seats[s.seat_of(2)].tuoguan = True  # as two turn timeouts in a row do
+        s.deadline = app.service._deadline(s)
+        app.service.rearm(s)  # the computer moves for them at once
+        tg.block_bot(2)
+        await play_hand(tg, [1])
+        told = find_text(tg, GROUP, "屏蔽了机器人")
+        assert len(told) == 1 and "小李" in told[0].text
+
+
 async def test_the_bot_removed_from_a_group_ends_its_sitting_cleanly(people, toy, tmp_path):
     tg = people
     async with running(tg, tmp_path / "db", computer_delay=0.3) as app:
