@@ -36,8 +36,8 @@ async def test_the_group_is_told_even_if_two_timeouts_had_put_the_seat_in_tuogua
         await start_game(tg, "toy", [1, 2], computers=1)
         s = app.service.sittings[1]
         s.seats[s.seat_of(2)].tuoguan = True  # as two turn timeouts in a row do
-        s.deadline = app.service._deadline(s)
-        app.service.rearm(s)  # the computer moves for them at once
+        s.deadline = app.service.timers.deadline(s)
+        app.service.turns.rearm(s)  # the computer moves for them at once
         tg.block_bot(2)
         await play_hand(tg, [1])
         told = find_text(tg, GROUP, "屏蔽了机器人")
