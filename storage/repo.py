@@ -80,7 +80,22 @@ def create_game(db: Database, row: dict[str, Any]) -> int:
 
 
 def update_game(db: Database, game_id: int, fields: dict[str, Any]) -> None:
-    db.table("games").update(game_id, {**fields, "updated_at": time.time()})
+    _update(db, "games", game_id, {**fields, "updated_at": time.time()})
+
+
+# Every move writes the sitting's row and one move row. Plain statements:
+# sqlite-utils' update/insert look the table up again on every call (about 17
+# statements a move), which made the one DB thread the queue a press waits in.
+# `db.execute` commits a lone write at once, or joins the open db.atomic().
+def _update(db: Database, table: str, pk: int, row: dict[str, Any]) -> None:
+    sets = ", ".join(f'"{k}" = ?' for k in row)
+    db.execute(f'UPDATE "{table}" SET {sets} WHERE id = ?', [*row.values(), pk])
+
+
+def _insert(db: Database, table: str, row: dict[str, Any]) -> None:
+    names = ", ".join(f'"{k}"' for k in row)
+    marks = ", ".join("?" * len(row))
+    db.execute(f'INSERT INTO "{table}" ({names}) VALUES ({marks})', list(row.values()))
 
 
 def get_game(db: Database, game_id: int) -> dict[str, Any] | None:
@@ -101,9 +116,9 @@ def record_move(
     the hand, the hand's result and its ledger rows): one transaction. A deal
     over when dealt has a result and no move."""
     with db.atomic():
-        db.table("games").update(game_id, {**fields, "updated_at": time.time()})
+        _update(db, "games", game_id, {**fields, "updated_at": time.time()})
         if move is not None:
-            db.table("moves").insert({**move, "game_id": game_id, "at": time.time()})
+            _insert(db, "moves", {**move, "game_id": game_id, "at": time.time()})
         if hand is not None:
             ledger.settle(db, game_id, {**db.table("games").get(game_id), **fields}, hand)
 

@@ -63,6 +63,23 @@ def test_move_and_state_are_one_transaction(storage):
     assert [m["code"] for m in storage.run_sync(repo.moves_of, gid, 1)] == ["a"]
 
 
+def test_writes_are_committed_at_once(tmp_path, storage):
+    """Another connection (a backup, the next process after a kill) sees
+    every acknowledged write, and no transaction is left open after it."""
+    gid = storage.run_sync(
+        repo.create_game, {"chat_id": -1, "game": "x", "status": "running", "turn": 0}
+    )
+    storage.run_sync(repo.record_move, gid, {"turn": 1, "state": "{}"},
+                     {"hand_no": 1, "turn": 0, "seat": 0, "code": "a", "by": "player"})
+    storage.run_sync(repo.update_game, gid, {"deadline": 7.5})
+    assert storage.run_sync(lambda db: db.conn.in_transaction) is False
+    con = sqlite3.connect(tmp_path / "t.sqlite3")
+    row = con.execute("select turn, deadline from games where id = ?", [gid]).fetchone()
+    assert row == (1, 7.5)
+    assert con.execute("select code from moves where game_id = ?", [gid]).fetchall() == [("a",)]
+    con.close()
+
+
 def test_active_games_and_users(storage):
     a = storage.run_sync(repo.create_game, {"chat_id": -1, "game": "x", "status": "running"})
     storage.run_sync(repo.create_game, {"chat_id": -2, "game": "x", "status": "finished"})
