@@ -9,10 +9,10 @@ one and every alternative has to be tried (死砸 check).
 from __future__ import annotations
 
 from games import registry
-from games.dingniu.state import DingNiuState
+from games.dingniu.state import DingniuState
 
 
-def _position(layout, hands, seat, variant=None) -> DingNiuState:
+def _position(layout, hands, seat, variant=None) -> DingniuState:
     game = registry.get("dingniu")
     state = game.new_state(variant, seed=0, dealer=0)
     state.restore({

@@ -42,7 +42,7 @@ S_contra = TypeVar("S_contra", bound=State, contravariant=True)
 
 
 class Player(Protocol[S_contra]):
-    """Plays one game: `Player[DingNiuState]` is only ever given 顶牛 states;
+    """Plays one game: `Player[DingniuState]` is only ever given 顶牛 states;
     a bare `Player` may be any game's."""
 
     name: str

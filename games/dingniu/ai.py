@@ -14,13 +14,13 @@ import random
 
 from games.dingniu.ai_heuristic import Heuristic, heuristic
 from games.dingniu.ai_world import clone, determinize
-from games.dingniu.state import DingNiuState
+from games.dingniu.state import DingniuState
 from games.players import MonteCarloPlayer, playout
 
 __all__ = ["choose", "determinize", "heuristic", "monte_carlo"]
 
 
-class DingNiuMonteCarlo(MonteCarloPlayer[DingNiuState]):
+class DingniuMonteCarlo(MonteCarloPlayer[DingniuState]):
     """The shared Monte Carlo loop (games.players) for 顶牛: every legal
     move is a candidate, worlds copy cheaply (`clone`), and a hand scores
     ±1..12, so a move must beat the heuristic's by `z` standard errors on
@@ -31,13 +31,13 @@ class DingNiuMonteCarlo(MonteCarloPlayer[DingNiuState]):
     min_n = 3
     shape = 0.0  # weight of the point margin added to the net (smoother scores)
 
-    def candidates(self, state: DingNiuState, seat: int, rng: random.Random) -> list[str]:
+    def candidates(self, state: DingniuState, seat: int, rng: random.Random) -> list[str]:
         return [m.code for m in state.legal_moves(seat)]
 
-    def copy(self, world: DingNiuState) -> DingNiuState:
+    def copy(self, world: DingniuState) -> DingniuState:
         return clone(world)
 
-    def value(self, w: DingNiuState, seat: int, rng: random.Random) -> float:
+    def value(self, w: DingniuState, seat: int, rng: random.Random) -> float:
         v: float = playout(w, self.heuristic, rng).result().net[seat]
         if self.shape:
             pts = w.points()
@@ -45,10 +45,10 @@ class DingNiuMonteCarlo(MonteCarloPlayer[DingNiuState]):
         return v
 
 
-def monte_carlo(budget_s: float = 0.3) -> DingNiuMonteCarlo:
-    return DingNiuMonteCarlo(Heuristic(), determinize, budget_s)
+def monte_carlo(budget_s: float = 0.3) -> DingniuMonteCarlo:
+    return DingniuMonteCarlo(Heuristic(), determinize, budget_s)
 
 
-def choose(state: DingNiuState, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:
+def choose(state: DingniuState, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:
     """The bot's entry point: the Monte Carlo player within `budget_s` seconds."""
     return monte_carlo(budget_s).choose(state, seat, rng)

@@ -21,7 +21,7 @@ import random
 from games.dingniu import suanzhang as sz
 from games.dingniu.ai_world import unknown_counts
 from games.dingniu.scoring import nearness, score
-from games.dingniu.state import DingNiuState
+from games.dingniu.state import DingniuState
 from games.dingniu.suanzhang import ND_WEIGHT, reachable
 from games.dingniu.tiles import (
     COPIES,
@@ -50,7 +50,7 @@ HOPE = 0.12  # chance a live tile is played later, per hidden tile linking to it
 class Heuristic:
     name = "heuristic"
 
-    def choose(self, state: DingNiuState, seat: int, rng: random.Random) -> str:
+    def choose(self, state: DingniuState, seat: int, rng: random.Random) -> str:
         moves = state.legal_moves(seat)
         if len(moves) == 1:
             return moves[0].code
@@ -66,7 +66,7 @@ class Heuristic:
         return _best_play(state, seat, moves, unknown, rng)
 
 
-def _public_sig(state: DingNiuState) -> int:
+def _public_sig(state: DingniuState) -> int:
     """The non-double signature of V judged from the layout (public)."""
     on = state.on_layout
     return sum((COPIES[t] - on[t]) * ND_WEIGHT[t] for t in NON_DOUBLES)
@@ -100,7 +100,7 @@ def _fits(counts: list[int], left: int, right: int) -> int:
     return n
 
 
-def _lead_value(state: DingNiuState, seat: int, move, unknown: list[int]) -> float:
+def _lead_value(state: DingniuState, seat: int, move, unknown: list[int]) -> float:
     t = KIND_OF[move.cards[0]]
     hand = list(state.hands[seat])
     hand[t] -= len(move.cards)
@@ -111,7 +111,7 @@ def _lead_value(state: DingNiuState, seat: int, move, unknown: list[int]) -> flo
 
 
 def _best_play(
-    state: DingNiuState, seat: int, moves, unknown: list[int], rng: random.Random
+    state: DingniuState, seat: int, moves, unknown: list[int], rng: random.Random
 ) -> str:
     variant = state.variant
     doubles = -1  # judged without doubles unless the variant counts them
@@ -170,7 +170,7 @@ def _threats(unknown: list[int], nd: int, d: int, left: int, right: int, mask: i
     return n
 
 
-def _settle_ev(state: DingNiuState, seat: int, after: list[int], typ: str,
+def _settle_ev(state: DingniuState, seat: int, after: list[int], typ: str,
                left: int, right: int, rng: random.Random) -> float:
     """My mean net if I make this 算帐 now, over random deals of the hidden tiles."""
     variant = state.variant

@@ -20,7 +20,7 @@ import random
 
 from games.base import IllegalMove
 from games.dingniu.opening import lalian_forbidden, must_pair
-from games.dingniu.state import DingNiuState
+from games.dingniu.state import DingniuState
 from games.dingniu.tiles import CODES, COPIES, KIND_OF, N_KINDS, PIPS
 
 # Pip bitmask of each tile kind, for the "held no tile fitting" test.
@@ -28,16 +28,16 @@ PIP_MASK = tuple((1 << a) | (1 << b) for a, b in PIPS)
 TRIES = 60  # sampled deals before giving up on an exact replay
 
 
-def clone(state: DingNiuState) -> DingNiuState:
+def clone(state: DingniuState) -> DingniuState:
     """A copy for playouts: State.copy (no JSON)."""
     return state.copy()
 
 
-class World(DingNiuState):
+class World(DingniuState):
     """A determinized state: the same engine."""
 
 
-def unknown_counts(state: DingNiuState, seat: int) -> list[int]:
+def unknown_counts(state: DingniuState, seat: int) -> list[int]:
     """Tiles per kind that `seat` cannot see: not on the layout, not its own."""
     hand, on = state.hands[seat], state.on_layout
     out = [COPIES[t] - on[t] - hand[t] for t in range(N_KINDS)]
@@ -46,7 +46,7 @@ def unknown_counts(state: DingNiuState, seat: int) -> list[int]:
     return out
 
 
-def public_timeline(state: DingNiuState):
+def public_timeline(state: DingniuState):
     """(seat, code, ends before the move) of every move, with a 扣's tile
     blanked out: only what the whole table saw."""
     left = right = 0
@@ -70,7 +70,7 @@ def public_timeline(state: DingNiuState):
     return out
 
 
-def slots(state: DingNiuState, seat: int, timeline=None) -> list[tuple[int, int, int]]:
+def slots(state: DingniuState, seat: int, timeline=None) -> list[tuple[int, int, int]]:
     """The hidden places as (seat, index, forbidden pip mask): index i < the
     seat's 扣 count is its i-th 扣 tile, the rest are hand tiles."""
     timeline = public_timeline(state) if timeline is None else timeline
@@ -93,7 +93,7 @@ def slots(state: DingNiuState, seat: int, timeline=None) -> list[tuple[int, int,
     return out
 
 
-def sample_hidden(state: DingNiuState, seat: int, rng: random.Random, timeline=None):
+def sample_hidden(state: DingniuState, seat: int, rng: random.Random, timeline=None):
     """Hidden tiles dealt to the other seats' 扣 and hand places at random,
     respecting every 扣 inference: {seat: [kinds in place order]}."""
     unknown = unknown_counts(state, seat)
@@ -130,7 +130,7 @@ def sample_hidden(state: DingNiuState, seat: int, rng: random.Random, timeline=N
     return out
 
 
-def _opening_ok(state: DingNiuState, initial: list[list[int]], timeline) -> bool:
+def _opening_ok(state: DingniuState, initial: list[list[int]], timeline) -> bool:
     """The head could have made the opening he made with this hand."""
     if not timeline:
         return True
@@ -142,7 +142,7 @@ def _opening_ok(state: DingNiuState, initial: list[list[int]], timeline) -> bool
     return must_pair(hand, t, state.variant["pair_double_lead_all"]) == (len(code) == 5)
 
 
-def determinize(state: DingNiuState, seat: int, rng: random.Random) -> DingNiuState:
+def determinize(state: DingniuState, seat: int, rng: random.Random) -> DingniuState:
     """A new full state the seat cannot tell from `state`: the hidden tiles
     re-dealt, the public history replayed on the new deal."""
     timeline = public_timeline(state)
@@ -160,7 +160,7 @@ def determinize(state: DingNiuState, seat: int, rng: random.Random) -> DingNiuSt
     raise RuntimeError("no replayable deal found")
 
 
-def _explains(state: DingNiuState, timeline) -> bool:
+def _explains(state: DingniuState, timeline) -> bool:
     """The history accounts for the layout and every 扣 (a position built
     directly, as in tests, has no history behind it)."""
     kou = [0, 0, 0, 0]
@@ -173,7 +173,7 @@ def _explains(state: DingNiuState, timeline) -> bool:
     return laid == len(state.layout) and kou == [len(k) for k in state.kou]
 
 
-def _in_place(state: DingNiuState, seat: int, hidden: dict[int, list[int]]) -> DingNiuState:
+def _in_place(state: DingniuState, seat: int, hidden: dict[int, list[int]]) -> DingniuState:
     """The sampled tiles put straight into a copy (no history to replay)."""
     world = clone(state)
     world.__class__ = World
@@ -195,7 +195,7 @@ def _in_place(state: DingNiuState, seat: int, hidden: dict[int, list[int]]) -> D
     return world
 
 
-def _replay(state: DingNiuState, seat: int, hidden: dict[int, list[int]], timeline):
+def _replay(state: DingniuState, seat: int, hidden: dict[int, list[int]], timeline):
     """The sampled deal played through the public history, or None if the
     engine refuses it (an opening or 扣 the sampled hand could not make)."""
     kou_iter = {s: iter(tiles) for s, tiles in hidden.items()}

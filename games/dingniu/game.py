@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.base import Game, State
-from games.dingniu.state import DingNiuState
+from games.dingniu.state import DingniuState
 from games.dingniu.tiles import CODES, DECK, KIND_OF
 from games.dingniu.variants import FLAGS, PRESETS
 from games.shuffle import shuffle
@@ -67,7 +67,7 @@ class DingniuGame(Game):
 
     def start(
         self, variant: Mapping[str, Any], deal: Any, dealer: int, seats: int | None = None
-    ) -> DingNiuState:
+    ) -> DingniuState:
         if seats not in (None, 4):
             raise ValueError("顶牛 is played by 4")
         if not 0 <= dealer < 4:
@@ -78,9 +78,9 @@ class DingniuGame(Game):
         if sorted(c for h in hands for c in h) != _FULL_SET:
             raise ValueError("a 顶牛 deal must hold the 24 tiles exactly")
         deal = {"hands": [list(h) for h in hands]}
-        return DingNiuState(self, dict(self.variant(variant)), deal, dealer)
+        return DingniuState(self, dict(self.variant(variant)), deal, dealer)
 
-    def load(self, data: Mapping[str, Any]) -> DingNiuState:
+    def load(self, data: Mapping[str, Any]) -> DingniuState:
         state = self.start(data["variant"], data["deal"], int(data["dealer"]), data.get("seats"))
         state.history = [(int(s), str(c)) for s, c in data["history"]]
         state.restore(data["state"])

@@ -56,7 +56,7 @@ ALL_OUT, RUNOUT, SMOTHERED, IMMEDIATE, SIZHA_END = (
 COUNT_HANDS = frozenset((SMOTHERED, IMMEDIATE, SIZHA_END))
 
 
-class DingNiuState(State):
+class DingniuState(State):
     MUTABLE = {"history": COPY_1, "hands": COPY_2, "sizes": COPY_1, "kou": COPY_2,
                "layout": COPY_1, "on_layout": COPY_1, "sizha": COPY_2, "_rem": COPY_1,
                "end": COPY_DEEP, "suanzhang": COPY_DEEP}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from games import registry
-from games.dingniu.state import DingNiuState
+from games.dingniu.state import DingniuState
 from games.dingniu.tiles import CODES, DECK
 
 NAME = {
@@ -40,7 +40,7 @@ def deal_of(*hands: list[str]) -> dict:
     return {"hands": hands}
 
 
-def start(*hands: list[str], head: int = 0, variant: dict | None = None) -> DingNiuState:
+def start(*hands: list[str], head: int = 0, variant: dict | None = None) -> DingniuState:
     return GAME.start(GAME.variant(variant), deal_of(*hands), head)
 
 
@@ -48,7 +48,7 @@ def position(
     layout: list[str], mover: list[str], seat: int = 1, head: int = 0,
     variant: dict | None = None, others: dict[int, list[str]] | None = None,
     kou: dict[int, list[str]] | None = None,
-) -> DingNiuState:
+) -> DingniuState:
     """A mid-hand position: `layout` as oriented tiles left to right ("31" = [3|1]),
     `seat` to act holding `mover`; the other tiles go to the other seats."""
     canon = ["".join(sorted(c)) for c in layout]

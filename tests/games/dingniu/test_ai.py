@@ -6,7 +6,7 @@ import random
 import pytest
 
 from games import registry
-from games.dingniu.ai import DingNiuMonteCarlo, choose, determinize, heuristic, monte_carlo
+from games.dingniu.ai import DingniuMonteCarlo, choose, determinize, heuristic, monte_carlo
 
 from .helpers import codes, position, rest_after
 
@@ -124,7 +124,7 @@ class _RushesHongzhang:
 def test_monte_carlo_overrules_a_default_that_loses_clearly():
     # the 红帐 here counts 56 points against the declarer: a sure 包庄 (−12)
     s = position(["46"], codes("红十", "大天", "大天", "虎头", "虎头", "大五"))
-    mc = DingNiuMonteCarlo(_RushesHongzhang(), determinize, budget_s=1e9)
+    mc = DingniuMonteCarlo(_RushesHongzhang(), determinize, budget_s=1e9)
     mc.max_rounds = 6
     assert mc.choose(s, 1, random.Random(2)) != "R46"
 
@@ -138,7 +138,7 @@ def test_monte_carlo_keeps_the_default_when_nothing_is_clearly_better():
 
 
 def test_simulate_with_the_bots_monte_carlo_player():
-    from games.dingniu.ai import DingNiuMonteCarlo
+    from games.dingniu.ai import DingniuMonteCarlo
     from games.simulate import report, simulate
 
     seats = simulate(
@@ -146,5 +146,5 @@ def test_simulate_with_the_bots_monte_carlo_player():
     )
     assert all(len(s.nets) == 4 for s in seats)
     assert all(sum(s.nets[h] for s in seats) == 0 for h in range(4))
-    assert isinstance(seats[0].player, DingNiuMonteCarlo) and seats[0].times
+    assert isinstance(seats[0].player, DingniuMonteCarlo) and seats[0].times
     assert "pooled by kind" in report(seats)
