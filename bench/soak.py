@@ -56,6 +56,27 @@ def time_db(storage, waits: list[float], busy: list[float]) -> None:
     storage.run = run
 
 
+def census(app) -> dict[str, int]:
+    """What the outbox backlog holds: each queued op by kind, chat (group or
+    private) and, for an edit of a slot, which message: the current hand's,
+    an older hand's (its final edit), or another (lobby, notify…)."""
+    out: dict[str, int] = {}
+    sittings = app.service.sittings
+    for chat_id, chat in app.outbox._chats.items():
+        where = "group" if chat_id < 0 else "private"
+        for op in chat.ops:
+            what = op.kind
+            key = op.key
+            if op.kind == "show" and isinstance(key, tuple) and len(key) == 3:
+                s = sittings.get(key[0])
+                hand = "current" if s is not None and s.hand_no == key[1] else "old"
+                seen = "shown" if app.outbox.slots.get(key) else "unsent"
+                what = f"show {str(key[2]).split(':')[0]} {hand} {seen}"
+            name = f"{where}: {what}"
+            out[name] = out.get(name, 0) + 1
+    return dict(sorted(out.items(), key=lambda kv: -kv[1]))
+
+
 def _p99(xs: list[float]) -> float:
     xs = sorted(xs)
     return xs[int(0.99 * (len(xs) - 1))] if xs else 0.0
@@ -77,6 +98,7 @@ def sampler(samples: list[dict], every: float):
                 "db_calls": len(busy),
                 "db_wait_p99_ms": round(_p99(waits) * 1e3, 1),
                 "db_busy": round(sum(busy) / every, 2),
+                "backlog_by": census(app),
             })
             print(json.dumps(samples[-1]), flush=True)  # as it goes: a long run may be cut short
             waits.clear()
