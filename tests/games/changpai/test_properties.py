@@ -9,6 +9,7 @@ from games import registry
 from games.base import IllegalMove, State
 from games.changpai.cards import KIND_OF, RED
 from games.changpai.scoring import unit
+from games.changpai.variants import PRESETS
 from games.records import record_of, replay
 from tests.games.changpai.invariants import check
 from tests.games.protocol import random_hands
@@ -27,17 +28,7 @@ GAME = registry.get("changpai")
             {"estimate_mode": "xy", "qi_fan_guard": True, "auto_fold": False, "tou_optional": True},
             300,
         ),
-        (
-            {
-                "dealer_on_draw": "next",
-                "hu_pass_scope": "off",
-                "k3_breaks_duidui": False,
-                "estimate_mode": "xy",
-                "no_discard_from_triple": True,
-                "qi_fan_guard": True,
-            },
-            300,
-        ),
+        (PRESETS["xy_server"], 300),
         (
             {
                 "hu_pass_scope": "off",
