@@ -149,20 +149,22 @@ class Outbox:
                 return
         self._push(chat, Op("show", chat_id, key, text, markup, on_new=on_new, priority=priority))
 
-    def retire(self, key: Hashable) -> None:
+    def retire(self, chat_id: int, key: Hashable) -> None:
         """The slot's hand is over: render its pending edit now (before what it
         reads changes), or drop it if its message was never sent: nobody saw
         it, and the next hand's message replaces it. So a backlog holds at most
         one pending op per message someone has seen, plus the current hand's."""
-        for chat in self._chats.values():
-            for op in list(chat.ops):
-                if op.key != key or op.kind != "show":
-                    continue
-                if not self.slots.get(key):
-                    chat.ops.remove(op)
-                    self._done_one()
-                elif callable(op.text):
-                    op.text, op.markup = op.text()
+        chat = self._chats.get(chat_id)
+        if chat is None:
+            return
+        for op in list(chat.ops):
+            if op.key != key or op.kind != "show":
+                continue
+            if not self.slots.get(key):
+                chat.ops.remove(op)
+                self._done_one()
+            elif callable(op.text):
+                op.text, op.markup = op.text()
 
     def send(
         self,

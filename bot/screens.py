@@ -118,8 +118,8 @@ class Screens:
         (see Outbox.retire)."""
         for seat in s.seats:
             if seat and seat.user_id is not None:
-                self.core.outbox.retire((s.id, hand_no, f"hand:{seat.user_id}"))
-        self.core.outbox.retire((s.id, hand_no, "table"))
+                self.core.outbox.retire(seat.user_id, (s.id, hand_no, f"hand:{seat.user_id}"))
+        self.core.outbox.retire(s.chat_id, (s.id, hand_no, "table"))
 
     async def resend_hand(self, chat_id: int, user: Any) -> str | None:
         """/hand: post the hand again as a new private message."""

@@ -141,8 +141,8 @@ async def test_a_finished_hands_unsent_message_is_dropped_and_a_shown_one_edited
     chat.paused_until = time.monotonic() + 0.3  # both edits wait
     ob.show(7, ("g", 1, "seen"), lambda: (f"hand 1 turn {state['turn']}", None))
     ob.show(7, ("g", 1, "never"), lambda: ("hand 1 table", None))
-    ob.retire(("g", 1, "seen"))
-    ob.retire(("g", 1, "never"))
+    ob.retire(7, ("g", 1, "seen"))
+    ob.retire(7, ("g", 1, "never"))
     state["turn"] = 2  # the next hand changes what a lazy render would read
     assert ob.pending(7) == 1
     assert await ob.drain(2)

@@ -35,7 +35,7 @@ class Outbox:
     def notify(self, *a, **k):
         pass
 
-    def retire(self, key):
+    def retire(self, chat_id, key):
         pass
 
 
