@@ -1,5 +1,5 @@
 """A computer move's cost: at most one JSON round trip (issue 12/14). The bot's
-path is Service._think: `state.copy()`, then games.players.choose (the game's
+path is Turns.think: `state.copy()`, then games.players.choose (the game's
 Monte Carlo player copying worlds, its legality check) or players.quick."""
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def test_one_computer_move_makes_at_most_one_json_round_trip(game_id, json_calls
             state.apply(seat, random_code(state, seat, rng))
     seat = state.to_act()[0]
     json_calls.update(to_json=0, from_json=0)
-    copy = state.copy()  # what Service._think does first
+    copy = state.copy()  # what Turns.think does first
     code = players.choose(copy, seat, random.Random(1), 0.05)
     players.quick(copy, seat, random.Random(2))
     assert json_calls["to_json"] <= 1 and json_calls["from_json"] <= 1, json_calls
