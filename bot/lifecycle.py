@@ -27,7 +27,7 @@ class Lifecycle:
 
     async def start_hand(self, s: Sitting, seed: int | None = None) -> None:
         if s.state is not None:
-            self.screens.retire_hand(s, s.hand_no)
+            self.screens.retire_table(s, s.hand_no)
         g = catalog.game(s.game)
         seed = secrets.randbits(48) if seed is None else seed
         dealer = None
@@ -39,8 +39,8 @@ class Lifecycle:
         s.status = "running"
         s.last = {}
         s.picks = {}
-        for key in [k for k in s.msgs if k == "table" or k.startswith("hand:") or k == "end"]:
-            del s.msgs[key]  # each hand gets a fresh table and hand messages
+        for key in [k for k in s.msgs if k == "table" or k == "end"]:
+            del s.msgs[key]  # each hand gets a fresh table and 🏁 message
         if s.hand_no == 1 and not s.solo and "lobby" in s.msgs:
             self.screens.lobby(s)
         if hands.stuck(s.state):

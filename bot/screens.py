@@ -1,5 +1,6 @@
 """Screens: which message shows what. Every sitting has named message slots
-(the lobby, each hand's table, hand messages and 🏁 message, a turn notice)
+(the lobby, each hand's table and 🏁 message, each player's hand message, a
+turn notice)
 that the outbox posts once and then edits in place; a slot's message id is
 written to the sitting as soon as it is known, so a restart edits the same
 messages. Nothing here changes a sitting."""
@@ -30,8 +31,12 @@ class Screens:
 
     @staticmethod
     def slot(s: Sitting, name: str) -> Slot:
-        """The outbox's key of a message: the table, hands and 🏁 are new each hand."""
-        if name == "table" or name.startswith("hand:") or name == "end":
+        """The outbox's key of a message: the table and 🏁 are new each hand (so
+        the group's newest message is the table in play). A player's hand
+        message lasts the sitting, edited from hand to hand: its last edit of
+        a hand and the first of the next merge into one call, and a busy bot
+        sends no new private message per hand (issue 11: the soak's backlog)."""
+        if name == "table" or name == "end":
             return (s.id, s.hand_no, name)
         return (s.id, name)
 
@@ -112,13 +117,10 @@ class Screens:
         text, _kb = render.hand_end(s, hands.net(s.state), _, buttons=False)
         self.core.outbox.show(s.chat_id, self.slot(s, "end"), text, None, priority=END)
 
-    def retire_hand(self, s: Sitting, hand_no: int) -> None:
-        """A new hand starts: pending lazy edits of the old hand's messages are
-        rendered while they still read that hand, or dropped if never sent
-        (see Outbox.retire)."""
-        for seat in s.seats:
-            if seat and seat.user_id is not None:
-                self.core.outbox.retire(seat.user_id, (s.id, hand_no, f"hand:{seat.user_id}"))
+    def retire_table(self, s: Sitting, hand_no: int) -> None:
+        """A new hand starts: a pending lazy edit of the old hand's table is
+        rendered while it still reads that hand, or dropped if never sent
+        (see Outbox.retire). Hand messages carry on into the new hand."""
         self.core.outbox.retire(s.chat_id, (s.id, hand_no, "table"))
 
     async def resend_hand(self, chat_id: int, user: Any) -> str | None:

@@ -39,9 +39,16 @@ async def test_game_from_new_to_end_of_hand(people, tmp_path, game_id):
         # hand text never appeared in the group before it
         assert len(find_text(tg, GROUP, "🂠")) == 1
         assert [c for c in tg.calls() if c.error_code == 429] == []
-        # the next hand starts with a fresh table message
+        # the next hand starts with a fresh table message; each player's hand
+        # message carries on, edited to the new cards (no new private message)
+        hand_ids = {uid: s.msgs[f"hand:{uid}"] for uid in (1, 2)}
+        first_hand = {uid: tg.message(uid, hand_ids[uid]).text for uid in (1, 2)}
         m, b = [p for p in buttons_with(tg, GROUP, "h:") if p[1].callback_data.endswith("next")][0]
         await tg.press(1, GROUP, m.message_id, b.callback_data)
         await tg.wait_for(lambda: s.hand_no == 2 and len(find_text(tg, GROUP, "🂠")) == 2, 20)
+        await app.outbox.drain()
+        for uid in (1, 2):
+            assert s.msgs[f"hand:{uid}"] == hand_ids[uid]
+            assert tg.message(uid, hand_ids[uid]).text != first_hand[uid]
         assert all(c.chat_id in (GROUP, 1, 2) for c in tg.calls("sendMessage"))
         assert bot_messages(tg, 3) == []
