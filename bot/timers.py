@@ -42,27 +42,44 @@ class Timers:
         return time.time() + timeout if waiting else None
 
     def arm(self, s: Sitting) -> None:
-        job_id = f"turn:{s.id}"
         st = s.state
         if s.status != "running" or st is None or st.is_over():
             self.disarm(s)
             return
         if s.deadline is not None:
-            self.core.scheduler.add_job(
-                self.due.timeout,
-                "date",
-                run_date=datetime.fromtimestamp(s.deadline, tz=UTC),
-                args=[s.id, s.hand_no, st.turn],
-                id=job_id,
-                replace_existing=True,
-                misfire_grace_time=None,
-            )
+            job = self.core.scheduler.get_job(f"turn:{s.id}")
+            if job is None or job.next_run_time.timestamp() > s.deadline:
+                self._schedule(s.id, s.deadline)
+            # else a job due no later than this deadline re-checks then (`_due`):
+            # so a move normally costs the scheduler nothing
         else:
             self.disarm(s)
         if any((seat := s.seats[i]) and seat.auto for i in st.to_act()):
             delay = self.core.settings.computer_delay
             move = self.due.computer_turn(s.id, s.hand_no, st.turn, delay)
             self.computer_moves[s.id] = self.core.spawn(move)
+
+    def _schedule(self, gid: int, at: float) -> None:
+        self.core.scheduler.add_job(
+            self._due,
+            "date",
+            run_date=datetime.fromtimestamp(at, tz=UTC),
+            args=[gid],
+            id=f"turn:{gid}",
+            replace_existing=True,
+            misfire_grace_time=None,
+        )
+
+    async def _due(self, gid: int) -> None:
+        """The timer job: the turn in play times out if its deadline has come;
+        if moves have pushed the deadline on since the job was set, wait for it."""
+        s = self.core.sittings.get(gid)
+        if s is None or s.status != "running" or s.state is None or s.deadline is None:
+            return
+        if s.deadline > time.time() + 0.001:
+            self._schedule(gid, s.deadline)
+            return
+        await self.due.timeout(gid, s.hand_no, s.state.turn)
 
     def disarm(self, s: Sitting) -> None:
         try:
