@@ -114,6 +114,11 @@ async def _players(
                 if st is None or hands.stuck(st):
                     gid, status, state_json, hand_no = row(t["chat"])
                     if status == "hand_over":
+                        # 下一局 is on the 🏁 message: nobody can press it before that shows
+                        while (t["chat"], gid, hand_no, END_SHOWN) not in buttons.update():
+                            if time.monotonic() >= stop_at:
+                                return
+                            await asyncio.sleep(0.05)
                         data = HandEndCB(g=gid, n=hand_no, a="next").pack()
                         ans = await tg.press_forged(t["uids"][0], t["chat"], t["gmsg"], data)
                         qids.append(ans["callback_query_id"])
@@ -173,10 +178,14 @@ async def _players(
         await loop.run_in_executor(None, conn.recv)  # keep serving until the bot has stopped
 
 
+END_SHOWN = -1  # ButtonsSeen's "turn" for a hand's 🏁 buttons in the group
+
+
 class ButtonsSeen:
     """(player, game, hand, turn) → when that player's chat first showed move
-    buttons drawn for that turn (a successful send or edit); read
-    incrementally from the fake server's call log."""
+    buttons drawn for that turn (a successful send or edit), and (group, game,
+    hand, END_SHOWN) → when the 🏁 buttons showed; read incrementally from the
+    fake server's call log."""
 
     def __init__(self, tg) -> None:
         self.tg = tg
@@ -191,9 +200,14 @@ class ButtonsSeen:
             for row in (c.params.get("reply_markup") or {}).get("inline_keyboard", []):
                 for b in row:
                     parts = str(b.get("callback_data", "")).split(":")
-                    if parts[0] in ("m", "mi", "p") and len(parts) >= 4 and parts[1].isdigit():
+                    if len(parts) < 4 or not parts[1].isdigit() or not parts[2].isdigit():
+                        continue
+                    if parts[0] in ("m", "mi", "p") and parts[3].isdigit():
                         key = (c.chat_id, int(parts[1]), int(parts[2]), int(parts[3]))
                         self.at.setdefault(key, c.t)
+                    elif parts[0] == "h":  # the 🏁 message's 下一局 / 结束
+                        self.at.setdefault((c.chat_id, int(parts[1]), int(parts[2]), END_SHOWN),
+                                           c.t)
         self.read = len(calls)
         return self.at
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import time
@@ -72,9 +73,38 @@ def census(app) -> dict[str, int]:
                 hand = "current" if s is not None and s.hand_no == key[1] else "old"
                 seen = "shown" if app.outbox.slots.get(key) else "unsent"
                 what = f"show {str(key[2]).split(':')[0]} {hand} {seen}"
+            elif op.kind == "show" and isinstance(key, tuple) and len(key) == 2:
+                seen = "shown" if app.outbox.slots.get(key) else "unsent"
+                what = f"show {str(key[1]).split(':')[0]} {seen}"  # lobby, a sitting's hand
             name = f"{where}: {what}"
             out[name] = out.get(name, 0) + 1
     return dict(sorted(out.items(), key=lambda kv: -kv[1]))
+
+
+def watch_loop(lags: list[float], every: float = 0.005):
+    """The event loop's lateness: a task that asks to wake every 5 ms and
+    records how late it woke (a press waits at least that long)."""
+    async def tick() -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            due = loop.time() + every
+            await asyncio.sleep(every)
+            lags.append(loop.time() - due)
+
+    return tick
+
+
+def watch_gc(pauses: list[tuple[int, float]]) -> None:
+    """Each garbage collection's generation and CPU-blocking length."""
+    started: list[float] = []
+
+    def on_gc(phase: str, info: dict) -> None:
+        if phase == "start":
+            started[:] = [time.perf_counter()]
+        elif started:
+            pauses.append((info["generation"], time.perf_counter() - started[0]))
+
+    gc.callbacks.append(on_gc)
 
 
 def _p99(xs: list[float]) -> float:
@@ -88,7 +118,12 @@ def sampler(samples: list[dict], every: float):
         waits: list[float] = []
         busy: list[float] = []
         time_db(app.storage, waits, busy)
+        lags: list[float] = []
+        pauses: list[tuple[int, float]] = []
+        asyncio.get_running_loop().create_task(watch_loop(lags)())
+        watch_gc(pauses)
         while True:
+            gen2 = [p for g, p in pauses if g == 2]
             samples.append({
                 "t": round(time.monotonic() - start, 1),
                 "backlog": app.outbox.pending(),
@@ -98,11 +133,17 @@ def sampler(samples: list[dict], every: float):
                 "db_calls": len(busy),
                 "db_wait_p99_ms": round(_p99(waits) * 1e3, 1),
                 "db_busy": round(sum(busy) / every, 2),
+                "loop_lag_p99_ms": round(_p99(lags) * 1e3, 1),
+                "loop_lag_max_ms": round(max(lags, default=0.0) * 1e3, 1),
+                "gc_ms": round(sum(p for _g, p in pauses) * 1e3, 1),
+                "gc2": [len(gen2), round(max(gen2, default=0.0) * 1e3, 1)],
                 "backlog_by": census(app),
             })
             print(json.dumps(samples[-1]), flush=True)  # as it goes: a long run may be cut short
             waits.clear()
             busy.clear()
+            lags.clear()
+            pauses.clear()
             await asyncio.sleep(every)
 
     return sample
