@@ -21,6 +21,7 @@ from bot.heartbeat import Heartbeat
 from bot.i18n import make_i18n
 from bot.middlewares import LanguageMiddleware, SeenMiddleware
 from bot.outbox import Limits, Outbox
+from bot.response_types import PinResponseTypes
 from bot.scores import Scores
 from bot.service import Service
 from bot.settings import Settings
@@ -55,6 +56,7 @@ class App:
         catalog.check()  # a game that does not plug in stops the bot here, not at a tap
         session = AiohttpSession(api=TelegramAPIServer.from_base(s.api_base))
         session.middleware(Heartbeat(s.heartbeat_path))
+        session.middleware(PinResponseTypes())
         self.bot = Bot(s.token, session=session)
         log.info("connecting to %s …", s.api_base)
         bot = self.bot

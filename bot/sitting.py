@@ -5,7 +5,7 @@ storage; `to_row`/`from_row` are the only places that know the columns."""
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.base import State
@@ -79,7 +79,7 @@ class Sitting:
         return [(i, s.user_id) for i, s in enumerate(self.seats) if s and s.user_id is not None]
 
     def picks_json(self) -> str:
-        return json.dumps({str(k): asdict(v) for k, v in self.picks.items()})
+        return json.dumps({str(k): vars(v) for k, v in self.picks.items()})
 
     def to_row(self) -> dict[str, Any]:
         return {
@@ -89,7 +89,8 @@ class Sitting:
             "variant": json.dumps(self.variant, sort_keys=True),
             "status": self.status,
             "creator_id": self.creator_id,
-            "seats": json.dumps([asdict(s) if s else None for s in self.seats], ensure_ascii=False),
+            # vars(): the fields as they are (asdict copies deeply: 2% of a move)
+            "seats": json.dumps([vars(s) if s else None for s in self.seats], ensure_ascii=False),
             "hand_no": self.hand_no,
             "seed": self.seed,
             "state": self.state.to_json() if self.state else None,
