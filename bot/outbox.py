@@ -58,6 +58,9 @@ class Limits:
     group_window: float = 60.0
     group_reserve: int = 4  # of those, kept for new messages (edits may wait)
     overall_per_second: int = 28  # a little under Telegram's ≈30/s
+    # of those, kept free of ordinary calls: a hand a player now waits on (or a
+    # 🏁 message) finds a slot at once instead of after the last second's edits
+    urgent_reserve: int = 4
     margin: float = 0.05  # seconds of safety against clock jitter
 
 
@@ -350,13 +353,14 @@ class Outbox:
             while self._finished and self._finished[0] <= now - 1.0:
                 self._finished.popleft()
             used = len(self._finished) + self._inflight
-            if used < cap:
+            room = cap if head[0] < NORMAL else max(cap // 2, cap - self.limits.urgent_reserve)
+            if used < room:
                 heapq.heappop(self._waiting)
                 head[3] = False
                 self._inflight += 1
                 head[2].set_result(None)
                 continue
-            k = used - cap + 1  # calls that must age out
+            k = used - room + 1  # calls that must age out
             wait = None  # the slots are held by calls still in flight
             if k <= len(self._finished):
                 wait = max(self._finished[k - 1] + 1.0 - now, 0.0) + self.limits.margin / 5

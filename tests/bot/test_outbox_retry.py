@@ -115,7 +115,8 @@ async def test_equally_urgent_messages_go_in_the_order_they_became_urgent():
     already waiting on their hands when its message becomes urgent: among
     URGENT calls, first asked, first served (the tail at 100 sittings)."""
     bot = StubBot()
-    ob = Outbox(bot, Limits(overall_per_second=2, chat_burst=3, chat_rate=50.0, margin=0.01))
+    ob = Outbox(bot, Limits(overall_per_second=2, chat_burst=3, chat_rate=50.0, margin=0.01,
+                            urgent_reserve=0))
     for i in range(6):
         ob.show(100 + i, "hand", f"t{i}")  # all waiting for the overall limit
     await asyncio.sleep(0.05)
@@ -147,3 +148,25 @@ async def test_a_finished_hands_unsent_message_is_dropped_and_a_shown_one_edited
     assert ob.pending(7) == 1
     assert await ob.drain(2)
     assert [c[3] for c in bot.calls] == ["hand 1", "hand 1 turn 1"]
+
+
+async def test_ordinary_calls_leave_slots_free_for_a_player_who_must_act():
+    """Edits that nobody waits on may not take the last `urgent_reserve`
+    slots of the overall limit: a hand message that becomes urgent while they
+    queue goes at once, not after the second they fill."""
+    async def urgent_wait(reserve: int) -> float:
+        bot = StubBot()
+        ob = Outbox(bot, Limits(overall_per_second=8, chat_burst=3, chat_rate=50.0,
+                                margin=0.01, urgent_reserve=reserve))
+        for i in range(20):
+            ob.show(100 + i, "table", f"t{i}")  # more than a second's worth
+        await asyncio.sleep(0.1)
+        asked = time.monotonic()
+        ob.show(200, "hand", "your buttons", priority=URGENT)
+        assert await ob.drain(10)
+        sent = [c[0] for c in bot.calls if c[3] == "your buttons"][0]
+        assert len(bot.calls) == 21
+        return sent - asked
+
+    assert await urgent_wait(4) < 0.3
+    assert await urgent_wait(0) > 0.6  # without the reserve it waits for a slot to age out
