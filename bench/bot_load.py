@@ -4,7 +4,12 @@
 
 Without --rate every game presses again as soon as it is answered (the most
 the bot can take); with --rate the presses are offered at that total rate,
-spread over the games (the latency a player sees at that load).
+spread over the games (the latency a player sees at that load). With
+--wait-buttons a player presses only once their buttons show, and with
+--think S after a moment's thought (0.5–1.5 × S): a closed loop like a table
+of people. With no thought at all, 100 tables each waiting on one message
+cannot see a mean hand-over under 100 / 28 ≈ 3.6 s (Little's law, at the
+outbox's 28 calls a second and at least one call a move).
 
 Two processes, like production: this one runs the bot (`bot.app.App`, real
 long polling, real outbox limits); a child process runs the fake Bot API
@@ -39,7 +44,7 @@ from pathlib import Path
 # -- the child: fake server + players ---------------------------------------------
 async def _players(
     conn, db_path: str, games: int, seconds: float, game_id: str, rate: float, wait_buttons: bool,
-    warmup: float,
+    warmup: float, think: float = 0.0,
 ) -> None:
     from bot.callbacks import HandEndCB, LobbyCB, move_button_data
     from games import hands
@@ -135,6 +140,8 @@ async def _players(
                         if time.monotonic() >= stop_at:
                             return
                         await asyncio.sleep(0.02)
+                    if think:  # and after a moment's thought (0.5–1.5 × --think)
+                        await asyncio.sleep(think * (0.5 + rng.random()))
                 code = fallback(st, seat, rng)
                 moves = st.legal_moves(seat)
                 index = next(
@@ -212,9 +219,10 @@ class ButtonsSeen:
         return self.at
 
 
-def _child(conn, db_path, games, seconds, game_id, rate, wait_buttons, warmup) -> None:
+def _child(conn, db_path, games, seconds, game_id, rate, wait_buttons, warmup, think) -> None:
     logging.basicConfig(level=logging.CRITICAL)
-    asyncio.run(_players(conn, db_path, games, seconds, game_id, rate, wait_buttons, warmup))
+    asyncio.run(_players(conn, db_path, games, seconds, game_id, rate, wait_buttons, warmup,
+                         think))
 
 
 # -- the parent: the bot ----------------------------------------------------------
@@ -296,14 +304,14 @@ async def _bot(conn, proc, db_path: str, game_id: str, sample=None) -> dict:
 
 def run(
     games: int, seconds: float, game_id: str, rate: float = 0.0, wait_buttons: bool = False,
-    warmup: float = 0.0, sample=None,
+    warmup: float = 0.0, sample=None, think: float = 0.0,
 ) -> dict:
     logging.basicConfig(level=logging.CRITICAL)
     with tempfile.TemporaryDirectory() as tmp:
         db_path = str(Path(tmp) / "bench.sqlite3")
         parent, child = mp.Pipe()
         ctx = mp.get_context("spawn")
-        child_args = (child, db_path, games, seconds, game_id, rate, wait_buttons, warmup)
+        child_args = (child, db_path, games, seconds, game_id, rate, wait_buttons, warmup, think)
         proc = ctx.Process(target=_child, args=child_args)
         proc.start()
         try:
@@ -340,12 +348,17 @@ def main() -> None:
                    help="offered presses/s over all games (default 0: as fast as answered)")
     p.add_argument("--wait-buttons", action="store_true",
                    help="each player presses only once their buttons are shown (as people do)")
+    p.add_argument("--think", type=float, default=0.0,
+                   help="with --wait-buttons: seconds a player thinks once shown (0.5–1.5 ×)")
     p.add_argument("--warmup", type=float, default=0.0,
                    help="seconds at the start not counted in the hand-over figures")
     args = p.parse_args()
     game_id = args.game or catalog.landed()[0]
-    r = run(args.games, args.seconds, game_id, args.rate, args.wait_buttons, args.warmup)
+    r = run(args.games, args.seconds, game_id, args.rate, args.wait_buttons, args.warmup,
+            think=args.think)
     offered = f"offered {args.rate:.0f}/s" if args.rate else "closed loop"
+    if args.think:
+        offered += f", think {args.think:g} s"
     print(
         f"move → next player sees buttons: p50 {r['handover_p50_s']:.2f} s, "
         f"p99 {r['handover_p99_s']:.2f} s ({r['handover_seen']} hand-overs seen"
