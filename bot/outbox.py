@@ -422,6 +422,10 @@ class Outbox:
                 continue
             if op.counted:
                 await self._overall_slot(chat, op.priority)
+                if not chat.ops:  # dropped while it waited (a finished hand's unsent table)
+                    self._inflight -= 1
+                    self._freed.set()
+                    continue
                 # pending edits may have merged meanwhile; nothing else changes
                 op, _wait = self._next(chat_id, chat, _now())
                 if not op.counted:

@@ -170,3 +170,26 @@ async def test_ordinary_calls_leave_slots_free_for_a_player_who_must_act():
 
     assert await urgent_wait(4) < 0.3
     assert await urgent_wait(0) > 0.6  # without the reserve it waits for a slot to age out
+
+
+async def test_a_message_dropped_while_it_waits_for_a_slot_leaves_the_queue_working():
+    """A finished hand's table that was never sent is dropped when the next
+    hand starts, possibly while its chat waits for an overall slot (the chaos
+    test found the worker then failing on an empty queue)."""
+    bot = StubBot()
+    ob = Outbox(bot, Limits(overall_per_second=1, chat_burst=3, chat_rate=50.0, margin=0.01,
+                            urgent_reserve=0))
+    ob.send(5, "first")  # takes the one slot of this second
+    await asyncio.sleep(0.05)
+    ob.show(7, ("g", 1, "table"), "hand 1's table")  # waits for a slot
+    await asyncio.sleep(0.05)
+    assert ob._chats[7].waiting is not None
+    ob.retire(7, ("g", 1, "table"))  # never sent: dropped
+    ob.show(8, "x", "after")
+    assert await ob.drain(5)
+    worker = ob._chats[7].worker
+    assert worker is not None and worker.done() and worker.exception() is None
+    assert [c[3] for c in bot.calls] == ["first", "after"]
+    ob.show(7, ("g", 2, "table"), "hand 2's table")
+    assert await ob.drain(5)
+    assert bot.calls[-1][3] == "hand 2's table"
