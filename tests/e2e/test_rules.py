@@ -18,6 +18,7 @@ from tests.e2e.harness import (
     running,
     start_game,
 )
+from tests.fakes.models import FakeTelegramError
 
 
 async def started(tg, *uids):
@@ -302,11 +303,32 @@ async def test_turn_notification_replaces_the_previous_one(people, toy, tmp_path
                 c for c in tg.calls("sendMessage", chat_id=uid) if "轮到你了 ·" in c.params["text"]
             ]
 
-        # A fast player's pending notifications merge (their hand goes first):
-        # play hands until each has had two.
+        # A fast player's pending notifications merge (their hand goes first),
+        # so these players wait for their "your turn" before they tap (at most
+        # 3 s: a merged one may never come) until each has had two.
+        seen = {1: 0, 2: 0}
+        waited = {1: 0.0, 2: 0.0}
+        loop = asyncio.get_running_loop()
         for hand_no in range(1, 4):
-            await play_hand(tg, [1, 2], ends=hand_no)
-            await asyncio.sleep(0.5)
+            deadline = loop.time() + 60
+            while len(find_text(tg, GROUP, "🏁")) < hand_no:
+                assert loop.time() < deadline, "hand not over"
+                for uid in (1, 2):
+                    btns = move_buttons(tg, uid)
+                    if not btns:
+                        waited[uid] = 0.0
+                        continue
+                    waited[uid] = waited[uid] or loop.time()
+                    if len(notified(uid)) == seen[uid] and loop.time() - waited[uid] < 3:
+                        continue
+                    seen[uid] = len(notified(uid))
+                    m, b = btns[0]
+                    try:
+                        await tg.press(uid, uid, m.message_id, b.callback_data)
+                    except FakeTelegramError:
+                        pass  # the message changed under us
+                    waited[uid] = 0.0
+                await asyncio.sleep(0.02)
             if all(len(notified(uid)) >= 2 for uid in (1, 2)):
                 break
             await press_button(tg, 1, GROUP, f"h:1:{hand_no}:next")
