@@ -15,7 +15,7 @@ from itertools import product
 from operator import itemgetter
 from typing import NamedTuple
 
-from games.changpai.cards import COMPONENT_OF, COMPONENTS, N_KINDS, POINTS, RED, SEVENS
+from games.changpai.cards import COMPONENTS, POINTS, RED, SEVENS
 from games.changpai.kan import set_tuo
 
 
@@ -148,16 +148,10 @@ def estimate_avail(
 ) -> Estimate:
     """The same from tuples: avail[k] = an unseen copy of k exists.
 
-    around: a kind whose component is all that changed since the hand was
-    last estimated (a claim of that card, a discard, a flip that used up its
-    unseen copies): the other components' merged part is looked up, keyed
-    on them alone, and only this component is searched again. The answer is
-    the same for any `around`; it only decides what is cached."""
+    around: the kind a claim is about (kept for callers; the per-component
+    cache makes a claim's hand cost only its changed component anyway)."""
     cap = max(0, 7 - fixed_count)
-    if around < 0:
-        top, g, killable = _hand_part(counts, avail, cap, xy)
-    else:
-        top, g, killable = _hand_part_around(COMPONENT_OF[around], counts, avail, cap, xy)
+    top, g, killable = _hand_part(counts, avail, cap, xy)
     # groups beyond the cap still count for "7 坎": counted uncapped
     g = min(7, fixed_count + g)
     tuo = fixed_tuo + top
@@ -175,63 +169,62 @@ _PICK = tuple(itemgetter(*comp) for comp in COMPONENTS)
 _BITS = tuple({flags: sum(1 << i for i, f in enumerate(flags) if f)
                for flags in product((False, True), repeat=len(comp))} for comp in COMPONENTS)
 
+# One component's part of a hand, keyed on its local (counts, unseen flags, xy):
+# (best by group count, its top 砣, fewest groups reaching that top, a triple
+# whose 4th card is unseen). Hands share components far more often than whole
+# hands recur, so this, not the whole hand, is what a new hand looks up.
+_Part = tuple[tuple[int, ...], int, int, bool]
+_PARTS: tuple[dict[tuple, _Part], ...] = tuple({} for _ in COMPONENTS)
+PART_CACHE = 1 << 16
+
+
+def _part(ci: int, local: tuple[int, ...], flags: tuple[bool, ...], xy: bool) -> _Part:
+    best = component_best(ci, local, _BITS[ci][flags], xy)
+    top = max(best)
+    memo = _PARTS[ci]
+    if len(memo) >= PART_CACHE:
+        memo.clear()
+    part = memo[local, flags, xy] = (best, top, best.index(top),
+                                     any(n >= 3 and a for n, a in zip(local, flags)))
+    return part
+
+
+_SCAN = tuple((ci, _PICK[ci], _PARTS[ci]) for ci in range(len(COMPONENTS)))
+
+
+def _merge_parts(parts: list[tuple[int, ...]], cap: int) -> int:
+    total: tuple[int, ...] = (0,)
+    for best in parts:
+        total = merge_capped(total, best, cap)
+    return max(total)
+
 
 @lru_cache(maxsize=1 << 14)
 def _hand_part(counts: tuple[int, ...], avail: tuple[bool, ...], cap: int,
                xy: bool) -> tuple[int, int, bool]:
     """(most 砣 of at most `cap` disjoint groups, most groups uncapped, a
     concealed triple whose 4th card is unseen) for the free concealed cards;
-    the estimate is asked again and again for unchanged hands, so memoised."""
-    total: tuple[int, ...] = (0,)
-    groups = 0
-    for ci in range(len(COMPONENTS)):
-        local = _PICK[ci](counts)
+    the estimate is asked again and again for unchanged hands, so memoised.
+    When the components' best selections together use at most `cap` groups,
+    their tops simply add up; only otherwise are the arrays merged."""
+    top = groups = fewest = 0
+    killable = False
+    parts = []
+    for ci, pick, memo in _SCAN:
+        local = pick(counts)
         if not any(local):
             continue
-        best = component_best(ci, local, _BITS[ci][_PICK[ci](avail)], xy)
+        flags = pick(avail)
+        part = memo.get((local, flags, xy)) or _part(ci, local, flags, xy)
+        best = part[0]
+        parts.append(best)
         groups += len(best) - 1
-        total = merge_capped(total, best, cap)
-    killable = max(counts) >= 3 and any(n >= 3 and a for n, a in zip(counts, avail))
-    return max(total), groups, killable
-
-
-# The merged part of every component but one (its index first in the key),
-# keyed on the cards and flags outside that component only.
-_OUTSIDE = tuple(itemgetter(*(k for k in range(N_KINDS) if COMPONENT_OF[k] != ci))
-                 for ci in range(len(COMPONENTS)))
-_REST: dict[tuple, tuple[tuple[int, ...], int, bool]] = {}
-REST_CACHE = 1 << 15
-
-
-def _hand_part_around(ci: int, counts: tuple[int, ...], avail: tuple[bool, ...], cap: int,
-                      xy: bool) -> tuple[int, int, bool]:
-    """_hand_part, with the other components' part cached apart from ci's."""
-    outside = _OUTSIDE[ci]
-    key = (ci, outside(counts), outside(avail), cap, xy)
-    rest = _REST.get(key)
-    if rest is None:
-        total: tuple[int, ...] = (0,)
-        groups = 0
-        for cj in range(len(COMPONENTS)):
-            local = _PICK[cj](counts)
-            if cj == ci or not any(local):
-                continue
-            best = component_best(cj, local, _BITS[cj][_PICK[cj](avail)], xy)
-            groups += len(best) - 1
-            total = merge_capped(total, best, cap)
-        killable = any(n >= 3 and a for n, a in zip(outside(counts), outside(avail)))
-        if len(_REST) >= REST_CACHE:
-            _REST.clear()
-        rest = _REST[key] = (total, groups, killable)
-    total, groups, killable = rest
-    local = _PICK[ci](counts)
-    if not any(local):
-        return max(total), groups, killable
-    flags = _PICK[ci](avail)
-    best = component_best(ci, local, _BITS[ci][flags], xy)
-    top = max(merge_capped(total, best, cap))
-    killable = killable or any(n >= 3 and a for n, a in zip(local, flags))
-    return top, groups + len(best) - 1, killable
+        top += part[1]
+        fewest += part[2]
+        killable = killable or part[3]
+    if fewest > cap:
+        top = _merge_parts(parts, cap)
+    return top, groups, killable
 
 
 @lru_cache(maxsize=1 << 16)
@@ -254,4 +247,5 @@ def clear_caches() -> None:
     _weights.cache_clear()
     _hand_part.cache_clear()
     merge_capped.cache_clear()
-    _REST.clear()
+    for memo in _PARTS:
+        memo.clear()
