@@ -41,6 +41,27 @@ MOVE_KIND = {"Q": "qi", "A": "da", "Y": "yang", "H": "hu", "F": "fire", "K": "sh
              "N": "pass", "C": "chi", "D": "discard", "T": "tou"}
 
 
+# Cards a claim move shows: the claimed card (胡) or the whole set it makes.
+_CLAIM_SIZE = {"H": 1, "F": 5, "K": 4, "P": 3, "N": 0}
+# Moves outside claims carry no data: one immutable Move per (code, phase, drawn card).
+_PLAIN: dict[tuple[str, bool, int], Move] = {}
+
+
+def _plain_move(code: str, tou: bool, drawn: int) -> Move:
+    key = (code, tou, drawn if code == "H" else -1)
+    m = _PLAIN.get(key)
+    if m is None:
+        head = code[0]
+        cards: tuple[str, ...] = ()
+        if head in ("D", "T"):
+            cards = (code[1:],)
+        elif head == "H" and drawn >= 0:
+            cards = (CODES[drawn],)
+        m = _PLAIN[key] = Move(code, "no_tou" if (head == "N" and tou) else MOVE_KIND[head],
+                               cards)
+    return m
+
+
 def parse_deal(deal: Any) -> list[int]:
     known = _DEALT.pop(deal, None) if isinstance(deal, str) else None
     if known is not None:
@@ -625,26 +646,30 @@ class ChangpaiState(State):
         cached = self._moves.get(seat)
         if cached is not None:
             return cached
-        moves = [self._move(seat, c) for c in self._codes(seat)]
+        codes = self._codes(seat)
+        if self.phase == "claim":
+            moves = self._claim_moves(codes)
+        else:
+            drawn = self.drawn
+            tou = self.phase == "tou"
+            moves = [_plain_move(c, tou, drawn) for c in codes]
         self._moves[seat] = moves
         return moves
 
-    def _move(self, seat: int, code: str) -> Move:
-        head = code[0]
-        cards: tuple[str, ...] = ()
-        data: dict[str, Any] | None = None
-        if self.phase == "claim":
-            assert self.offer is not None
-            x = CODES[self.offer["card"]]
-            data = {"card": x, "from": self.offer["src"], "offer": self.offer["kind"]}
-            cards = {"H": (x,), "F": (x,) * 5, "K": (x,) * 4, "P": (x,) * 3,
-                     "C": (code[1:3], code[3:5], x)}.get(head, ())
-        elif head in ("D", "T"):
-            cards = (code[1:],)
-        elif head == "H" and self.drawn >= 0:
-            cards = (CODES[self.drawn],)
-        kind_name = "no_tou" if (head == "N" and self.phase == "tou") else MOVE_KIND[head]
-        return Move(code, kind_name, cards, data)
+    def _claim_moves(self, codes: list[str]) -> list[Move]:
+        off = self.offer
+        assert off is not None
+        x = CODES[off["card"]]
+        src, okind = off["src"], off["kind"]
+        out = []
+        for code in codes:
+            head = code[0]
+            if head == "C":
+                cards: tuple[str, ...] = (code[1:3], code[3:5], x)
+            else:
+                cards = (x,) * _CLAIM_SIZE[head]
+            out.append(Move(code, MOVE_KIND[head], cards, {"card": x, "from": src, "offer": okind}))
+        return out
 
     def _apply(self, seat: int, code: str) -> list[dict[str, Any]]:
         listed = self._moves.get(seat)  # legal_moves of this very state, if asked
