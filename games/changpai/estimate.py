@@ -170,9 +170,10 @@ _BITS = tuple({flags: sum(1 << i for i, f in enumerate(flags) if f)
                for flags in product((False, True), repeat=len(comp))} for comp in COMPONENTS)
 
 # One component's part of a hand, keyed on its local (counts, unseen flags, xy):
-# (best by group count, its top 砣, fewest groups reaching that top, a triple
-# whose 4th card is unseen). Hands share components far more often than whole
-# hands recur, so this, not the whole hand, is what a new hand looks up.
+# (best by group count up to the fewest groups reaching its top, the most
+# groups uncapped, that fewest count, a triple whose 4th card is unseen).
+# Hands share components far more often than whole hands recur, so this, not
+# the whole hand, is what a new hand looks up.
 _Part = tuple[tuple[int, ...], int, int, bool]
 _PARTS: tuple[dict[tuple, _Part], ...] = tuple({} for _ in COMPONENTS)
 PART_CACHE = 1 << 16
@@ -181,10 +182,12 @@ PART_CACHE = 1 << 16
 def _part(ci: int, local: tuple[int, ...], flags: tuple[bool, ...], xy: bool) -> _Part:
     best = component_best(ci, local, _BITS[ci][flags], xy)
     top = max(best)
+    fewest = best.index(top)
     memo = _PARTS[ci]
     if len(memo) >= PART_CACHE:
         memo.clear()
-    part = memo[local, flags, xy] = (best, top, best.index(top),
+    # more groups than `fewest` never add 砣 here, so a capped merge needs no more
+    part = memo[local, flags, xy] = (best[: fewest + 1], len(best) - 1, fewest,
                                      any(n >= 3 and a for n, a in zip(local, flags)))
     return part
 
@@ -215,13 +218,13 @@ def _hand_part(counts: tuple[int, ...], avail: tuple[bool, ...], cap: int,
         if not any(local):
             continue
         flags = pick(avail)
-        part = memo.get((local, flags, xy)) or _part(ci, local, flags, xy)
-        best = part[0]
-        parts.append(best)
-        groups += len(best) - 1
-        top += part[1]
-        fewest += part[2]
-        killable = killable or part[3]
+        best, most, few, kill = memo.get((local, flags, xy)) or _part(ci, local, flags, xy)
+        groups += most
+        if few:
+            parts.append(best)
+            top += best[few]
+            fewest += few
+        killable = killable or kill
     if fewest > cap:
         top = _merge_parts(parts, cap)
     return top, groups, killable
