@@ -15,7 +15,7 @@ from itertools import product
 from operator import itemgetter
 from typing import NamedTuple
 
-from games.changpai.cards import COMPONENTS, POINTS, RED, SEVENS
+from games.changpai.cards import COMPONENT_OF, COMPONENTS, N_KINDS, POINTS, RED, SEVENS
 from games.changpai.kan import set_tuo
 
 
@@ -150,14 +150,8 @@ def estimate_avail(
 
     around: the kind a claim is about (kept for callers; the per-component
     cache makes a claim's hand cost only its changed component anyway)."""
-    cap = max(0, 7 - fixed_count)
-    top, g, killable = _hand_part(counts, avail, cap, xy)
-    # groups beyond the cap still count for "7 坎": counted uncapped
-    g = min(7, fixed_count + g)
-    tuo = fixed_tuo + top
-    enough = tuo > threshold if strict else tuo >= threshold
-    ok = enough and (g == 7 or (g == 6 and killable))
-    return Estimate(tuo, g, ok)
+    return _verdict(_hand_part(counts, avail, max(0, 7 - fixed_count), xy), fixed_count,
+                    fixed_tuo, threshold, strict)
 
 
 _POSITIVE = (0).__lt__
@@ -202,32 +196,84 @@ def _merge_parts(parts: list[tuple[int, ...]], cap: int) -> int:
     return max(total)
 
 
+_EMPTY: _Part = ((0,), 0, 0, False)
+
+
 @lru_cache(maxsize=1 << 14)
-def _hand_part(counts: tuple[int, ...], avail: tuple[bool, ...], cap: int,
-               xy: bool) -> tuple[int, int, bool]:
-    """(most 砣 of at most `cap` disjoint groups, most groups uncapped, a
-    concealed triple whose 4th card is unseen) for the free concealed cards;
-    the estimate is asked again and again for unchanged hands, so memoised.
-    When the components' best selections together use at most `cap` groups,
-    their tops simply add up; only otherwise are the arrays merged."""
-    top = groups = fewest = 0
-    killable = False
-    parts = []
+def hand_parts(counts: tuple[int, ...], avail: tuple[bool, ...], xy: bool) -> tuple[_Part, ...]:
+    """Every component's part of the free concealed cards. A hand is asked
+    about again and again while it does not change (every claim it might make
+    on a flipped card), so memoised."""
+    out = []
     for ci, pick, memo in _SCAN:
         local = pick(counts)
         if not any(local):
+            out.append(_EMPTY)
             continue
         flags = pick(avail)
-        best, most, few, kill = memo.get((local, flags, xy)) or _part(ci, local, flags, xy)
+        out.append(memo.get((local, flags, xy)) or _part(ci, local, flags, xy))
+    return tuple(out)
+
+
+def _sum_parts(parts, cap: int) -> tuple[int, int, bool]:
+    """(most 砣 of at most `cap` disjoint groups, most groups uncapped, a
+    concealed triple whose 4th card is unseen). When the components' best
+    selections together use at most `cap` groups, their tops simply add up;
+    only otherwise are the arrays merged."""
+    top = groups = fewest = 0
+    killable = False
+    arrays = []
+    for best, most, few, kill in parts:
         groups += most
         if few:
-            parts.append(best)
+            arrays.append(best)
             top += best[few]
             fewest += few
         killable = killable or kill
     if fewest > cap:
-        top = _merge_parts(parts, cap)
+        top = _merge_parts(arrays, cap)
     return top, groups, killable
+
+
+@lru_cache(maxsize=1 << 14)
+def _hand_part(counts: tuple[int, ...], avail: tuple[bool, ...], cap: int,
+               xy: bool) -> tuple[int, int, bool]:
+    """_sum_parts of the hand's parts (whole hands recur: memoised)."""
+    return _sum_parts(hand_parts(counts, avail, xy), cap)
+
+
+# Per kind: its component and its index there.
+_LOCAL = tuple(COMPONENTS[COMPONENT_OF[k]].index(k) for k in range(N_KINDS))
+
+
+def claim_estimate(counts: tuple[int, ...], avail: tuple[bool, ...], used: tuple[int, ...],
+                   x: int, fixed_count: int, fixed_tuo: int, threshold: int,
+                   strict: bool = False, xy: bool = False) -> Estimate:
+    """The estimate of the hand `counts` after a claim of x with the cards
+    `used` (all in x's component, the claim's 坎 already in fixed_*): the
+    hand's other parts are those of the hand before the claim, looked up."""
+    ci = COMPONENT_OF[x]
+    parts = list(hand_parts(counts, avail, xy))
+    local = list(_PICK[ci](counts))
+    for k in used:
+        local[_LOCAL[k]] -= 1
+    if any(local):
+        key = (tuple(local), _PICK[ci](avail), xy)
+        parts[ci] = _PARTS[ci].get(key) or _part(ci, *key)
+    else:
+        parts[ci] = _EMPTY
+    return _verdict(_sum_parts(parts, max(0, 7 - fixed_count)), fixed_count, fixed_tuo,
+                    threshold, strict)
+
+
+def _verdict(part: tuple[int, int, bool], fixed_count: int, fixed_tuo: int, threshold: int,
+             strict: bool) -> Estimate:
+    top, g, killable = part
+    # groups beyond the cap still count for "7 坎": counted uncapped
+    g = min(7, fixed_count + g)
+    tuo = fixed_tuo + top
+    enough = tuo > threshold if strict else tuo >= threshold
+    return Estimate(tuo, g, enough and (g == 7 or (g == 6 and killable)))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -249,6 +295,7 @@ def clear_caches() -> None:
     component_best.cache_clear()
     _weights.cache_clear()
     _hand_part.cache_clear()
+    hand_parts.cache_clear()
     merge_capped.cache_clear()
     for memo in _PARTS:
         memo.clear()

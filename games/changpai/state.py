@@ -28,7 +28,7 @@ from games.changpai.cards import (
     to_codes,
 )
 from games.changpai.claims import RANK, offer_options
-from games.changpai.estimate import Estimate, estimate_avail
+from games.changpai.estimate import Estimate, claim_estimate, estimate_avail
 from games.changpai.hu import Fixed, Rules, Win, evaluate, may_win_with, threshold
 from games.changpai.kan import classify
 from games.changpai.melds import fixed_of
@@ -225,22 +225,19 @@ class ChangpaiState(State):
         """A 吃/碰 needs a card left to discard, and (while estimates are in
         force) must not make the claimer's own estimate fail. avail: the
         seat's unseen flags, if the caller has them."""
-        conc = list(self.conc[s])
-        for k in used:
-            conc[k] -= 1
-        if not any(conc):
+        conc = self.conc[s]
+        if sum(conc) <= len(used):
             return False
         if not self.estimates_on():
             return True
         f = self.fixed(s)
         kan = classify((*used, x))
         assert kan is not None  # offered claims make a 坎
-        tuo = kan[1]
         # the used cards leave the hand and become seen: the unseen stay as now
         v = self.variant
-        return estimate_avail(tuple(conc), avail or self.avail(s), f.count + 1, f.tuo + tuo,
-                              threshold(s == self.dealer), v["threshold_strict"],
-                              v["estimate_mode"] == "xy", x).ok
+        return claim_estimate(tuple(conc), avail or self.avail(s), used, x, f.count + 1,
+                              f.tuo + kan[1], threshold(s == self.dealer),
+                              v["threshold_strict"], v["estimate_mode"] == "xy").ok
 
     def discardable(self, s: int) -> list[int]:
         conc = self.conc[s]
@@ -414,20 +411,35 @@ class ChangpaiState(State):
 
     # -- the play loop ----------------------------------------------------
     def _flip(self, s: int, ev: list) -> None:
-        if s < 0 or not self.any_active():
-            self._end({"kind": "huang"}, ev)
-            return
-        if self.pos >= DECK_SIZE:
-            self._end({"kind": "huang"}, ev)
-            return
-        x = self.deck[self.pos]
-        self.pos += 1
-        self.seen[x] += 1
-        ev.append({"type": "flip", "seat": s, "card": CODES[x]})
-        self._offer(x, s, "flip", ev)
+        deck, seen = self.deck, self.seen
+        while True:
+            if s < 0 or not self.any_active() or self.pos >= DECK_SIZE:
+                self._end({"kind": "huang"}, ev)
+                return
+            x = deck[self.pos]
+            self.pos += 1
+            seen[x] += 1
+            ev.append({"type": "flip", "seat": s, "card": CODES[x]})
+            options = offer_options(self, x, s, "flip")
+            if options:
+                self._open(x, s, "flip", options, ev)
+                return
+            # nobody may claim it (most flips): dead, and the next player flips
+            self.dead.append(x)
+            ev.append({"type": "dead", "card": CODES[x]})
+            s = self.next_active(s)
 
     def _offer(self, x: int, src: int, okind: str, ev: list) -> None:
         options = offer_options(self, x, src, okind)
+        if options:
+            self._open(x, src, okind, options, ev)
+            return
+        self.dead.append(x)
+        ev.append({"type": "dead", "card": CODES[x]})
+        self._flip(self.next_active(src), ev)
+
+    def _open(self, x: int, src: int, okind: str, options: dict[int, list[str]],
+              ev: list) -> None:
         answers = {s: c[0] for s, c in options.items() if len(c) == 1}  # forced 杀/吐火
         self.offer = {"card": x, "src": src, "kind": okind,
                       "options": {str(s): c for s, c in options.items()},
