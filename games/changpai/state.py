@@ -181,9 +181,11 @@ class ChangpaiState(State):
         return sum(self.conc[s]) + f.cards + extra_card == 21 + f.extra
 
     def claim_hu(self, s: int, x: int, need_k23: bool, need_k1: bool) -> bool:
-        if not self.can_win_size(s, 1) or not may_win_with(self.conc[s], x):
+        conc = self.conc[s]
+        f = self._fixed[s] or self.fixed(s)
+        if sum(conc) + f.cards + 1 != 21 + f.extra or not may_win_with(conc, x):
             return False
-        counts = list(self.conc[s])
+        counts = list(conc)
         counts[x] += 1
         return bool(evaluate(counts, self.fixed(s), self.is_dealer(s), self.rules(), x,
                              need_k23, need_k1, full=False))
