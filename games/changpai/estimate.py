@@ -165,10 +165,11 @@ _BITS = tuple({flags: sum(1 << i for i, f in enumerate(flags) if f)
 
 # One component's part of a hand, keyed on its local (counts, unseen flags, xy):
 # (best by group count up to the fewest groups reaching its top, the most
-# groups uncapped, that fewest count, a triple whose 4th card is unseen).
+# groups uncapped, that fewest count, a triple whose 4th card is unseen, the
+# top).
 # Hands share components far more often than whole hands recur, so this, not
 # the whole hand, is what a new hand looks up.
-_Part = tuple[tuple[int, ...], int, int, bool]
+_Part = tuple[tuple[int, ...], int, int, bool, int]
 _PARTS: tuple[dict[tuple, _Part], ...] = tuple({} for _ in COMPONENTS)
 PART_CACHE = 1 << 16
 
@@ -182,7 +183,7 @@ def _part(ci: int, local: tuple[int, ...], flags: tuple[bool, ...], xy: bool) ->
         memo.clear()
     # more groups than `fewest` never add 砣 here, so a capped merge needs no more
     part = memo[local, flags, xy] = (best[: fewest + 1], len(best) - 1, fewest,
-                                     any(n >= 3 and a for n, a in zip(local, flags)))
+                                     any(n >= 3 and a for n, a in zip(local, flags)), top)
     return part
 
 
@@ -196,50 +197,49 @@ def _merge_parts(parts: list[tuple[int, ...]], cap: int) -> int:
     return max(total)
 
 
-_EMPTY: _Part = ((0,), 0, 0, False)
+_EMPTY: _Part = ((0,), 0, 0, False, 0)
+# A hand's parts and their sums: (parts, Σ top, Σ most groups, Σ fewest, how
+# many parts hold a killable triple).
+_Hand = tuple[tuple[_Part, ...], int, int, int, int]
 
 
 @lru_cache(maxsize=1 << 14)
-def hand_parts(counts: tuple[int, ...], avail: tuple[bool, ...], xy: bool) -> tuple[_Part, ...]:
-    """Every component's part of the free concealed cards. A hand is asked
-    about again and again while it does not change (every claim it might make
-    on a flipped card), so memoised."""
+def hand_parts(counts: tuple[int, ...], avail: tuple[bool, ...], xy: bool) -> _Hand:
+    """Every component's part of the free concealed cards, and their sums. A
+    hand is asked about again and again while it does not change (every claim
+    it might make on a flipped card), so memoised."""
     out = []
+    top = groups = fewest = kills = 0
     for ci, pick, memo in _SCAN:
         local = pick(counts)
         if not any(local):
             out.append(_EMPTY)
             continue
         flags = pick(avail)
-        out.append(memo.get((local, flags, xy)) or _part(ci, local, flags, xy))
-    return tuple(out)
+        part = memo.get((local, flags, xy)) or _part(ci, local, flags, xy)
+        out.append(part)
+        groups += part[1]
+        fewest += part[2]
+        kills += part[3]
+        top += part[4]
+    return tuple(out), top, groups, fewest, kills
 
 
-def _sum_parts(parts, cap: int) -> tuple[int, int, bool]:
-    """(most 砣 of at most `cap` disjoint groups, most groups uncapped, a
-    concealed triple whose 4th card is unseen). When the components' best
-    selections together use at most `cap` groups, their tops simply add up;
-    only otherwise are the arrays merged."""
-    top = groups = fewest = 0
-    killable = False
-    arrays = []
-    for best, most, few, kill in parts:
-        groups += most
-        if few:
-            arrays.append(best)
-            top += best[few]
-            fewest += few
-        killable = killable or kill
-    if fewest > cap:
-        top = _merge_parts(arrays, cap)
-    return top, groups, killable
+def _capped_top(parts, cap: int) -> int:
+    """Most 砣 of at most `cap` groups, when the parts' best selections
+    together use more than `cap` (else their tops simply add up)."""
+    return _merge_parts([best for best, _m, few, _k, _t in parts if few], cap)
 
 
 @lru_cache(maxsize=1 << 14)
 def _hand_part(counts: tuple[int, ...], avail: tuple[bool, ...], cap: int,
                xy: bool) -> tuple[int, int, bool]:
-    """_sum_parts of the hand's parts (whole hands recur: memoised)."""
-    return _sum_parts(hand_parts(counts, avail, xy), cap)
+    """(most 砣 of at most `cap` disjoint groups, most groups uncapped, a
+    concealed triple whose 4th card is unseen) for the free concealed cards."""
+    parts, top, groups, fewest, kills = hand_parts(counts, avail, xy)
+    if fewest > cap:
+        top = _capped_top(parts, cap)
+    return top, groups, kills > 0
 
 
 # Per kind: its component and its index there.
@@ -251,19 +251,28 @@ def claim_estimate(counts: tuple[int, ...], avail: tuple[bool, ...], used: tuple
                    strict: bool = False, xy: bool = False) -> Estimate:
     """The estimate of the hand `counts` after a claim of x with the cards
     `used` (all in x's component, the claim's 坎 already in fixed_*): the
-    hand's other parts are those of the hand before the claim, looked up."""
+    hand's other parts are those of the hand before the claim, looked up, and
+    their sums are corrected for the one part that changed."""
     ci = COMPONENT_OF[x]
-    parts = list(hand_parts(counts, avail, xy))
+    parts, top, groups, fewest, kills = hand_parts(counts, avail, xy)
     local = list(_PICK[ci](counts))
     for k in used:
         local[_LOCAL[k]] -= 1
     if any(local):
         key = (tuple(local), _PICK[ci](avail), xy)
-        parts[ci] = _PARTS[ci].get(key) or _part(ci, *key)
+        new = _PARTS[ci].get(key) or _part(ci, *key)
     else:
-        parts[ci] = _EMPTY
-    return _verdict(_sum_parts(parts, max(0, 7 - fixed_count)), fixed_count, fixed_tuo,
-                    threshold, strict)
+        new = _EMPTY
+    old = parts[ci]
+    groups += new[1] - old[1]
+    fewest += new[2] - old[2]
+    kills += new[3] - old[3]
+    cap = max(0, 7 - fixed_count)
+    if fewest > cap:
+        top = _capped_top((*parts[:ci], new, *parts[ci + 1:]), cap)
+    else:
+        top += new[4] - old[4]
+    return _verdict((top, groups, kills > 0), fixed_count, fixed_tuo, threshold, strict)
 
 
 def _verdict(part: tuple[int, int, bool], fixed_count: int, fixed_tuo: int, threshold: int,
