@@ -99,5 +99,8 @@ def to_codes(counts) -> list[str]:
     return out
 
 
+_DECK = tuple(k for k in range(N_KINDS) for _ in range(COPIES))
+
+
 def full_deck() -> list[int]:
-    return [k for k in range(N_KINDS) for _ in range(COPIES)]
+    return list(_DECK)

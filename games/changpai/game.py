@@ -23,7 +23,7 @@ class ChangpaiGame(Game):
         is the rest in order (the dealer's 21st card first)."""
         deck = full_deck()
         shuffle(seed, deck)
-        deal = "".join([CODES[k] for k in deck])
+        deal = "".join(map(CODES.__getitem__, deck))
         remember_deal(deal, deck)
         return deal
 

@@ -35,6 +35,8 @@ from games.changpai.melds import fixed_of
 from games.changpai.scoring import net_of, payments
 
 HAND = 20
+_KINDS = range(N_KINDS)
+_YDR_KINDS = tuple(k for k in _KINDS if YDR[k])
 _FIVE_GT = COPIES.__gt__  # seen + held < 5: a copy is still unseen
 
 MOVE_KIND = {"Q": "qi", "A": "da", "Y": "yang", "H": "hu", "F": "fire", "K": "sha", "P": "peng",
@@ -105,10 +107,9 @@ class ChangpaiState(State):
         self.history = []
         self.deck = parse_deal(deal)
         self.pos = seats * HAND  # next stock card
-        self.conc = [[0] * N_KINDS for _ in range(seats)]
-        for s in range(seats):
-            for k in self.deck[s * HAND : (s + 1) * HAND]:
-                self.conc[s][k] += 1
+        deck = self.deck
+        self.conc = [list(map(deck[s * HAND : (s + 1) * HAND].count, _KINDS))
+                     for s in range(seats)]
         self.melds: list[list[list]] = [[] for _ in range(seats)]
         self.status = ["in"] * seats  # in / yang 仰 / fold 系统仰 / baozi 包子
         self.qchoice: list[str | None] = [None] * seats
@@ -260,9 +261,8 @@ class ChangpaiState(State):
         if not ok:
             return ["Y"]
         opts = []
-        if self.qi_seat < 0 and any(
-            (YDR[k] and conc[k] >= 2) or conc[k] >= 4 for k in range(N_KINDS)
-        ):
+        # 起 needs a pair of 幺地人 or four of a kind
+        if self.qi_seat < 0 and (max(conc) >= 4 or any(conc[k] >= 2 for k in _YDR_KINDS)):
             opts.append("Q")
         return opts + ["A", "Y"]
 
