@@ -35,8 +35,7 @@ from games.changpai.melds import fixed_of
 from games.changpai.scoring import net_of, payments
 
 HAND = 20
-_KINDS = range(N_KINDS)
-_YDR_KINDS = tuple(k for k in _KINDS if YDR[k])
+_YDR_KINDS = tuple(k for k in range(N_KINDS) if YDR[k])
 _FIVE_GT = COPIES.__gt__  # seen + held < 5: a copy is still unseen
 
 MOVE_KIND = {"Q": "qi", "A": "da", "Y": "yang", "H": "hu", "F": "fire", "K": "sha", "P": "peng",
@@ -108,8 +107,10 @@ class ChangpaiState(State):
         self.deck = parse_deal(deal)
         self.pos = seats * HAND  # next stock card
         deck = self.deck
-        self.conc = [list(map(deck[s * HAND : (s + 1) * HAND].count, _KINDS))
-                     for s in range(seats)]
+        self.conc = [[0] * N_KINDS for _ in range(seats)]
+        for s, conc in enumerate(self.conc):
+            for k in deck[s * HAND : (s + 1) * HAND]:
+                conc[k] += 1
         self.melds: list[list[list]] = [[] for _ in range(seats)]
         self.status = ["in"] * seats  # in / yang 仰 / fold 系统仰 / baozi 包子
         self.qchoice: list[str | None] = [None] * seats
