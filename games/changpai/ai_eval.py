@@ -16,8 +16,17 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.changpai.cards import COMPLEMENTS, COMPONENT_OF, COMPONENTS, POINTS, RED, SEVENS, YDR
-from games.changpai.estimate import component_best, merge_capped
+from games.changpai.cards import (
+    COMPLEMENTS,
+    COMPONENT_OF,
+    COMPONENTS,
+    PICK,
+    POINTS,
+    RED,
+    SEVENS,
+    YDR,
+)
+from games.changpai.estimate import FLAG_BITS, component_best, merge_capped
 from games.changpai.kan import set_fan, set_tuo
 
 # Weights (hundredths of a "坎"): a complete 坎 is 100, a part 30..55.
@@ -148,6 +157,9 @@ def fixed_value(fixed) -> int:
     return SET * fixed.count + TUO * fixed.tuo + FAN * fixed.fan
 
 
+_POSITIVE = (0).__lt__
+
+
 # Merges and tops of the same small arrays recur all through a playout (one
 # hand, a few discards tried per decision): memoised on the arrays, and the
 # merge is the engine estimate's own (one cache for both).
@@ -184,12 +196,17 @@ class HandCalc:
         self.est = []
         self.val = []
         self.unseen = unseen
-        for ci, comp in enumerate(COMPONENTS):
-            bits = sum(1 << i for i, k in enumerate(comp) if unseen[k] > 0)
-            levels = tuple(min(2, max(0, unseen[k])) for k in comp)
+        avail = tuple(map(_POSITIVE, unseen))
+        level = tuple([min(2, u) if u > 0 else 0 for u in unseen])  # 0, 1 or 2 (more)
+        # kinds with an unseen copy: a concealed triple of one is killable
+        self.kill_kinds = [k for k, a in enumerate(avail) if a]
+        conc = tuple(self.conc)
+        for ci, pick in enumerate(PICK):
+            bits = FLAG_BITS[ci][pick(avail)]
+            levels = pick(level)
             self.bits.append(bits)
             self.levels.append(levels)
-            local = tuple(self.conc[k] for k in comp)
+            local = pick(conc)
             self.est.append(component_best(ci, local, bits, xy))
             self.val.append(component_value(ci, local, levels))
         self.groups = sum(len(b) - 1 for b in self.est)
@@ -258,7 +275,7 @@ class HandCalc:
                 top_e = _top(e, be, cap)
                 top_v = _top(v, bv, cap)
         g = min(7, fixed_count + groups)
-        killable = g == 6 and any(conc[k] >= 3 and self.unseen[k] > 0 for k in range(len(conc)))
+        killable = g == 6 and any(conc[k] >= 3 for k in self.kill_kinds)
         for k, d in delta.items():
             conc[k] -= d
         tuo = fixed_tuo + top_e

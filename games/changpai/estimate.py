@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from operator import itemgetter
 from typing import NamedTuple
 
-from games.changpai.cards import COMPONENT_OF, COMPONENTS, N_KINDS, POINTS, RED, SEVENS
+from games.changpai.cards import COMPONENT_OF, COMPONENTS, N_KINDS, PICK, POINTS, RED, SEVENS
 from games.changpai.kan import set_tuo
 
 
@@ -157,11 +156,11 @@ def estimate_avail(
 _POSITIVE = (0).__lt__
 
 
-# Per component: its cards picked out of a 21-count vector, and the bit mask
-# of a local tuple of "unseen" flags (component_best's availbits).
-_PICK = tuple(itemgetter(*comp) for comp in COMPONENTS)
-_BITS = tuple({flags: sum(1 << i for i, f in enumerate(flags) if f)
-               for flags in product((False, True), repeat=len(comp))} for comp in COMPONENTS)
+# Per component: the bit mask of a local tuple of "unseen" flags (component_best's
+# availbits).
+FLAG_BITS = tuple({flags: sum(1 << i for i, f in enumerate(flags) if f)
+                   for flags in product((False, True), repeat=len(comp))}
+                  for comp in COMPONENTS)
 
 # One component's part of a hand, keyed on its local (counts, unseen flags, xy):
 # (best by group count up to the fewest groups reaching its top, the most
@@ -175,7 +174,7 @@ PART_CACHE = 1 << 16
 
 
 def _part(ci: int, local: tuple[int, ...], flags: tuple[bool, ...], xy: bool) -> _Part:
-    best = component_best(ci, local, _BITS[ci][flags], xy)
+    best = component_best(ci, local, FLAG_BITS[ci][flags], xy)
     top = max(best)
     fewest = best.index(top)
     memo = _PARTS[ci]
@@ -187,7 +186,7 @@ def _part(ci: int, local: tuple[int, ...], flags: tuple[bool, ...], xy: bool) ->
     return part
 
 
-_SCAN = tuple((ci, _PICK[ci], _PARTS[ci]) for ci in range(len(COMPONENTS)))
+_SCAN = tuple((ci, PICK[ci], _PARTS[ci]) for ci in range(len(COMPONENTS)))
 
 
 def _merge_parts(parts: list[tuple[int, ...]], cap: int) -> int:
@@ -255,11 +254,11 @@ def claim_estimate(counts: tuple[int, ...], avail: tuple[bool, ...], used: tuple
     their sums are corrected for the one part that changed."""
     ci = COMPONENT_OF[x]
     parts, top, groups, fewest, kills = hand_parts(counts, avail, xy)
-    local = list(_PICK[ci](counts))
+    local = list(PICK[ci](counts))
     for k in used:
         local[_LOCAL[k]] -= 1
     if any(local):
-        key = (tuple(local), _PICK[ci](avail), xy)
+        key = (tuple(local), PICK[ci](avail), xy)
         new = _PARTS[ci].get(key) or _part(ci, *key)
     else:
         new = _EMPTY

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import itemgetter
 
-from games.changpai.cards import COMPLEMENTS, COMPONENT_OF, COMPONENTS, RED, SEVENS
+from games.changpai.cards import COMPLEMENTS, COMPONENT_OF, COMPONENTS, PICK, RED, SEVENS
 from games.changpai.kan import K1, K2, K3, set_fan, set_tuo
 
 
@@ -255,15 +254,12 @@ def evaluate(
     return Win(fan_total, total_tuo, set_fan_total, duidui, extra, tuple(groups))
 
 
-_PICK = tuple(itemgetter(*comp) for comp in COMPONENTS)
-
-
 @lru_cache(maxsize=1 << 14)
 def incomplete(counts: tuple[int, ...]) -> tuple[int, ...]:
     """Components of these concealed cards that no partition into 坎 uses up.
     Adding one card changes one component only: with two incomplete, or one
     other than the new card's, no 胡 is possible (evaluate would say None)."""
-    return tuple(ci for ci, pick in enumerate(_PICK) if not component_options(ci, pick(counts)))
+    return tuple(ci for ci, pick in enumerate(PICK) if not component_options(ci, pick(counts)))
 
 
 def may_win_with(counts, x: int) -> bool:
