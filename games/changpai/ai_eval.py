@@ -158,6 +158,7 @@ def fixed_value(fixed) -> int:
 
 
 _POSITIVE = (0).__lt__
+_TOUCHED = tuple(frozenset([COMPONENT_OF[k]]) for k in range(len(COMPONENT_OF)))
 
 
 # Merges and tops of the same small arrays recur all through a playout (one
@@ -245,7 +246,10 @@ class HandCalc:
         """(estimate ok, estimate 砣, realistic value of the hand part) after
         conc += delta (a discard: {k: -1}; a claim: the two used cards)."""
         cap = max(0, 7 - fixed_count)
-        touched = frozenset(COMPONENT_OF[k] for k in delta)
+        if len(delta) == 1:  # a discard, or a claim with a pair of one kind
+            touched = _TOUCHED[next(iter(delta))]
+        else:
+            touched = frozenset([COMPONENT_OF[k] for k in delta])
         key = (touched, cap)
         rest = self._without.get(key)
         if rest is None:
@@ -262,9 +266,9 @@ class HandCalc:
             conc[k] += d
         groups = self.groups
         top_e, top_v = max(e), max(v)  # nothing touched: the hand as it is
-        order = sorted(touched)
+        order = sorted(touched) if len(touched) > 1 else touched
         for i, ci in enumerate(order):
-            local = tuple(conc[k] for k in COMPONENTS[ci])
+            local = PICK[ci](conc)
             be = component_best(ci, local, self.bits[ci], self.xy)
             bv = component_value(ci, local, self.levels[ci])
             groups += len(be) - len(self.est[ci])
