@@ -1,0 +1,115 @@
+"""The speed work's shortcuts give what the plain computation gives (issue 14).
+
+- A claim's estimate is worked out from the hand before the claim (its
+  memoised parts, one component looked up again): it must equal the estimate
+  of the hand after the claim, computed from scratch.
+- The estimate adds the components' tops when their best selections fit
+  under the 7-坎 cap and merges them only otherwise: both branches agree with
+  the exhaustive packing in test_estimate_bruteforce; here the claim path.
+- The default variant is made once per game and copied: a caller changing
+  its copy changes nobody else's.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games import registry
+from games.changpai.cards import COMPLEMENTS, N_KINDS, SEVENS
+from games.changpai.estimate import claim_estimate, clear_caches, estimate_avail
+from games.changpai.kan import classify
+
+GAME = registry.get("changpai")
+
+hands = st.lists(st.integers(0, N_KINDS - 1), min_size=4, max_size=22).map(
+    lambda ks: tuple(min(5, ks.count(k)) for k in range(N_KINDS)))
+
+
+def claims_of(counts, x):
+    """Every (used cards) a hand could claim x with: 碰 and each 吃 shape."""
+    out = []
+    if counts[x] >= 2:
+        out.append((x, x))
+    for y in COMPLEMENTS[x]:
+        if counts[x] and counts[y]:
+            out.append((x, y))
+        if counts[y] >= 2:
+            out.append((y, y))
+    if x in SEVENS:
+        a, b = (k for k in SEVENS if k != x)
+        if counts[a] and counts[b]:
+            out.append((a, b))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands, st.integers(0, N_KINDS - 1),
+       st.lists(st.booleans(), min_size=N_KINDS, max_size=N_KINDS),
+       st.integers(0, 5), st.integers(0, 40), st.booleans(), st.booleans())
+def test_claim_estimate_is_the_estimate_after_the_claim(counts, x, avail, fixed, tuo, strict,
+                                                        xy):
+    avail = tuple(avail)
+    for used in claims_of(counts, x):
+        kan = classify((*used, x))
+        assert kan is not None
+        after = list(counts)
+        for k in used:
+            after[k] -= 1
+        want = estimate_avail(tuple(after), avail, fixed + 1, tuo + kan[1], 33, strict, xy)
+        got = claim_estimate(counts, avail, used, x, fixed + 1, tuo + kan[1], 33, strict, xy)
+        assert got == want, (used, x)
+
+
+def test_claim_estimate_on_dealt_hands():
+    """Every claim of every kind on 300 dealt hands, including those where
+    the claim breaks the hand's only killable triple with 6 坎 in sight (the
+    case that decides "ok" by the triple)."""
+    rng = random.Random(14)
+    deck = [k for k in range(N_KINDS) for _ in range(5)]
+    decided_by_triple = 0
+    for _ in range(300):
+        rng.shuffle(deck)
+        counts = tuple(deck[:20].count(k) for k in range(N_KINDS))
+        avail = tuple(rng.random() < 0.8 for _ in range(N_KINDS))
+        for x in range(N_KINDS):
+            for used in claims_of(counts, x):
+                kan = classify((*used, x))
+                assert kan is not None
+                after = list(counts)
+                for k in used:
+                    after[k] -= 1
+                for fixed in (0, 1, 2):
+                    want = estimate_avail(tuple(after), avail, fixed + 1, 12 + kan[1], 33)
+                    got = claim_estimate(counts, avail, used, x, fixed + 1, 12 + kan[1], 33)
+                    assert got == want, (counts, used, x)
+                    killable_before = any(n >= 3 and a for n, a in zip(counts, avail))
+                    killable_after = any(n >= 3 and a for n, a in zip(after, avail))
+                    decided_by_triple += (want.groups == 6 and want.tuo >= 33
+                                          and killable_before != killable_after)
+    assert decided_by_triple > 0
+
+
+def test_claim_estimate_from_cold_caches():
+    """The same on a fixed hand with every cache empty (the parts of the
+    hand before the claim are built by the claim itself)."""
+    counts = [0] * N_KINDS
+    for k, n in {0: 2, 1: 3, 2: 2, 3: 1, 4: 2, 7: 2, 10: 2, 13: 1, 14: 2, 18: 3}.items():
+        counts[k] = n
+    avail = (True,) * N_KINDS
+    clear_caches()
+    got = claim_estimate(tuple(counts), avail, (0, 0), 0, 1, 8, 33)
+    clear_caches()
+    counts[0] -= 2
+    assert got == estimate_avail(tuple(counts), avail, 1, 8, 33)
+
+
+def test_default_variant_is_a_private_copy():
+    v = GAME.variant()
+    v["fan_cap"] = 0
+    v["qualify_mode"] = "off"
+    assert GAME.variant()["fan_cap"] == 4
+    assert GAME.variant() == GAME.variant({}) == GAME.variant(None)
+    assert GAME.variant()["qualify_mode"] == "xy"
