@@ -245,13 +245,14 @@ def _hand_part(counts: tuple[int, ...], avail: tuple[bool, ...], cap: int,
 _LOCAL = tuple(COMPONENTS[COMPONENT_OF[k]].index(k) for k in range(N_KINDS))
 
 
-def claim_estimate(counts: tuple[int, ...], avail: tuple[bool, ...], used: tuple[int, ...],
-                   x: int, fixed_count: int, fixed_tuo: int, threshold: int,
-                   strict: bool = False, xy: bool = False) -> Estimate:
-    """The estimate of the hand `counts` after a claim of x with the cards
-    `used` (all in x's component, the claim's 坎 already in fixed_*): the
-    hand's other parts are those of the hand before the claim, looked up, and
-    their sums are corrected for the one part that changed."""
+def claim_ok(counts: tuple[int, ...], avail: tuple[bool, ...], used: tuple[int, ...], x: int,
+             fixed_count: int, fixed_tuo: int, threshold: int, strict: bool = False,
+             xy: bool = False) -> bool:
+    """Does the estimate of the hand `counts` hold after a claim of x with the
+    cards `used` (all in x's component, the claim's 坎 already in fixed_*)?
+    The hand's other parts are those of the hand before the claim, looked up,
+    and their sums are corrected for the one part that changed; the capped
+    merge is done only when the groups and the uncapped 砣 leave it open."""
     ci = COMPONENT_OF[x]
     parts, top, groups, fewest, kills = hand_parts(counts, avail, xy)
     local = list(PICK[ci](counts))
@@ -263,15 +264,17 @@ def claim_estimate(counts: tuple[int, ...], avail: tuple[bool, ...], used: tuple
     else:
         new = _EMPTY
     old = parts[ci]
-    groups += new[1] - old[1]
-    fewest += new[2] - old[2]
-    kills += new[3] - old[3]
+    g = min(7, fixed_count + groups + new[1] - old[1])
+    if g < 6 or (g == 6 and not kills + new[3] - old[3]):
+        return False
+    top += new[4] - old[4]  # an upper bound: exact unless the cap binds
+    if (fixed_tuo + top <= threshold) if strict else (fixed_tuo + top < threshold):
+        return False
     cap = max(0, 7 - fixed_count)
-    if fewest > cap:
+    if fewest + new[2] - old[2] > cap:
         top = _capped_top((*parts[:ci], new, *parts[ci + 1:]), cap)
-    else:
-        top += new[4] - old[4]
-    return _verdict((top, groups, kills > 0), fixed_count, fixed_tuo, threshold, strict)
+        return fixed_tuo + top > threshold if strict else fixed_tuo + top >= threshold
+    return True
 
 
 def _verdict(part: tuple[int, int, bool], fixed_count: int, fixed_tuo: int, threshold: int,

@@ -28,7 +28,7 @@ from games.changpai.cards import (
     to_codes,
 )
 from games.changpai.claims import RANK, offer_options
-from games.changpai.estimate import Estimate, claim_estimate, estimate_avail
+from games.changpai.estimate import Estimate, claim_ok, estimate_avail
 from games.changpai.hu import Fixed, Rules, Win, evaluate, may_win_with, threshold
 from games.changpai.kan import classify
 from games.changpai.melds import fixed_of
@@ -239,9 +239,9 @@ class ChangpaiState(State):
         assert kan is not None  # offered claims make a 坎
         # the used cards leave the hand and become seen: the unseen stay as now
         v = self.variant
-        return claim_estimate(tuple(conc), avail or self.avail(s), used, x, f.count + 1,
-                              f.tuo + kan[1], threshold(s == self.dealer),
-                              v["threshold_strict"], v["estimate_mode"] == "xy").ok
+        return claim_ok(tuple(conc), avail or self.avail(s), used, x, f.count + 1,
+                        f.tuo + kan[1], threshold(s == self.dealer), v["threshold_strict"],
+                        v["estimate_mode"] == "xy")
 
     def discardable(self, s: int) -> list[int]:
         conc = self.conc[s]
