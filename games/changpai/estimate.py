@@ -251,8 +251,7 @@ def claim_ok(counts: tuple[int, ...], avail: tuple[bool, ...], used: tuple[int, 
     """Does the estimate of the hand `counts` hold after a claim of x with the
     cards `used` (all in x's component, the claim's 坎 already in fixed_*)?
     The hand's other parts are those of the hand before the claim, looked up,
-    and their sums are corrected for the one part that changed; the capped
-    merge is done only when the groups and the uncapped 砣 leave it open."""
+    and their sums are corrected for the one part that changed."""
     ci = COMPONENT_OF[x]
     parts, top, groups, fewest, kills = hand_parts(counts, avail, xy)
     local = list(PICK[ci](counts))
@@ -264,17 +263,34 @@ def claim_ok(counts: tuple[int, ...], avail: tuple[bool, ...], used: tuple[int, 
     else:
         new = _EMPTY
     old = parts[ci]
-    g = min(7, fixed_count + groups + new[1] - old[1])
-    if g < 6 or (g == 6 and not kills + new[3] - old[3]):
-        return False
-    top += new[4] - old[4]  # an upper bound: exact unless the cap binds
-    if (fixed_tuo + top <= threshold) if strict else (fixed_tuo + top < threshold):
+    fewest += new[2] - old[2]
+    if fewest > max(0, 7 - fixed_count):
+        parts = (*parts[:ci], new, *parts[ci + 1:])
+    return _holds(parts, top + new[4] - old[4], groups + new[1] - old[1], fewest,
+                  kills + new[3] - old[3], fixed_count, fixed_tuo, threshold, strict)
+
+
+def hand_ok(counts: tuple[int, ...], avail: tuple[bool, ...], fixed_count: int,
+            fixed_tuo: int, threshold: int, strict: bool = False, xy: bool = False) -> bool:
+    """estimate_avail(...).ok, without the estimate's exact 砣 when the groups
+    or an upper bound of the 砣 already decide."""
+    return _holds(*hand_parts(counts, avail, xy), fixed_count, fixed_tuo, threshold, strict)
+
+
+def _holds(parts, top: int, groups: int, fewest: int, kills: int, fixed_count: int,
+           fixed_tuo: int, threshold: int, strict: bool) -> bool:
+    """The estimate's verdict from a hand's parts and their sums: 7 坎 (or 6
+    and a killable triple), and the 砣. The uncapped `top` is an upper bound;
+    the capped merge is done only when the bound leaves the answer open."""
+    g = min(7, fixed_count + groups)
+    if g < 6 or (g == 6 and not kills):
         return False
     cap = max(0, 7 - fixed_count)
-    if fewest + new[2] - old[2] > cap:
-        top = _capped_top((*parts[:ci], new, *parts[ci + 1:]), cap)
-        return fixed_tuo + top > threshold if strict else fixed_tuo + top >= threshold
-    return True
+    if fewest > cap:
+        if (fixed_tuo + top <= threshold) if strict else (fixed_tuo + top < threshold):
+            return False
+        top = _capped_top(parts, cap)
+    return fixed_tuo + top > threshold if strict else fixed_tuo + top >= threshold
 
 
 def _verdict(part: tuple[int, int, bool], fixed_count: int, fixed_tuo: int, threshold: int,

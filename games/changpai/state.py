@@ -28,7 +28,7 @@ from games.changpai.cards import (
     to_codes,
 )
 from games.changpai.claims import RANK, offer_options
-from games.changpai.estimate import Estimate, claim_ok, estimate_avail
+from games.changpai.estimate import Estimate, claim_ok, estimate_avail, hand_ok
 from games.changpai.hu import Fixed, Rules, Win, evaluate, may_win_with, threshold
 from games.changpai.kan import classify
 from games.changpai.melds import fixed_of
@@ -224,6 +224,14 @@ class ChangpaiState(State):
                               threshold(s == self.dealer), v["threshold_strict"],
                               v["estimate_mode"] == "xy")
 
+    def estimate_holds(self, s: int) -> bool:
+        """estimate_of(s).ok, for the checks that need no more (包子, 系统仰)."""
+        f = self.fixed(s)
+        v = self.variant
+        return hand_ok(tuple(self.conc[s]), self.avail(s), f.count, f.tuo,
+                       threshold(s == self.dealer), v["threshold_strict"],
+                       v["estimate_mode"] == "xy")
+
     def claim_keeps_hand(self, s: int, used: tuple[int, ...], x: int,
                          avail: tuple[bool, ...] | None = None) -> bool:
         """A 吃/碰 needs a card left to discard, and (while estimates are in
@@ -256,9 +264,9 @@ class ChangpaiState(State):
         conc = self.conc[s]
         ok = self._qualify_ok.get(s)  # hands do not change during the round: asked once
         if ok is None:
-            ok = self._qualify_ok[s] = estimate_avail(
+            ok = self._qualify_ok[s] = hand_ok(
                 tuple(conc), tuple(map(_FIVE_GT, conc)), 0, 0, threshold(self.is_dealer(s)),
-                self.variant["threshold_strict"], self.variant["estimate_mode"] == "xy").ok
+                self.variant["threshold_strict"], self.variant["estimate_mode"] == "xy")
         if not ok:
             return ["Y"]
         opts = []
@@ -582,12 +590,12 @@ class ChangpaiState(State):
         """包子 and 系统仰 after a discard or a claim (spec B3.6)."""
         if not self.estimates_on():
             return
-        if self.active(actor) and not self.estimate_of(actor).ok:
+        if self.active(actor) and not self.estimate_holds(actor):
             self.status[actor] = "baozi"
             ev.append({"type": "baozi", "seat": actor})
         if self.variant["auto_fold"]:
             for s in range(self.seats):
-                if s != actor and self.active(s) and not self.estimate_of(s).ok:
+                if s != actor and self.active(s) and not self.estimate_holds(s):
                     self.status[s] = "fold"
                     ev.append({"type": "fold", "seat": s})
         if not self.any_active():

@@ -5,8 +5,9 @@
   the bounds leave the answer open): its verdict must be that of the
   estimate of the hand after the claim, computed from scratch.
 - The estimate adds the components' tops when their best selections fit
-  under the 7-坎 cap and merges them only otherwise: both branches agree with
-  the exhaustive packing in test_estimate_bruteforce; here the claim path.
+  under the 7-坎 cap and merges them only otherwise (test_estimate_bruteforce
+  checks both against an exhaustive packing); the checks that need only the
+  verdict (hand_ok, claim_ok) skip the merge when an upper bound decides.
 - The default variant is made once per game and copied: a caller changing
   its copy changes nobody else's.
 """
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 
 from games import registry
 from games.changpai.cards import COMPLEMENTS, N_KINDS, SEVENS
-from games.changpai.estimate import claim_ok, clear_caches, estimate_avail
+from games.changpai.estimate import claim_ok, clear_caches, estimate_avail, hand_ok
 from games.changpai.kan import classify
 
 GAME = registry.get("changpai")
@@ -47,6 +48,15 @@ def claims_of(counts, x):
 
 
 @settings(max_examples=300, deadline=None)
+@given(hands, st.lists(st.booleans(), min_size=N_KINDS, max_size=N_KINDS),
+       st.integers(0, 6), st.integers(0, 40), st.booleans(), st.booleans())
+def test_hand_ok_is_the_estimates_verdict(counts, avail, fixed, tuo, strict, xy):
+    avail = tuple(avail)
+    want = estimate_avail(counts, avail, fixed, tuo, 33, strict, xy).ok
+    assert hand_ok(counts, avail, fixed, tuo, 33, strict, xy) == want
+
+
+@settings(max_examples=300, deadline=None)
 @given(hands, st.integers(0, N_KINDS - 1),
        st.lists(st.booleans(), min_size=N_KINDS, max_size=N_KINDS),
        st.integers(0, 5), st.integers(0, 40), st.booleans(), st.booleans())
@@ -62,6 +72,7 @@ def test_claim_ok_is_the_estimate_after_the_claim(counts, x, avail, fixed, tuo, 
         want = estimate_avail(tuple(after), avail, fixed + 1, tuo + kan[1], 33, strict, xy)
         got = claim_ok(counts, avail, used, x, fixed + 1, tuo + kan[1], 33, strict, xy)
         assert got == want.ok, (used, x)
+        assert hand_ok(tuple(after), avail, fixed + 1, tuo + kan[1], 33, strict, xy) == want.ok
 
 
 def test_claim_ok_on_dealt_hands():
