@@ -6,6 +6,7 @@ N 过 (pass). 杀 and 吐火 are mandatory: they come without N.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from games.changpai.cards import CODES, COMPLEMENTS, N_KINDS, SEVENS, YDR
@@ -13,6 +14,12 @@ from games.changpai.kan import classify
 
 if TYPE_CHECKING:
     from games.changpai.state import ChangpaiState
+
+
+@cache
+def seat_order(seats: int, s: int) -> tuple[int, ...]:
+    """The seats from s round the table: s, then the next, ..."""
+    return tuple((s + i) % seats for i in range(seats))
 
 RANK = {"H": 5, "F": 4, "K": 3, "P": 2, "C": 1}
 
@@ -120,9 +127,10 @@ def offer_options(state: ChangpaiState, x: int, src: int, okind: str,
     chi = state.chi_seats(src, okind)
     due: list[tuple[int, list[str]]] = []
     killing = False
-    for i in range(state.seats):
-        s = (src + i) % state.seats
-        if not state.active(s) or (okind == "discard" and s == src):
+    status = state.status
+    discard = okind == "discard"
+    for s in seat_order(state.seats, src):
+        if status[s] != "in" or (discard and s == src):
             continue
         if known and known[0] == s:
             codes = known[1]

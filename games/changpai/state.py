@@ -27,7 +27,7 @@ from games.changpai.cards import (
     kind,
     to_codes,
 )
-from games.changpai.claims import RANK, offer_options
+from games.changpai.claims import RANK, offer_options, seat_order
 from games.changpai.estimate import Estimate, claim_ok, estimate_avail, hand_ok
 from games.changpai.hu import Fixed, Rules, Win, evaluate, may_win_with, threshold
 from games.changpai.kan import classify
@@ -145,11 +145,11 @@ class ChangpaiState(State):
         return self.status[s] == "in"
 
     def next_active(self, s: int) -> int:
-        for i in range(1, self.seats + 1):
-            t = (s + i) % self.seats
-            if self.status[t] == "in":
+        status = self.status
+        for t in seat_order(self.seats, s)[1:]:
+            if status[t] == "in":
                 return t
-        return -1
+        return s if status[s] == "in" else -1
 
     def any_active(self) -> bool:
         return "in" in self.status
@@ -646,7 +646,8 @@ class ChangpaiState(State):
         if self.phase == "claim":
             off = self.offer
             assert off is not None  # a card is on offer while claims are open
-            return sorted(int(s) for s in off["options"] if s not in off["answers"])
+            answers = off["answers"]
+            return sorted([int(s) for s in off["options"] if s not in answers])
         return [self.actor]
 
     def _codes(self, seat: int) -> list[str]:
