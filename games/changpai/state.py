@@ -13,6 +13,7 @@ alternative, flips) happen inside the engine and show up as events.
 
 from __future__ import annotations
 
+from itertools import compress
 from operator import add
 from typing import Any
 
@@ -35,7 +36,8 @@ from games.changpai.melds import fixed_of
 from games.changpai.scoring import net_of, payments
 
 HAND = 20
-_YDR_KINDS = tuple(k for k in range(N_KINDS) if YDR[k])
+_KINDS = range(N_KINDS)
+_YDR_KINDS = tuple(k for k in _KINDS if YDR[k])
 _FIVE_GT = COPIES.__gt__  # seen + held < 5: a copy is still unseen
 
 MOVE_KIND = {"Q": "qi", "A": "da", "Y": "yang", "H": "hu", "F": "fire", "K": "sha", "P": "peng",
@@ -49,6 +51,9 @@ _PLAIN: dict[tuple[str, bool, int], Move] = {}
 
 
 def _plain_move(code: str, tou: bool, drawn: int) -> Move:
+    m = _FIXED_MOVES.get(code)  # those whose fields follow from the code alone
+    if m is not None:
+        return m
     key = (code, tou, drawn if code == "H" else -1)
     m = _PLAIN.get(key)
     if m is None:
@@ -61,6 +66,14 @@ def _plain_move(code: str, tou: bool, drawn: int) -> Move:
         m = _PLAIN[key] = Move(code, "no_tou" if (head == "N" and tou) else MOVE_KIND[head],
                                cards)
     return m
+
+
+_D_CODES = tuple("D" + c for c in CODES)
+_FIXED_MOVES: dict[str, Move] = {
+    **{"D" + c: Move("D" + c, "discard", (c,)) for c in CODES},
+    **{"T" + c: Move("T" + c, "tou", (c,)) for c in CODES},
+    **{h: Move(h, MOVE_KIND[h]) for h in "QAY"},
+}
 
 
 def parse_deal(deal: Any) -> list[int]:
@@ -253,7 +266,7 @@ class ChangpaiState(State):
 
     def discardable(self, s: int) -> list[int]:
         conc = self.conc[s]
-        kinds = [k for k in range(N_KINDS) if conc[k]]
+        kinds = list(compress(_KINDS, conc))
         if self.variant["no_discard_from_triple"]:
             free = [k for k in kinds if conc[k] < 3]
             return free or kinds  # never stuck: with only triples left, any card goes
@@ -663,7 +676,7 @@ class ChangpaiState(State):
             if self.variant["tou_optional"]:
                 codes.append("N")
             return (["H"] if self.hu_here else []) + codes
-        codes = ["D" + CODES[k] for k in self.discardable(seat)]
+        codes = [_D_CODES[k] for k in self.discardable(seat)]
         return (["H"] if self.hu_here else []) + codes
 
     def legal_moves(self, seat: int) -> list[Move]:
