@@ -31,7 +31,8 @@ hands = st.lists(st.integers(0, N_KINDS - 1), min_size=4, max_size=22).map(
 
 
 def claims_of(counts, x):
-    """Every (used cards) a hand could claim x with: 碰 and each 吃 shape."""
+    """(used cards, 坎 砣, the hand after) of every claim the hand could make
+    on x: 碰 and each 吃 shape."""
     out = []
     if counts[x] >= 2:
         out.append((x, x))
@@ -44,7 +45,15 @@ def claims_of(counts, x):
         a, b = (k for k in SEVENS if k != x)
         if counts[a] and counts[b]:
             out.append((a, b))
-    return out
+    claims = []
+    for used in out:
+        kan = classify((*used, x))
+        assert kan is not None
+        after = list(counts)
+        for k in used:
+            after[k] -= 1
+        claims.append((used, kan[1], tuple(after)))
+    return claims
 
 
 @settings(max_examples=300, deadline=None)
@@ -60,19 +69,13 @@ def test_hand_ok_is_the_estimates_verdict(counts, avail, fixed, tuo, strict, xy)
 @given(hands, st.integers(0, N_KINDS - 1),
        st.lists(st.booleans(), min_size=N_KINDS, max_size=N_KINDS),
        st.integers(0, 5), st.integers(0, 40), st.booleans(), st.booleans())
-def test_claim_ok_is_the_estimate_after_the_claim(counts, x, avail, fixed, tuo, strict,
-                                                        xy):
+def test_claim_ok_is_the_estimate_after_the_claim(counts, x, avail, fixed, tuo, strict, xy):
     avail = tuple(avail)
-    for used in claims_of(counts, x):
-        kan = classify((*used, x))
-        assert kan is not None
-        after = list(counts)
-        for k in used:
-            after[k] -= 1
-        want = estimate_avail(tuple(after), avail, fixed + 1, tuo + kan[1], 33, strict, xy)
-        got = claim_ok(counts, avail, used, x, fixed + 1, tuo + kan[1], 33, strict, xy)
+    for used, kan_tuo, after in claims_of(counts, x):
+        want = estimate_avail(after, avail, fixed + 1, tuo + kan_tuo, 33, strict, xy)
+        got = claim_ok(counts, avail, used, x, fixed + 1, tuo + kan_tuo, 33, strict, xy)
         assert got == want.ok, (used, x)
-        assert hand_ok(tuple(after), avail, fixed + 1, tuo + kan[1], 33, strict, xy) == want.ok
+        assert hand_ok(after, avail, fixed + 1, tuo + kan_tuo, 33, strict, xy) == want.ok
 
 
 def test_claim_ok_on_dealt_hands():
@@ -87,15 +90,10 @@ def test_claim_ok_on_dealt_hands():
         counts = tuple(deck[:20].count(k) for k in range(N_KINDS))
         avail = tuple(rng.random() < 0.8 for _ in range(N_KINDS))
         for x in range(N_KINDS):
-            for used in claims_of(counts, x):
-                kan = classify((*used, x))
-                assert kan is not None
-                after = list(counts)
-                for k in used:
-                    after[k] -= 1
+            for used, kan_tuo, after in claims_of(counts, x):
                 for fixed in (0, 1, 2):
-                    want = estimate_avail(tuple(after), avail, fixed + 1, 12 + kan[1], 33)
-                    got = claim_ok(counts, avail, used, x, fixed + 1, 12 + kan[1], 33)
+                    want = estimate_avail(after, avail, fixed + 1, 12 + kan_tuo, 33)
+                    got = claim_ok(counts, avail, used, x, fixed + 1, 12 + kan_tuo, 33)
                     assert got == want.ok, (counts, used, x)
                     killable_before = any(n >= 3 and a for n, a in zip(counts, avail))
                     killable_after = any(n >= 3 and a for n, a in zip(after, avail))
