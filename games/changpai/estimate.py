@@ -264,33 +264,42 @@ def claim_ok(counts: tuple[int, ...], avail: tuple[bool, ...], used: tuple[int, 
         new = _EMPTY
     old = parts[ci]
     fewest += new[2] - old[2]
-    if fewest > max(0, 7 - fixed_count):
-        parts = (*parts[:ci], new, *parts[ci + 1:])
-    return _holds(parts, top + new[4] - old[4], groups + new[1] - old[1], fewest,
-                  kills + new[3] - old[3], fixed_count, fixed_tuo, threshold, strict)
+    top += new[4] - old[4]
+    verdict = _decided(top, groups + new[1] - old[1], fewest, kills + new[3] - old[3],
+                       fixed_count, fixed_tuo, threshold, strict)
+    if verdict is None:
+        top = _capped_top((*parts[:ci], new, *parts[ci + 1:]), max(0, 7 - fixed_count))
+        verdict = _meets(fixed_tuo + top, threshold, strict)
+    return verdict
 
 
 def hand_ok(counts: tuple[int, ...], avail: tuple[bool, ...], fixed_count: int,
             fixed_tuo: int, threshold: int, strict: bool = False, xy: bool = False) -> bool:
     """estimate_avail(...).ok, without the estimate's exact 砣 when the groups
     or an upper bound of the 砣 already decide."""
-    return _holds(*hand_parts(counts, avail, xy), fixed_count, fixed_tuo, threshold, strict)
+    _parts, top, groups, fewest, kills = hand_parts(counts, avail, xy)
+    verdict = _decided(top, groups, fewest, kills, fixed_count, fixed_tuo, threshold, strict)
+    if verdict is None:  # the hand's capped 砣, memoised: unchanged hands are checked often
+        top = _hand_part(counts, avail, max(0, 7 - fixed_count), xy)[0]
+        verdict = _meets(fixed_tuo + top, threshold, strict)
+    return verdict
 
 
-def _holds(parts, top: int, groups: int, fewest: int, kills: int, fixed_count: int,
-           fixed_tuo: int, threshold: int, strict: bool) -> bool:
-    """The estimate's verdict from a hand's parts and their sums: 7 坎 (or 6
-    and a killable triple), and the 砣. The uncapped `top` is an upper bound;
-    the capped merge is done only when the bound leaves the answer open."""
+def _decided(top: int, groups: int, fewest: int, kills: int, fixed_count: int, fixed_tuo: int,
+             threshold: int, strict: bool) -> bool | None:
+    """The estimate's verdict from a hand's sums: 7 坎 (or 6 and a killable
+    triple), and the 砣; None when the 7-坎 cap binds and the uncapped `top`,
+    an upper bound, does not decide (the capped merge is needed)."""
     g = min(7, fixed_count + groups)
     if g < 6 or (g == 6 and not kills):
         return False
-    cap = max(0, 7 - fixed_count)
-    if fewest > cap:
-        if (fixed_tuo + top <= threshold) if strict else (fixed_tuo + top < threshold):
-            return False
-        top = _capped_top(parts, cap)
-    return fixed_tuo + top > threshold if strict else fixed_tuo + top >= threshold
+    if fewest > max(0, 7 - fixed_count):
+        return None if _meets(fixed_tuo + top, threshold, strict) else False
+    return _meets(fixed_tuo + top, threshold, strict)
+
+
+def _meets(tuo: int, threshold: int, strict: bool) -> bool:
+    return tuo > threshold if strict else tuo >= threshold
 
 
 def _verdict(part: tuple[int, int, bool], fixed_count: int, fixed_tuo: int, threshold: int,
@@ -299,8 +308,7 @@ def _verdict(part: tuple[int, int, bool], fixed_count: int, fixed_tuo: int, thre
     # groups beyond the cap still count for "7 坎": counted uncapped
     g = min(7, fixed_count + g)
     tuo = fixed_tuo + top
-    enough = tuo > threshold if strict else tuo >= threshold
-    return Estimate(tuo, g, enough and (g == 7 or (g == 6 and killable)))
+    return Estimate(tuo, g, _meets(tuo, threshold, strict) and (g == 7 or (g == 6 and killable)))
 
 
 @lru_cache(maxsize=1 << 16)
