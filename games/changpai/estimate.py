@@ -5,6 +5,12 @@ identical pair counted as its triple, a 14-pair as "2 red + 1 black", two
 different 7s likewise, each only while a card that completes it is unseen.
 Choose disjoint groups (at most 7 − fixed) for the most 砣. As with 胡, the
 search runs per value component and is memoised.
+
+A hand is its six components' parts (`hand_parts`, memoised) and their sums;
+the tops add up unless the 7-坎 cap binds, and only then are the parts merged.
+The checks that need only the verdict (`hand_ok` for 起/包子/系统仰,
+`claim_ok` for a 碰/吃, which swaps the one part a claim changes in the parts
+of the hand before it) skip even that when an upper bound decides.
 """
 
 from __future__ import annotations
@@ -143,12 +149,9 @@ def estimate_avail(
     threshold: int,
     strict: bool = False,
     xy: bool = False,
-    around: int = -1,
 ) -> Estimate:
-    """The same from tuples: avail[k] = an unseen copy of k exists.
-
-    around: the kind a claim is about (kept for callers; the per-component
-    cache makes a claim's hand cost only its changed component anyway)."""
+    """The same from tuples: avail[k] = an unseen copy of k exists. (A
+    claim's check is claim_ok: the hand before the claim, one part changed.)"""
     return _verdict(_hand_part(counts, avail, max(0, 7 - fixed_count), xy), fixed_count,
                     fixed_tuo, threshold, strict)
 
