@@ -168,6 +168,14 @@ _merge = merge_capped
 
 
 @lru_cache(maxsize=1 << 16)
+def _cut(best: tuple[int, ...]) -> tuple[int, ...]:
+    """best up to where its top is reached: more groups there never add to a
+    top under a cap (fewer groups, as much or more), so merges for tops need
+    no more, and shorter arrays merge faster and recur more."""
+    return best[: best.index(max(best)) + 1]
+
+
+@lru_cache(maxsize=1 << 16)
 def _top(a: tuple[int, ...], b: tuple[int, ...], cap: int) -> int:
     best = -1
     for n1, t1 in enumerate(a):
@@ -194,7 +202,8 @@ class HandCalc:
         self.xy = xy
         self.bits = []
         self.levels = []
-        self.est = []
+        self.est = []  # per component: best by group count, up to its top (_cut)
+        self.most: list[int] = []  # per component: most groups, uncapped
         self.val = []
         self.unseen = unseen
         avail = tuple(map(_POSITIVE, unseen))
@@ -208,9 +217,11 @@ class HandCalc:
             self.bits.append(bits)
             self.levels.append(levels)
             local = pick(conc)
-            self.est.append(component_best(ci, local, bits, xy))
-            self.val.append(component_value(ci, local, levels))
-        self.groups = sum(len(b) - 1 for b in self.est)
+            best = component_best(ci, local, bits, xy)
+            self.most.append(len(best) - 1)
+            self.est.append(_cut(best))
+            self.val.append(_cut(component_value(ci, local, levels)))
+        self.groups = sum(self.most)
         self._fixes: dict[int, tuple] = {}
         self._without: dict[tuple, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
@@ -270,8 +281,9 @@ class HandCalc:
         for i, ci in enumerate(order):
             local = PICK[ci](conc)
             be = component_best(ci, local, self.bits[ci], self.xy)
-            bv = component_value(ci, local, self.levels[ci])
-            groups += len(be) - len(self.est[ci])
+            groups += len(be) - 1 - self.most[ci]
+            be = _cut(be)
+            bv = _cut(component_value(ci, local, self.levels[ci]))
             if i + 1 < len(order):
                 e = _merge(e, be, cap)
                 v = _merge(v, bv, cap)
