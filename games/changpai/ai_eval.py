@@ -16,8 +16,17 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.changpai.cards import COMPLEMENTS, COMPONENT_OF, COMPONENTS, POINTS, RED, SEVENS, YDR
-from games.changpai.estimate import component_best, merge_capped
+from games.changpai.cards import (
+    COMPLEMENTS,
+    COMPONENT_OF,
+    COMPONENTS,
+    PICK,
+    POINTS,
+    RED,
+    SEVENS,
+    YDR,
+)
+from games.changpai.estimate import FLAG_BITS, component_best, merge_capped
 from games.changpai.kan import set_fan, set_tuo
 
 # Weights (hundredths of a "坎"): a complete 坎 is 100, a part 30..55.
@@ -148,10 +157,22 @@ def fixed_value(fixed) -> int:
     return SET * fixed.count + TUO * fixed.tuo + FAN * fixed.fan
 
 
+_POSITIVE = (0).__lt__
+_TOUCHED = tuple(frozenset([COMPONENT_OF[k]]) for k in range(len(COMPONENT_OF)))
+
+
 # Merges and tops of the same small arrays recur all through a playout (one
 # hand, a few discards tried per decision): memoised on the arrays, and the
 # merge is the engine estimate's own (one cache for both).
 _merge = merge_capped
+
+
+@lru_cache(maxsize=1 << 16)
+def _cut(best: tuple[int, ...]) -> tuple[int, ...]:
+    """best up to where its top is reached: more groups there never add to a
+    top under a cap (fewer groups, as much or more), so merges for tops need
+    no more, and shorter arrays merge faster and recur more."""
+    return best[: best.index(max(best)) + 1]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -181,18 +202,26 @@ class HandCalc:
         self.xy = xy
         self.bits = []
         self.levels = []
-        self.est = []
+        self.est = []  # per component: best by group count, up to its top (_cut)
+        self.most: list[int] = []  # per component: most groups, uncapped
         self.val = []
         self.unseen = unseen
-        for ci, comp in enumerate(COMPONENTS):
-            bits = sum(1 << i for i, k in enumerate(comp) if unseen[k] > 0)
-            levels = tuple(min(2, max(0, unseen[k])) for k in comp)
+        avail = tuple(map(_POSITIVE, unseen))
+        level = tuple([min(2, u) if u > 0 else 0 for u in unseen])  # 0, 1 or 2 (more)
+        # kinds with an unseen copy: a concealed triple of one is killable
+        self.kill_kinds = [k for k, a in enumerate(avail) if a]
+        conc = tuple(self.conc)
+        for ci, pick in enumerate(PICK):
+            bits = FLAG_BITS[ci][pick(avail)]
+            levels = pick(level)
             self.bits.append(bits)
             self.levels.append(levels)
-            local = tuple(self.conc[k] for k in comp)
-            self.est.append(component_best(ci, local, bits, xy))
-            self.val.append(component_value(ci, local, levels))
-        self.groups = sum(len(b) - 1 for b in self.est)
+            local = pick(conc)
+            best = component_best(ci, local, bits, xy)
+            self.most.append(len(best) - 1)
+            self.est.append(_cut(best))
+            self.val.append(_cut(component_value(ci, local, levels)))
+        self.groups = sum(self.most)
         self._fixes: dict[int, tuple] = {}
         self._without: dict[tuple, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
@@ -228,7 +257,10 @@ class HandCalc:
         """(estimate ok, estimate 砣, realistic value of the hand part) after
         conc += delta (a discard: {k: -1}; a claim: the two used cards)."""
         cap = max(0, 7 - fixed_count)
-        touched = frozenset(COMPONENT_OF[k] for k in delta)
+        if len(delta) == 1:  # a discard, or a claim with a pair of one kind
+            touched = _TOUCHED[next(iter(delta))]
+        else:
+            touched = frozenset([COMPONENT_OF[k] for k in delta])
         key = (touched, cap)
         rest = self._without.get(key)
         if rest is None:
@@ -245,12 +277,13 @@ class HandCalc:
             conc[k] += d
         groups = self.groups
         top_e, top_v = max(e), max(v)  # nothing touched: the hand as it is
-        order = sorted(touched)
+        order = sorted(touched) if len(touched) > 1 else touched
         for i, ci in enumerate(order):
-            local = tuple(conc[k] for k in COMPONENTS[ci])
+            local = PICK[ci](conc)
             be = component_best(ci, local, self.bits[ci], self.xy)
-            bv = component_value(ci, local, self.levels[ci])
-            groups += len(be) - len(self.est[ci])
+            groups += len(be) - 1 - self.most[ci]
+            be = _cut(be)
+            bv = _cut(component_value(ci, local, self.levels[ci]))
             if i + 1 < len(order):
                 e = _merge(e, be, cap)
                 v = _merge(v, bv, cap)
@@ -258,7 +291,7 @@ class HandCalc:
                 top_e = _top(e, be, cap)
                 top_v = _top(v, bv, cap)
         g = min(7, fixed_count + groups)
-        killable = g == 6 and any(conc[k] >= 3 and self.unseen[k] > 0 for k in range(len(conc)))
+        killable = g == 6 and any(conc[k] >= 3 for k in self.kill_kinds)
         for k, d in delta.items():
             conc[k] -= d
         tuo = fixed_tuo + top_e

@@ -7,6 +7,8 @@ copies of a kind share the code, so hands are multisets (count vectors).
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from games.base import IllegalMove
 
 # (code, Sichuan name) in spec B1 order.
@@ -65,6 +67,8 @@ COMPONENTS: tuple[tuple[int, ...], ...] = tuple(
     tuple(k for k in range(N_KINDS) if min(POINTS[k], 14 - POINTS[k]) == low)
     for low in (2, 3, 4, 5, 6, 7)
 )
+# Per component: its cards picked out of a 21-long per-kind vector, as a tuple.
+PICK = tuple(itemgetter(*comp) for comp in COMPONENTS)
 COMPONENT_OF: tuple[int, ...] = tuple(
     next(i for i, comp in enumerate(COMPONENTS) if k in comp) for k in range(N_KINDS)
 )
@@ -99,5 +103,8 @@ def to_codes(counts) -> list[str]:
     return out
 
 
+_DECK = tuple(k for k in range(N_KINDS) for _ in range(COPIES))
+
+
 def full_deck() -> list[int]:
-    return [k for k in range(N_KINDS) for _ in range(COPIES)]
+    return list(_DECK)

@@ -6,34 +6,52 @@ N 过 (pass). 杀 and 吐火 are mandatory: they come without N.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
-from games.changpai.cards import CODES, COMPLEMENTS, SEVENS, YDR
+from games.changpai.cards import CODES, COMPLEMENTS, N_KINDS, SEVENS, YDR
 from games.changpai.kan import classify
 
 if TYPE_CHECKING:
     from games.changpai.state import ChangpaiState
+
+
+@cache
+def seat_order(seats: int, s: int) -> tuple[int, ...]:
+    """The seats from s round the table: s, then the next, ..."""
+    return tuple((s + i) % seats for i in range(seats))
 
 RANK = {"H": 5, "F": 4, "K": 3, "P": 2, "C": 1}
 
 
 def chi_options(conc, x: int) -> list[tuple[int, int]]:
     """Pairs of the claimer's kinds that make a K2/K3 with the claimed kind x."""
-    out: set[tuple[int, int]] = set()
+    out: list[tuple[int, int]] = []
+    cx = conc[x]
     for y in COMPLEMENTS[x]:
-        if conc[x] >= 1 and conc[y] >= 1:
-            out.add((min(x, y), max(x, y)))  # X X* Y
-        if conc[y] >= 2:
-            out.add((y, y))  # Y Y X*
-    if x in SEVENS:
-        a, b = (k for k in SEVENS if k != x)
+        cy = conc[y]
+        if cy:
+            if cx:
+                out.append((x, y) if x < y else (y, x))  # X X* Y
+            if cy >= 2:
+                out.append((y, y))  # Y Y X*
+    other_sevens = _OTHER_SEVENS[x]
+    if other_sevens:
+        a, b = other_sevens
         if conc[a] and conc[b]:
-            out.add((min(a, b), max(a, b)))  # three different 7s
-    return sorted(out)
+            out.append((a, b))  # three different 7s
+    return sorted(set(out)) if len(out) > 1 else out
+
+
+# Per kind: the two other 7s (sorted) if it is a 7, else ().
+_OTHER_SEVENS = tuple(tuple(sorted(k for k in SEVENS if k != x)) if x in SEVENS else ()
+                      for x in range(N_KINDS))
+_CHI_CODE = {(a, b): "C" + "".join(sorted((CODES[a], CODES[b])))
+             for a in range(N_KINDS) for b in range(a, N_KINDS)}
 
 
 def chi_code(pair: tuple[int, int]) -> str:
-    return "C" + "".join(sorted(CODES[k] for k in pair))
+    return _CHI_CODE[pair]
 
 
 def claim_codes(st: ChangpaiState, s: int, x: int, may_chi: bool) -> list[str]:
@@ -47,21 +65,23 @@ def claim_codes(st: ChangpaiState, s: int, x: int, may_chi: bool) -> list[str]:
 def _due_codes(st: ChangpaiState, s: int, x: int, may_chi: bool) -> list[str]:
     """胡, then a due 吐火/杀 (mandatory: it ends the list) — the cheap part,
     asked of every seat before any 碰/吃 is weighed."""
-    v = st.variant
     conc = st.conc[s]
-    melds = st.melds[s]
     codes: list[str] = []
-    need_k1 = v["chi_type_hu_restricted"] and not may_chi
-    need_k23 = x in st.hu_bar[s]
-    if st.claim_hu(s, x, need_k23, need_k1):
+    if st.claim_hu(s, x, x in st.hu_bar[s],
+                   not may_chi and st.variant["chi_type_hu_restricted"]):
         codes.append("H")
-    # a set of x in sight means its cards are seen: most cards skip the melds
+    cx = conc[x]
     seen = st.seen[x]
-    if conc[x] == 4 or (seen >= 4 and melds and any(
+    if cx < 3 and seen < 3:  # most cards: no set of x anywhere near
+        return codes
+    # a set of x in sight means its cards are seen: most cards skip the melds
+    v = st.variant
+    melds = st.melds[s]
+    if cx == 4 or (seen >= 4 and melds and any(
             len(c) == 4 and c[0] == x and (mk == "tou" or (v["upgrade_melds"] and mk == "sha"))
             for mk, c, _cl, _f in melds)):
         codes.append("F")
-    elif conc[x] == 3 or (seen >= 3 and v["upgrade_melds"] and melds and any(
+    elif cx == 3 or (seen >= 3 and v["upgrade_melds"] and melds and any(
             mk == "peng" and c[0] == x for mk, c, _cl, _f in melds)):
         codes.append("K")
     return codes
@@ -70,7 +90,6 @@ def _due_codes(st: ChangpaiState, s: int, x: int, may_chi: bool) -> list[str]:
 def _with_options(st: ChangpaiState, s: int, x: int, may_chi: bool,
                   codes: list[str]) -> list[str]:
     """The optional 碰/吃 (each weighed by the claimer's estimate) and 过."""
-    v = st.variant
     conc = st.conc[s]
     avail = None  # the seat's unseen flags, the same for every option: made once
     if conc[x] == 2 and x not in st.peng_bar[s]:
@@ -80,10 +99,12 @@ def _with_options(st: ChangpaiState, s: int, x: int, may_chi: bool,
     if may_chi:
         pairs = chi_options(conc, x)
         if pairs:
+            v = st.variant
             avail = avail or st.avail(s)
             guard = v["qi_fan_guard"] and st.qi_seat == s and st.fixed(s).fan == 0
+            no_triple = v["no_discard_from_triple"]
             for pair in pairs:
-                if v["no_discard_from_triple"] and any(conc[k] >= 3 for k in pair):
+                if no_triple and (conc[pair[0]] >= 3 or conc[pair[1]] >= 3):
                     continue
                 if guard and any(YDR[k] and conc[k] >= 2 for k in pair):
                     continue
@@ -106,9 +127,10 @@ def offer_options(state: ChangpaiState, x: int, src: int, okind: str,
     chi = state.chi_seats(src, okind)
     due: list[tuple[int, list[str]]] = []
     killing = False
-    for i in range(state.seats):
-        s = (src + i) % state.seats
-        if not state.active(s) or (okind == "discard" and s == src):
+    status = state.status
+    discard = okind == "discard"
+    for s in seat_order(state.seats, src):
+        if status[s] != "in" or (discard and s == src):
             continue
         if known and known[0] == s:
             codes = known[1]

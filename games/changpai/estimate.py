@@ -5,6 +5,12 @@ identical pair counted as its triple, a 14-pair as "2 red + 1 black", two
 different 7s likewise, each only while a card that completes it is unseen.
 Choose disjoint groups (at most 7 − fixed) for the most 砣. As with 胡, the
 search runs per value component and is memoised.
+
+A hand is its six components' parts (`hand_parts`, memoised) and their sums;
+the tops add up unless the 7-坎 cap binds, and only then are the parts merged.
+The checks that need only the verdict (`hand_ok` for 起/包子/系统仰,
+`claim_ok` for a 碰/吃, which swaps the one part a claim changes in the parts
+of the hand before it) skip even that when an upper bound decides.
 """
 
 from __future__ import annotations
@@ -12,10 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from operator import itemgetter
 from typing import NamedTuple
 
-from games.changpai.cards import COMPONENT_OF, COMPONENTS, N_KINDS, POINTS, RED, SEVENS
+from games.changpai.cards import COMPONENT_OF, COMPONENTS, N_KINDS, PICK, POINTS, RED, SEVENS
 from games.changpai.kan import set_tuo
 
 
@@ -144,94 +149,169 @@ def estimate_avail(
     threshold: int,
     strict: bool = False,
     xy: bool = False,
-    around: int = -1,
 ) -> Estimate:
-    """The same from tuples: avail[k] = an unseen copy of k exists.
-
-    around: a kind whose component is all that changed since the hand was
-    last estimated (a claim of that card, a discard, a flip that used up its
-    unseen copies): the other components' merged part is looked up, keyed
-    on them alone, and only this component is searched again. The answer is
-    the same for any `around`; it only decides what is cached."""
-    cap = max(0, 7 - fixed_count)
-    if around < 0:
-        top, g, killable = _hand_part(counts, avail, cap, xy)
-    else:
-        top, g, killable = _hand_part_around(COMPONENT_OF[around], counts, avail, cap, xy)
-    # groups beyond the cap still count for "7 坎": counted uncapped
-    g = min(7, fixed_count + g)
-    tuo = fixed_tuo + top
-    enough = tuo > threshold if strict else tuo >= threshold
-    ok = enough and (g == 7 or (g == 6 and killable))
-    return Estimate(tuo, g, ok)
+    """The same from tuples: avail[k] = an unseen copy of k exists. (A
+    claim's check is claim_ok: the hand before the claim, one part changed.)"""
+    return _verdict(_hand_part(counts, avail, max(0, 7 - fixed_count), xy), fixed_count,
+                    fixed_tuo, threshold, strict)
 
 
 _POSITIVE = (0).__lt__
 
 
-# Per component: its cards picked out of a 21-count vector, and the bit mask
-# of a local tuple of "unseen" flags (component_best's availbits).
-_PICK = tuple(itemgetter(*comp) for comp in COMPONENTS)
-_BITS = tuple({flags: sum(1 << i for i, f in enumerate(flags) if f)
-               for flags in product((False, True), repeat=len(comp))} for comp in COMPONENTS)
+# Per component: the bit mask of a local tuple of "unseen" flags (component_best's
+# availbits).
+FLAG_BITS = tuple({flags: sum(1 << i for i, f in enumerate(flags) if f)
+                   for flags in product((False, True), repeat=len(comp))}
+                  for comp in COMPONENTS)
+
+# One component's part of a hand, keyed on its local (counts, unseen flags, xy):
+# (best by group count up to the fewest groups reaching its top, the most
+# groups uncapped, that fewest count, a triple whose 4th card is unseen, the
+# top).
+# Hands share components far more often than whole hands recur, so this, not
+# the whole hand, is what a new hand looks up.
+_Part = tuple[tuple[int, ...], int, int, bool, int]
+_PARTS: tuple[dict[tuple, _Part], ...] = tuple({} for _ in COMPONENTS)
+PART_CACHE = 1 << 16
+
+
+def _part(ci: int, local: tuple[int, ...], flags: tuple[bool, ...], xy: bool) -> _Part:
+    best = component_best(ci, local, FLAG_BITS[ci][flags], xy)
+    top = max(best)
+    fewest = best.index(top)
+    memo = _PARTS[ci]
+    if len(memo) >= PART_CACHE:
+        memo.clear()
+    # more groups than `fewest` never add 砣 here, so a capped merge needs no more
+    part = memo[local, flags, xy] = (best[: fewest + 1], len(best) - 1, fewest,
+                                     any(n >= 3 and a for n, a in zip(local, flags)), top)
+    return part
+
+
+_SCAN = tuple((ci, PICK[ci], _PARTS[ci]) for ci in range(len(COMPONENTS)))
+
+
+def _merge_parts(parts: list[tuple[int, ...]], cap: int) -> int:
+    total: tuple[int, ...] = (0,)
+    for best in parts:
+        total = merge_capped(total, best, cap)
+    return max(total)
+
+
+_EMPTY: _Part = ((0,), 0, 0, False, 0)
+# A hand's parts and their sums: (parts, Σ top, Σ most groups, Σ fewest, how
+# many parts hold a killable triple).
+_Hand = tuple[tuple[_Part, ...], int, int, int, int]
+
+
+@lru_cache(maxsize=1 << 14)
+def hand_parts(counts: tuple[int, ...], avail: tuple[bool, ...], xy: bool) -> _Hand:
+    """Every component's part of the free concealed cards, and their sums. A
+    hand is asked about again and again while it does not change (every claim
+    it might make on a flipped card), so memoised."""
+    out = []
+    top = groups = fewest = kills = 0
+    for ci, pick, memo in _SCAN:
+        local = pick(counts)
+        if not any(local):
+            out.append(_EMPTY)
+            continue
+        flags = pick(avail)
+        part = memo.get((local, flags, xy)) or _part(ci, local, flags, xy)
+        out.append(part)
+        groups += part[1]
+        fewest += part[2]
+        kills += part[3]
+        top += part[4]
+    return tuple(out), top, groups, fewest, kills
+
+
+def _capped_top(parts, cap: int) -> int:
+    """Most 砣 of at most `cap` groups, when the parts' best selections
+    together use more than `cap` (else their tops simply add up)."""
+    return _merge_parts([best for best, _m, few, _k, _t in parts if few], cap)
 
 
 @lru_cache(maxsize=1 << 14)
 def _hand_part(counts: tuple[int, ...], avail: tuple[bool, ...], cap: int,
                xy: bool) -> tuple[int, int, bool]:
     """(most 砣 of at most `cap` disjoint groups, most groups uncapped, a
-    concealed triple whose 4th card is unseen) for the free concealed cards;
-    the estimate is asked again and again for unchanged hands, so memoised."""
-    total: tuple[int, ...] = (0,)
-    groups = 0
-    for ci in range(len(COMPONENTS)):
-        local = _PICK[ci](counts)
-        if not any(local):
-            continue
-        best = component_best(ci, local, _BITS[ci][_PICK[ci](avail)], xy)
-        groups += len(best) - 1
-        total = merge_capped(total, best, cap)
-    killable = max(counts) >= 3 and any(n >= 3 and a for n, a in zip(counts, avail))
-    return max(total), groups, killable
+    concealed triple whose 4th card is unseen) for the free concealed cards."""
+    parts, top, groups, fewest, kills = hand_parts(counts, avail, xy)
+    if fewest > cap:
+        top = _capped_top(parts, cap)
+    return top, groups, kills > 0
 
 
-# The merged part of every component but one (its index first in the key),
-# keyed on the cards and flags outside that component only.
-_OUTSIDE = tuple(itemgetter(*(k for k in range(N_KINDS) if COMPONENT_OF[k] != ci))
-                 for ci in range(len(COMPONENTS)))
-_REST: dict[tuple, tuple[tuple[int, ...], int, bool]] = {}
-REST_CACHE = 1 << 15
+# Per kind: its component and its index there.
+_LOCAL = tuple(COMPONENTS[COMPONENT_OF[k]].index(k) for k in range(N_KINDS))
 
 
-def _hand_part_around(ci: int, counts: tuple[int, ...], avail: tuple[bool, ...], cap: int,
-                      xy: bool) -> tuple[int, int, bool]:
-    """_hand_part, with the other components' part cached apart from ci's."""
-    outside = _OUTSIDE[ci]
-    key = (ci, outside(counts), outside(avail), cap, xy)
-    rest = _REST.get(key)
-    if rest is None:
-        total: tuple[int, ...] = (0,)
-        groups = 0
-        for cj in range(len(COMPONENTS)):
-            local = _PICK[cj](counts)
-            if cj == ci or not any(local):
-                continue
-            best = component_best(cj, local, _BITS[cj][_PICK[cj](avail)], xy)
-            groups += len(best) - 1
-            total = merge_capped(total, best, cap)
-        killable = any(n >= 3 and a for n, a in zip(outside(counts), outside(avail)))
-        if len(_REST) >= REST_CACHE:
-            _REST.clear()
-        rest = _REST[key] = (total, groups, killable)
-    total, groups, killable = rest
-    local = _PICK[ci](counts)
-    if not any(local):
-        return max(total), groups, killable
-    flags = _PICK[ci](avail)
-    best = component_best(ci, local, _BITS[ci][flags], xy)
-    top = max(merge_capped(total, best, cap))
-    killable = killable or any(n >= 3 and a for n, a in zip(local, flags))
-    return top, groups + len(best) - 1, killable
+def claim_ok(counts: tuple[int, ...], avail: tuple[bool, ...], used: tuple[int, ...], x: int,
+             fixed_count: int, fixed_tuo: int, threshold: int, strict: bool = False,
+             xy: bool = False) -> bool:
+    """Does the estimate of the hand `counts` hold after a claim of x with the
+    cards `used` (all in x's component, the claim's 坎 already in fixed_*)?
+    The hand's other parts are those of the hand before the claim, looked up,
+    and their sums are corrected for the one part that changed."""
+    ci = COMPONENT_OF[x]
+    parts, top, groups, fewest, kills = hand_parts(counts, avail, xy)
+    local = list(PICK[ci](counts))
+    for k in used:
+        local[_LOCAL[k]] -= 1
+    if any(local):
+        key = (tuple(local), PICK[ci](avail), xy)
+        new = _PARTS[ci].get(key) or _part(ci, *key)
+    else:
+        new = _EMPTY
+    old = parts[ci]
+    fewest += new[2] - old[2]
+    top += new[4] - old[4]
+    verdict = _decided(top, groups + new[1] - old[1], fewest, kills + new[3] - old[3],
+                       fixed_count, fixed_tuo, threshold, strict)
+    if verdict is None:
+        top = _capped_top((*parts[:ci], new, *parts[ci + 1:]), max(0, 7 - fixed_count))
+        verdict = _meets(fixed_tuo + top, threshold, strict)
+    return verdict
+
+
+def hand_ok(counts: tuple[int, ...], avail: tuple[bool, ...], fixed_count: int,
+            fixed_tuo: int, threshold: int, strict: bool = False, xy: bool = False) -> bool:
+    """estimate_avail(...).ok, without the estimate's exact 砣 when the groups
+    or an upper bound of the 砣 already decide."""
+    _parts, top, groups, fewest, kills = hand_parts(counts, avail, xy)
+    verdict = _decided(top, groups, fewest, kills, fixed_count, fixed_tuo, threshold, strict)
+    if verdict is None:  # the hand's capped 砣, memoised: unchanged hands are checked often
+        top = _hand_part(counts, avail, max(0, 7 - fixed_count), xy)[0]
+        verdict = _meets(fixed_tuo + top, threshold, strict)
+    return verdict
+
+
+def _decided(top: int, groups: int, fewest: int, kills: int, fixed_count: int, fixed_tuo: int,
+             threshold: int, strict: bool) -> bool | None:
+    """The estimate's verdict from a hand's sums: 7 坎 (or 6 and a killable
+    triple), and the 砣; None when the 7-坎 cap binds and the uncapped `top`,
+    an upper bound, does not decide (the capped merge is needed)."""
+    g = min(7, fixed_count + groups)
+    if g < 6 or (g == 6 and not kills):
+        return False
+    if fewest > max(0, 7 - fixed_count):
+        return None if _meets(fixed_tuo + top, threshold, strict) else False
+    return _meets(fixed_tuo + top, threshold, strict)
+
+
+def _meets(tuo: int, threshold: int, strict: bool) -> bool:
+    return tuo > threshold if strict else tuo >= threshold
+
+
+def _verdict(part: tuple[int, int, bool], fixed_count: int, fixed_tuo: int, threshold: int,
+             strict: bool) -> Estimate:
+    top, g, killable = part
+    # groups beyond the cap still count for "7 坎": counted uncapped
+    g = min(7, fixed_count + g)
+    tuo = fixed_tuo + top
+    return Estimate(tuo, g, _meets(tuo, threshold, strict) and (g == 7 or (g == 6 and killable)))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -253,5 +333,7 @@ def clear_caches() -> None:
     component_best.cache_clear()
     _weights.cache_clear()
     _hand_part.cache_clear()
+    hand_parts.cache_clear()
     merge_capped.cache_clear()
-    _REST.clear()
+    for memo in _PARTS:
+        memo.clear()

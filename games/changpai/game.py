@@ -18,12 +18,22 @@ class ChangpaiGame(Game):
     flags = FLAGS
     presets = PRESETS
 
+    def variant(self, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Game.variant; the defaults alone (every random hand) made once and copied
+        (every value is a str, bool or int: a shallow copy is a full one)."""
+        if overrides:
+            return super().variant(overrides)
+        default = self.__dict__.get("_default")
+        if default is None:
+            default = self._default = super().variant()
+        return dict(default)
+
     def deal(self, variant: Mapping[str, Any], seats: int, seed: int) -> str:
         """The whole shuffled deck: seat s holds cards 20s..20s+19, the stock
         is the rest in order (the dealer's 21st card first)."""
         deck = full_deck()
         shuffle(seed, deck)
-        deal = "".join([CODES[k] for k in deck])
+        deal = "".join(map(CODES.__getitem__, deck))
         remember_deal(deal, deck)
         return deal
 

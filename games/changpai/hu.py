@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from games.changpai.cards import COMPLEMENTS, COMPONENT_OF, COMPONENTS, RED, SEVENS
+from games.changpai.cards import COMPLEMENTS, COMPONENT_OF, COMPONENTS, PICK, RED, SEVENS
 from games.changpai.kan import K1, K2, K3, set_fan, set_tuo
 
 
@@ -259,8 +259,7 @@ def incomplete(counts: tuple[int, ...]) -> tuple[int, ...]:
     """Components of these concealed cards that no partition into 坎 uses up.
     Adding one card changes one component only: with two incomplete, or one
     other than the new card's, no 胡 is possible (evaluate would say None)."""
-    return tuple(ci for ci, comp in enumerate(COMPONENTS)
-                 if not component_options(ci, tuple(counts[k] for k in comp)))
+    return tuple(ci for ci, pick in enumerate(PICK) if not component_options(ci, pick(counts)))
 
 
 def may_win_with(counts, x: int) -> bool:

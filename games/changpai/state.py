@@ -13,6 +13,7 @@ alternative, flips) happen inside the engine and show up as events.
 
 from __future__ import annotations
 
+from itertools import compress
 from operator import add
 from typing import Any
 
@@ -27,18 +28,52 @@ from games.changpai.cards import (
     kind,
     to_codes,
 )
-from games.changpai.claims import RANK, offer_options
-from games.changpai.estimate import Estimate, estimate_avail
+from games.changpai.claims import RANK, offer_options, seat_order
+from games.changpai.estimate import Estimate, claim_ok, estimate_avail, hand_ok
 from games.changpai.hu import Fixed, Rules, Win, evaluate, may_win_with, threshold
 from games.changpai.kan import classify
 from games.changpai.melds import fixed_of
 from games.changpai.scoring import net_of, payments
 
 HAND = 20
+_KINDS = range(N_KINDS)
+_YDR_KINDS = tuple(k for k in _KINDS if YDR[k])
 _FIVE_GT = COPIES.__gt__  # seen + held < 5: a copy is still unseen
 
 MOVE_KIND = {"Q": "qi", "A": "da", "Y": "yang", "H": "hu", "F": "fire", "K": "sha", "P": "peng",
              "N": "pass", "C": "chi", "D": "discard", "T": "tou"}
+
+
+# Cards a claim move shows: the claimed card (胡) or the whole set it makes.
+_CLAIM_SIZE = {"H": 1, "F": 5, "K": 4, "P": 3, "N": 0}
+# Moves outside claims carry no data: one immutable Move per (code, phase, drawn card).
+_PLAIN: dict[tuple[str, bool, int], Move] = {}
+
+
+def _plain_move(code: str, tou: bool, drawn: int) -> Move:
+    m = _FIXED_MOVES.get(code)  # those whose fields follow from the code alone
+    if m is not None:
+        return m
+    key = (code, tou, drawn if code == "H" else -1)
+    m = _PLAIN.get(key)
+    if m is None:
+        head = code[0]
+        cards: tuple[str, ...] = ()
+        if head in ("D", "T"):
+            cards = (code[1:],)
+        elif head == "H" and drawn >= 0:
+            cards = (CODES[drawn],)
+        m = _PLAIN[key] = Move(code, "no_tou" if (head == "N" and tou) else MOVE_KIND[head],
+                               cards)
+    return m
+
+
+_D_CODES = tuple("D" + c for c in CODES)
+_FIXED_MOVES: dict[str, Move] = {
+    **{"D" + c: Move("D" + c, "discard", (c,)) for c in CODES},
+    **{"T" + c: Move("T" + c, "tou", (c,)) for c in CODES},
+    **{h: Move(h, MOVE_KIND[h]) for h in "QAY"},
+}
 
 
 def parse_deal(deal: Any) -> list[int]:
@@ -84,10 +119,11 @@ class ChangpaiState(State):
         self.history = []
         self.deck = parse_deal(deal)
         self.pos = seats * HAND  # next stock card
+        deck = self.deck
         self.conc = [[0] * N_KINDS for _ in range(seats)]
-        for s in range(seats):
-            for k in self.deck[s * HAND : (s + 1) * HAND]:
-                self.conc[s][k] += 1
+        for s, conc in enumerate(self.conc):
+            for k in deck[s * HAND : (s + 1) * HAND]:
+                conc[k] += 1
         self.melds: list[list[list]] = [[] for _ in range(seats)]
         self.status = ["in"] * seats  # in / yang 仰 / fold 系统仰 / baozi 包子
         self.qchoice: list[str | None] = [None] * seats
@@ -122,11 +158,11 @@ class ChangpaiState(State):
         return self.status[s] == "in"
 
     def next_active(self, s: int) -> int:
-        for i in range(1, self.seats + 1):
-            t = (s + i) % self.seats
-            if self.status[t] == "in":
+        status = self.status
+        for t in seat_order(self.seats, s)[1:]:
+            if status[t] == "in":
                 return t
-        return -1
+        return s if status[s] == "in" else -1
 
     def any_active(self) -> bool:
         return "in" in self.status
@@ -160,9 +196,11 @@ class ChangpaiState(State):
         return sum(self.conc[s]) + f.cards + extra_card == 21 + f.extra
 
     def claim_hu(self, s: int, x: int, need_k23: bool, need_k1: bool) -> bool:
-        if not self.can_win_size(s, 1) or not may_win_with(self.conc[s], x):
+        conc = self.conc[s]
+        f = self._fixed[s] or self.fixed(s)
+        if sum(conc) + f.cards + 1 != 21 + f.extra or not may_win_with(conc, x):
             return False
-        counts = list(self.conc[s])
+        counts = list(conc)
         counts[x] += 1
         return bool(evaluate(counts, self.fixed(s), self.is_dealer(s), self.rules(), x,
                              need_k23, need_k1, full=False))
@@ -199,31 +237,36 @@ class ChangpaiState(State):
                               threshold(s == self.dealer), v["threshold_strict"],
                               v["estimate_mode"] == "xy")
 
+    def estimate_holds(self, s: int) -> bool:
+        """estimate_of(s).ok, for the checks that need no more (包子, 系统仰)."""
+        f = self.fixed(s)
+        v = self.variant
+        return hand_ok(tuple(self.conc[s]), self.avail(s), f.count, f.tuo,
+                       threshold(s == self.dealer), v["threshold_strict"],
+                       v["estimate_mode"] == "xy")
+
     def claim_keeps_hand(self, s: int, used: tuple[int, ...], x: int,
                          avail: tuple[bool, ...] | None = None) -> bool:
         """A 吃/碰 needs a card left to discard, and (while estimates are in
         force) must not make the claimer's own estimate fail. avail: the
         seat's unseen flags, if the caller has them."""
-        conc = list(self.conc[s])
-        for k in used:
-            conc[k] -= 1
-        if not any(conc):
+        conc = self.conc[s]
+        if sum(conc) <= len(used):
             return False
         if not self.estimates_on():
             return True
         f = self.fixed(s)
         kan = classify((*used, x))
         assert kan is not None  # offered claims make a 坎
-        tuo = kan[1]
         # the used cards leave the hand and become seen: the unseen stay as now
         v = self.variant
-        return estimate_avail(tuple(conc), avail or self.avail(s), f.count + 1, f.tuo + tuo,
-                              threshold(s == self.dealer), v["threshold_strict"],
-                              v["estimate_mode"] == "xy", x).ok
+        return claim_ok(tuple(conc), avail or self.avail(s), used, x, f.count + 1,
+                        f.tuo + kan[1], threshold(s == self.dealer), v["threshold_strict"],
+                        v["estimate_mode"] == "xy")
 
     def discardable(self, s: int) -> list[int]:
         conc = self.conc[s]
-        kinds = [k for k in range(N_KINDS) if conc[k]]
+        kinds = list(compress(_KINDS, conc))
         if self.variant["no_discard_from_triple"]:
             free = [k for k in kinds if conc[k] < 3]
             return free or kinds  # never stuck: with only triples left, any card goes
@@ -234,15 +277,14 @@ class ChangpaiState(State):
         conc = self.conc[s]
         ok = self._qualify_ok.get(s)  # hands do not change during the round: asked once
         if ok is None:
-            ok = self._qualify_ok[s] = estimate_avail(
+            ok = self._qualify_ok[s] = hand_ok(
                 tuple(conc), tuple(map(_FIVE_GT, conc)), 0, 0, threshold(self.is_dealer(s)),
-                self.variant["threshold_strict"], self.variant["estimate_mode"] == "xy").ok
+                self.variant["threshold_strict"], self.variant["estimate_mode"] == "xy")
         if not ok:
             return ["Y"]
         opts = []
-        if self.qi_seat < 0 and any(
-            (YDR[k] and conc[k] >= 2) or conc[k] >= 4 for k in range(N_KINDS)
-        ):
+        # 起 needs a pair of 幺地人 or four of a kind
+        if self.qi_seat < 0 and (max(conc) >= 4 or any(conc[k] >= 2 for k in _YDR_KINDS)):
             opts.append("Q")
         return opts + ["A", "Y"]
 
@@ -393,20 +435,35 @@ class ChangpaiState(State):
 
     # -- the play loop ----------------------------------------------------
     def _flip(self, s: int, ev: list) -> None:
-        if s < 0 or not self.any_active():
-            self._end({"kind": "huang"}, ev)
-            return
-        if self.pos >= DECK_SIZE:
-            self._end({"kind": "huang"}, ev)
-            return
-        x = self.deck[self.pos]
-        self.pos += 1
-        self.seen[x] += 1
-        ev.append({"type": "flip", "seat": s, "card": CODES[x]})
-        self._offer(x, s, "flip", ev)
+        deck, seen = self.deck, self.seen
+        while True:
+            if s < 0 or not self.any_active() or self.pos >= DECK_SIZE:
+                self._end({"kind": "huang"}, ev)
+                return
+            x = deck[self.pos]
+            self.pos += 1
+            seen[x] += 1
+            ev.append({"type": "flip", "seat": s, "card": CODES[x]})
+            options = offer_options(self, x, s, "flip")
+            if options:
+                self._open(x, s, "flip", options, ev)
+                return
+            # nobody may claim it (most flips): dead, and the next player flips
+            self.dead.append(x)
+            ev.append({"type": "dead", "card": CODES[x]})
+            s = self.next_active(s)
 
     def _offer(self, x: int, src: int, okind: str, ev: list) -> None:
         options = offer_options(self, x, src, okind)
+        if options:
+            self._open(x, src, okind, options, ev)
+            return
+        self.dead.append(x)
+        ev.append({"type": "dead", "card": CODES[x]})
+        self._flip(self.next_active(src), ev)
+
+    def _open(self, x: int, src: int, okind: str, options: dict[int, list[str]],
+              ev: list) -> None:
         answers = {s: c[0] for s, c in options.items() if len(c) == 1}  # forced 杀/吐火
         self.offer = {"card": x, "src": src, "kind": okind,
                       "options": {str(s): c for s, c in options.items()},
@@ -546,12 +603,12 @@ class ChangpaiState(State):
         """包子 and 系统仰 after a discard or a claim (spec B3.6)."""
         if not self.estimates_on():
             return
-        if self.active(actor) and not self.estimate_of(actor).ok:
+        if self.active(actor) and not self.estimate_holds(actor):
             self.status[actor] = "baozi"
             ev.append({"type": "baozi", "seat": actor})
         if self.variant["auto_fold"]:
             for s in range(self.seats):
-                if s != actor and self.active(s) and not self.estimate_of(s).ok:
+                if s != actor and self.active(s) and not self.estimate_holds(s):
                     self.status[s] = "fold"
                     ev.append({"type": "fold", "seat": s})
         if not self.any_active():
@@ -602,7 +659,8 @@ class ChangpaiState(State):
         if self.phase == "claim":
             off = self.offer
             assert off is not None  # a card is on offer while claims are open
-            return sorted(int(s) for s in off["options"] if s not in off["answers"])
+            answers = off["answers"]
+            return sorted([int(s) for s in off["options"] if s not in answers])
         return [self.actor]
 
     def _codes(self, seat: int) -> list[str]:
@@ -618,33 +676,37 @@ class ChangpaiState(State):
             if self.variant["tou_optional"]:
                 codes.append("N")
             return (["H"] if self.hu_here else []) + codes
-        codes = ["D" + CODES[k] for k in self.discardable(seat)]
+        codes = [_D_CODES[k] for k in self.discardable(seat)]
         return (["H"] if self.hu_here else []) + codes
 
     def legal_moves(self, seat: int) -> list[Move]:
         cached = self._moves.get(seat)
         if cached is not None:
             return cached
-        moves = [self._move(seat, c) for c in self._codes(seat)]
+        codes = self._codes(seat)
+        if self.phase == "claim":
+            moves = self._claim_moves(codes)
+        else:
+            drawn = self.drawn
+            tou = self.phase == "tou"
+            moves = [_plain_move(c, tou, drawn) for c in codes]
         self._moves[seat] = moves
         return moves
 
-    def _move(self, seat: int, code: str) -> Move:
-        head = code[0]
-        cards: tuple[str, ...] = ()
-        data: dict[str, Any] | None = None
-        if self.phase == "claim":
-            assert self.offer is not None
-            x = CODES[self.offer["card"]]
-            data = {"card": x, "from": self.offer["src"], "offer": self.offer["kind"]}
-            cards = {"H": (x,), "F": (x,) * 5, "K": (x,) * 4, "P": (x,) * 3,
-                     "C": (code[1:3], code[3:5], x)}.get(head, ())
-        elif head in ("D", "T"):
-            cards = (code[1:],)
-        elif head == "H" and self.drawn >= 0:
-            cards = (CODES[self.drawn],)
-        kind_name = "no_tou" if (head == "N" and self.phase == "tou") else MOVE_KIND[head]
-        return Move(code, kind_name, cards, data)
+    def _claim_moves(self, codes: list[str]) -> list[Move]:
+        off = self.offer
+        assert off is not None
+        x = CODES[off["card"]]
+        src, okind = off["src"], off["kind"]
+        out = []
+        for code in codes:
+            head = code[0]
+            if head == "C":
+                cards: tuple[str, ...] = (code[1:3], code[3:5], x)
+            else:
+                cards = (x,) * _CLAIM_SIZE[head]
+            out.append(Move(code, MOVE_KIND[head], cards, {"card": x, "from": src, "offer": okind}))
+        return out
 
     def _apply(self, seat: int, code: str) -> list[dict[str, Any]]:
         listed = self._moves.get(seat)  # legal_moves of this very state, if asked
