@@ -117,7 +117,12 @@ class Rules:
         self.four_95_none = v.get("n_four_9_5_tier") == "none"
         self._info: dict[int, Info | None] = {}
         self.by_code: dict[str, Info] = {}  # canonical card string → play
-        self._rank_plays: dict[tuple[int, int], list[Info]] = {}  # (rank, cards) → plays
+        # combos' caches: plays of rank r's cards g at [16 * r + g]; 摆 / 鱼 plays
+        # by the cards of their three kinds (see combos)
+        self._rank_table: list[list[Info]] = [[] for _ in range(16 * 12)]
+        self._ten_bits = 255 if self.j_in_bai else 15  # the 10s (and Js) of a 摆
+        self._bai: dict[int, tuple[list[Info], list[Info]]] = {}
+        self._yu: dict[int, tuple[list[Info], list[Info]]] = {}
 
     # -- tiers --------------------------------------------------------------
     def single_tier(self, r: int, group: int) -> int:
@@ -262,43 +267,77 @@ class Rules:
 
     # -- enumeration --------------------------------------------------------
     def combos(self, hand: int) -> list[Info]:
-        """Every play of normal shapes (not opening-only) inside `hand`."""
-        info = cast(Callable[[int], Info], self.info)  # each mask below is built as a play
+        """Every play of normal shapes (not opening-only) inside `hand`.
+
+        Built from plays cached per rank group and per group triple (摆 kinds,
+        鱼 kinds): a hand is a dozen table look-ups, not an enumeration."""
         out: list[Info] = []
-        groups = [(hand >> (4 * r)) & 15 for r in range(12)]
-        table = self._rank_plays
+        rank = self._rank_table
         for r in range(12):
-            g = groups[r]
+            g = (hand >> (4 * r)) & 15
             if g:
-                plays = table.get((r, g))
-                if plays is None:
-                    plays = table[(r, g)] = [info(sub << (4 * r)) for k in range(1, 5)
-                                             for sub in subsets(g, k)]
-                out += plays
-        if self.mixed_ten_pair and groups[TEN] and groups[JACK]:
-            for t in subsets(groups[TEN], 1):
-                for j in subsets(groups[JACK], 1):
+                out += rank[16 * r + g] or self._rank_group(r, g)
+        if self.mixed_ten_pair and (hand >> 32) & 15 and (hand >> 36) & 15:
+            info = cast(Callable[[int], Info], self.info)  # a 10 and a J: a pair
+            for t in subsets((hand >> 32) & 15, 1):
+                for j in subsets((hand >> 36) & 15, 1):
                     out.append(info((t << 32) | (j << 36)))
-        kg, eg = groups[KING], groups[EIGHT]
-        tg = (hand >> 32) & (255 if self.j_in_bai else 15)
-        self._triples(out, kg, 44, tg, 32, eg, 24)
-        self._triples(out, groups[0], 0, groups[1], 4, groups[2], 8)
-        if kg == 15 and (self.liang_bai_combo or self.attach):
-            for t in subsets(tg, 1):
-                for e in subsets(eg, 1):
-                    out.append(info((15 << 44) | (t << 32) | (e << 24)))
-        if groups[0] == 15 and self.liang_bai_combo:
-            for a in subsets(groups[1], 1):
-                for b in subsets(groups[2], 1):
-                    out.append(info(15 | (a << 4) | (b << 8)))
+        # 摆 and 鱼 (and KKKK+10+8, 四地拉鱼) depend on three groups each
+        bai = (hand >> 44) | ((hand >> 24) & 15) << 4 | ((hand >> 32) & self._ten_bits) << 8
+        yu = hand & 0xFFF
+        bai_plays = self._bai.get(bai)
+        if bai_plays is None:
+            bai_plays = self._bai[bai] = self._bai_plays(hand)
+        yu_plays = self._yu.get(yu)
+        if yu_plays is None:
+            yu_plays = self._yu[yu] = self._yu_plays(hand)
+        out += bai_plays[0]
+        out += yu_plays[0]
+        out += bai_plays[1]
+        out += yu_plays[1]
         if self.xibaoliang:
-            g5 = groups[FIVE]
+            info = cast(Callable[[int], Info], self.info)  # a 亮子 with 公喜/三喜
+            g5 = (hand >> 12) & 15
             parts = [p for p in subsets(g5, 2) if _gong(p)] + list(subsets(g5, 3))
             for r in range(12):
-                if groups[r] == 15 and r != FIVE:
+                if (hand >> (4 * r)) & 15 == 15 and r != FIVE:
                     for p in parts:
                         out.append(info((15 << (4 * r)) | (p << 12)))
         return out
+
+    def _rank_group(self, r: int, g: int) -> list[Info]:
+        """The plays of one rank's cards `g` (cached in _rank_table)."""
+        info = cast(Callable[[int], Info], self.info)  # 1-4 cards of a rank: always a play
+        plays = [info(sub << (4 * r)) for k in range(1, 5) for sub in subsets(g, k)]
+        self._rank_table[16 * r + g] = plays
+        return plays
+
+    def _bai_plays(self, hand: int) -> tuple[list[Info], list[Info]]:
+        """(n摆, KKKK+10+8) of the hand's K, 10 (and J) and 8 cards."""
+        kg, eg = (hand >> 44) & 15, (hand >> 24) & 15
+        tg = (hand >> 32) & self._ten_bits
+        triples: list[Info] = []
+        self._triples(triples, kg, 44, tg, 32, eg, 24)
+        liang: list[Info] = []
+        if kg == 15 and (self.liang_bai_combo or self.attach):
+            info = cast(Callable[[int], Info], self.info)  # KKKK+10+8: a play here
+            for t in subsets(tg, 1):
+                for e in subsets(eg, 1):
+                    liang.append(info((15 << 44) | (t << 32) | (e << 24)))
+        return triples, liang
+
+    def _yu_plays(self, hand: int) -> tuple[list[Info], list[Info]]:
+        """(n鱼, 四地拉鱼) of the hand's three lowest kinds."""
+        g0, g1, g2 = hand & 15, (hand >> 4) & 15, (hand >> 8) & 15
+        triples: list[Info] = []
+        self._triples(triples, g0, 0, g1, 4, g2, 8)
+        sdly: list[Info] = []
+        if g0 == 15 and self.liang_bai_combo:
+            info = cast(Callable[[int], Info], self.info)  # 四地拉鱼: a play here
+            for a in subsets(g1, 1):
+                for b in subsets(g2, 1):
+                    sdly.append(info(15 | (a << 4) | (b << 8)))
+        return triples, sdly
 
     def _triples(self, out, ga, sa, gb, sb, gc, sc) -> None:
         """n摆 / n鱼: n cards of each of three kinds."""
@@ -329,7 +368,9 @@ class Rules:
     def badadui(self, hand: int) -> bool:
         if not self.ba_da_dui or hand.bit_count() != 16:
             return False
-        return all(((hand >> (4 * r)) & 15).bit_count() % 2 == 0 for r in range(12))
+        x = hand ^ (hand >> 1)
+        x ^= x >> 2  # bit 4r: the parity of rank r's card count
+        return not x & 0x111111111111
 
 
 SHAPE_FLAGS = ("mixed_ten_pair", "j_in_bai", "pair_33_rule", "max_bai_yu_multiple",

@@ -36,7 +36,10 @@ class XianniuState(Views, State):
                "owed": COPY_1, "holders": COPY_1}
     REBUILT = frozenset({"_combos"})  # per seat (plays, by shape): _after_copy
 
-    def __init__(self, game, variant: dict, dealer: int, deal: Any) -> None:
+    def __init__(self, game, variant: dict, dealer: int, deal: Any,
+                 masks: list[int] | None = None) -> None:
+        """`masks`: the deal's hands as card masks, when the game dealt them
+        itself (new_state); a deal from outside is parsed and checked."""
         self.game = game
         self.variant = variant
         self.seats = 3
@@ -45,18 +48,8 @@ class XianniuState(Views, State):
         self.history = []
         self.rules = rules_for(game.mode, variant)
         self.deck = self.rules.deck
-        hands = deal["hands"] if isinstance(deal, dict) else None
-        if not isinstance(hands, list) or len(hands) != 3:
-            raise ValueError("deal needs three hands")
-        bit = self.deck.bit
-        try:
-            masks = [sum(map(bit.__getitem__, h)) for h in hands]
-        except (KeyError, TypeError) as e:
-            raise ValueError(f"unknown card in the deal: {e}") from e
-        if any(len(set(h)) != 16 or m.bit_count() != 16 for m, h in zip(masks, hands, strict=True)):
-            raise ValueError("each hand must be 16 distinct cards of the deck")
-        if masks[0] | masks[1] | masks[2] != (1 << 48) - 1:
-            raise ValueError("the deal must use all 48 cards once")
+        if masks is None:
+            masks = self._parse_deal(deal)
         self.hands: list[int] = masks
         self.leaves: list[list[tuple[Info, bool]]] = [[], [], []]  # (play, 喜 may score)
         self.counts = [0, 0, 0]  # leaves per seat
@@ -85,6 +78,21 @@ class XianniuState(Views, State):
         # per seat: every play of the hand when first asked, and plays by shape
         self._combos: list[tuple[list[Info], dict[int, list[Info]]] | None] = [None, None, None]
         self._cache: tuple[int, list] | None = None
+
+    def _parse_deal(self, deal: Any) -> list[int]:
+        hands = deal["hands"] if isinstance(deal, dict) else None
+        if not isinstance(hands, list) or len(hands) != 3:
+            raise ValueError("deal needs three hands")
+        bit = self.deck.bit
+        try:
+            masks = [sum(map(bit.__getitem__, h)) for h in hands]
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"unknown card in the deal: {e}") from e
+        if any(len(set(h)) != 16 or m.bit_count() != 16 for m, h in zip(masks, hands, strict=True)):
+            raise ValueError("each hand must be 16 distinct cards of the deck")
+        if masks[0] | masks[1] | masks[2] != (1 << 48) - 1:
+            raise ValueError("the deal must use all 48 cards once")
+        return masks
 
     # -- opening (rules §3.2 step 2) ---------------------------------------
     def begin(self) -> None:
