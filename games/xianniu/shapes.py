@@ -67,7 +67,7 @@ class Info:
     """One valid play: a card mask with its shape, tier and scoring value."""
 
     __slots__ = ("mask", "shape", "tier", "size", "rank", "codes", "cards", "xz", "xi", "liang",
-                 "lead", "beat", "name", "multiple", "beaters")
+                 "lead", "beat", "name", "multiple", "beaters", "plain")
 
     def __init__(self, mask, shape, tier, rank, deck, xz, xi, liang):
         self.mask = mask
@@ -81,6 +81,7 @@ class Info:
         self.xi = xi  # the 性子 come from 喜 (5s): subject to 喜前不喜后
         self.liang = liang  # 亮子 points inside this one play
         self.beaters: tuple[int, ...] | None = None  # shapes that may beat it (Rules.beaters)
+        self.plain = 0  # the one shape beating it by plain tiers, if so (Rules._make)
         self.name, self.multiple = shape_name(shape)
         data = {"shape": self.name, "n": self.multiple}
         self.lead = Move("L" + self.codes, "lead", self.cards, data)
@@ -117,12 +118,13 @@ class Rules:
         self.four_95_none = v.get("n_four_9_5_tier") == "none"
         self._info: dict[int, Info | None] = {}
         self.by_code: dict[str, Info] = {}  # canonical card string → play
-        # combos' caches: plays of rank r's cards g at [16 * r + g]; 摆 / 鱼 plays
-        # by the cards of their three kinds (see combos)
-        self._rank_table: list[list[Info]] = [[] for _ in range(16 * 12)]
+        self.by_move: dict[str, Info] = {}  # lead / beat move code → play (normal shapes)
+        # _plays' caches: the plays of single ranks 3n..3n+2 holding cards c at
+        # [4096 * n + c]; 摆 / 鱼 plays by the cards of their three kinds
+        self._chunks: list[tuple[list[Info], list[Move]] | None] = [None] * (4 * 4096)
         self._ten_bits = 255 if self.j_in_bai else 15  # the 10s (and Js) of a 摆
-        self._bai: dict[int, tuple[list[Info], list[Info]]] = {}
-        self._yu: dict[int, tuple[list[Info], list[Info]]] = {}
+        self._bai: dict[int, tuple[list, list, list, list]] = {}
+        self._yu: dict[int, tuple[list, list, list, list]] = {}
 
     # -- tiers --------------------------------------------------------------
     def single_tier(self, r: int, group: int) -> int:
@@ -174,7 +176,13 @@ class Rules:
             return i
 
     def _make(self, mask, shape, tier, rank=-1, xz=0, xi=False, liang=0) -> Info:
-        return Info(mask, shape, tier, rank, self.deck, xz, xi, liang)
+        i = Info(mask, shape, tier, rank, self.deck, xz, xi, liang)
+        b = i.beaters = self.beaters(i)
+        if len(b) == 1 and b[0] <= FOUR and not self.cpp:
+            i.plain = b[0]  # beaten by any play of its shape with a higher tier
+        if shape < LONGFENG:
+            self.by_move[i.lead.code] = self.by_move[i.beat.code] = i
+        return i
 
     def _classify(self, mask: int) -> Info | None:
         n = mask.bit_count()
@@ -267,34 +275,43 @@ class Rules:
 
     # -- enumeration --------------------------------------------------------
     def combos(self, hand: int) -> list[Info]:
-        """Every play of normal shapes (not opening-only) inside `hand`.
+        """Every play of normal shapes (not opening-only) inside `hand`."""
+        return self._plays(hand, 0)
 
-        Built from plays cached per rank group and per group triple (摆 kinds,
-        鱼 kinds): a hand is a dozen table look-ups, not an enumeration."""
-        out: list[Info] = []
-        rank = self._rank_table
-        for r in range(12):
-            g = (hand >> (4 * r)) & 15
-            if g:
-                out += rank[16 * r + g] or self._rank_group(r, g)
+    def leads(self, hand: int) -> list[Move]:
+        """The lead moves of combos(hand), in the same order."""
+        return self._plays(hand, 1)
+
+    def _plays(self, hand: int, k: int) -> list:
+        """combos (k = 0) or their lead moves (k = 1), built from plays cached
+        per rank group and per group triple (摆 kinds, 鱼 kinds): a hand is a
+        dozen table look-ups, not an enumeration."""
+        # the plays of single ranks, three ranks (12 bits of the hand) at a time
+        c0, c1, c2, c3 = hand & 0xFFF, (hand >> 12) & 0xFFF, (hand >> 24) & 0xFFF, hand >> 36
+        tab = self._chunks
+        out: list = [*(tab[c0] or self._chunk(0, c0))[k],
+                     *(tab[4096 + c1] or self._chunk(1, c1))[k],
+                     *(tab[8192 + c2] or self._chunk(2, c2))[k],
+                     *(tab[12288 + c3] or self._chunk(3, c3))[k]]
         if self.mixed_ten_pair and (hand >> 32) & 15 and (hand >> 36) & 15:
             info = cast(Callable[[int], Info], self.info)  # a 10 and a J: a pair
             for t in subsets((hand >> 32) & 15, 1):
                 for j in subsets((hand >> 36) & 15, 1):
-                    out.append(info((t << 32) | (j << 36)))
+                    i = info((t << 32) | (j << 36))
+                    out.append(i.lead if k else i)
         # 摆 and 鱼 (and KKKK+10+8, 四地拉鱼) depend on three groups each
-        bai = (hand >> 44) | ((hand >> 24) & 15) << 4 | ((hand >> 32) & self._ten_bits) << 8
-        yu = hand & 0xFFF
-        bai_plays = self._bai.get(bai)
-        if bai_plays is None:
-            bai_plays = self._bai[bai] = self._bai_plays(hand)
-        yu_plays = self._yu.get(yu)
-        if yu_plays is None:
-            yu_plays = self._yu[yu] = self._yu_plays(hand)
-        out += bai_plays[0]
-        out += yu_plays[0]
-        out += bai_plays[1]
-        out += yu_plays[1]
+        ten = ((c2 >> 8) | (c3 & 15) << 4) & self._ten_bits  # the 10s (and Js)
+        key = (c3 >> 8) | (c2 & 15) << 4 | ten << 8  # the K, 8 and 10 kinds of 摆
+        bai = self._bai.get(key)
+        if bai is None:
+            bai = self._bai[key] = self._bai_plays(hand)
+        yu = self._yu.get(c0)  # the three lowest kinds
+        if yu is None:
+            yu = self._yu[c0] = self._yu_plays(hand)
+        out += bai[k]
+        out += yu[k]
+        out += bai[2 + k]
+        out += yu[2 + k]
         if self.xibaoliang:
             info = cast(Callable[[int], Info], self.info)  # a 亮子 with 公喜/三喜
             g5 = (hand >> 12) & 15
@@ -302,18 +319,22 @@ class Rules:
             for r in range(12):
                 if (hand >> (4 * r)) & 15 == 15 and r != FIVE:
                     for p in parts:
-                        out.append(info((15 << (4 * r)) | (p << 12)))
+                        i = info((15 << (4 * r)) | (p << 12))
+                        out.append(i.lead if k else i)
         return out
 
-    def _rank_group(self, r: int, g: int) -> list[Info]:
-        """The plays of one rank's cards `g` (cached in _rank_table)."""
+    def _chunk(self, n: int, bits: int) -> tuple[list[Info], list[Move]]:
+        """The single-rank plays of ranks 3n..3n+2 holding `bits` (12 bits),
+        and their leads, in rank order (cached in _chunks)."""
         info = cast(Callable[[int], Info], self.info)  # 1-4 cards of a rank: always a play
-        plays = [info(sub << (4 * r)) for k in range(1, 5) for sub in subsets(g, k)]
-        self._rank_table[16 * r + g] = plays
-        return plays
+        plays = [info(sub << (4 * r)) for r in range(3 * n, 3 * n + 3)
+                 for k in range(1, 5) for sub in subsets((bits >> (4 * (r - 3 * n))) & 15, k)]
+        entry = self._chunks[4096 * n + bits] = (plays, [i.lead for i in plays])
+        return entry
 
-    def _bai_plays(self, hand: int) -> tuple[list[Info], list[Info]]:
-        """(n摆, KKKK+10+8) of the hand's K, 10 (and J) and 8 cards."""
+    def _bai_plays(self, hand: int) -> tuple[list, list, list, list]:
+        """n摆 of the hand's K, 10 (and J) and 8 cards, their leads, then
+        KKKK+10+8 and its leads."""
         kg, eg = (hand >> 44) & 15, (hand >> 24) & 15
         tg = (hand >> 32) & self._ten_bits
         triples: list[Info] = []
@@ -324,10 +345,11 @@ class Rules:
             for t in subsets(tg, 1):
                 for e in subsets(eg, 1):
                     liang.append(info((15 << 44) | (t << 32) | (e << 24)))
-        return triples, liang
+        return triples, [i.lead for i in triples], liang, [i.lead for i in liang]
 
-    def _yu_plays(self, hand: int) -> tuple[list[Info], list[Info]]:
-        """(n鱼, 四地拉鱼) of the hand's three lowest kinds."""
+    def _yu_plays(self, hand: int) -> tuple[list, list, list, list]:
+        """n鱼 of the hand's three lowest kinds, their leads, then 四地拉鱼
+        and its leads."""
         g0, g1, g2 = hand & 15, (hand >> 4) & 15, (hand >> 8) & 15
         triples: list[Info] = []
         self._triples(triples, g0, 0, g1, 4, g2, 8)
@@ -337,7 +359,7 @@ class Rules:
             for a in subsets(g1, 1):
                 for b in subsets(g2, 1):
                     sdly.append(info(15 | (a << 4) | (b << 8)))
-        return triples, sdly
+        return triples, [i.lead for i in triples], sdly, [i.lead for i in sdly]
 
     def _triples(self, out, ga, sa, gb, sb, gc, sc) -> None:
         """n摆 / n鱼: n cards of each of three kinds."""

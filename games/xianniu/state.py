@@ -18,7 +18,7 @@ from typing import Any
 
 from games.base import COPY_1, COPY_2, IllegalMove, Move, Pick, Result, State
 from games.xianniu.scoring import settle
-from games.xianniu.shapes import FOUR, LONGFENG, Info, rules_for
+from games.xianniu.shapes import LONGFENG, Info, rules_for
 from games.xianniu.views import CAP, Views
 
 TIER = attrgetter("tier")
@@ -27,6 +27,7 @@ XIAN = Move("X", "xian")
 TIGHTEN = Move("J", "tighten")
 WAIVE = Move("W", "waive")
 MAX_PLAY = 12  # the most cards one normal play holds (4摆, 4鱼)
+NEXT = (1, 2, 0)  # the seat after each seat
 
 
 class XianniuState(Views, State):
@@ -196,38 +197,34 @@ class XianniuState(Views, State):
         return group
 
     def _leads(self, seat: int) -> list:
-        hand = self.hands[seat]
+        if CAP - self.table >= MAX_PLAY:  # every play fits on the table
+            return self.rules.leads(self.hands[seat])
         cap = CAP - self.table
-        plays, by_shape = self._combos_of(seat)
-        live = [i for i in plays if i.mask & hand == i.mask]
-        if len(live) != len(plays):  # drop plays whose cards are gone for good
-            self._combos[seat] = (live, by_shape)
-        if cap >= MAX_PLAY:  # every play fits on the table
-            return [i.lead for i in live]
-        return [i.lead for i in live if i.size <= cap]
+        return [i.lead for i in self.rules.combos(self.hands[seat]) if i.size <= cap]
 
     def _beats(self, seat: int) -> list:
         assert self.top is not None  # asked only while a trick is open
         top = self.top[1]
-        shapes = top.beaters
-        if shapes is None:
-            shapes = top.beaters = self.rules.beaters(top)
-        if not shapes:
-            return []
-        hand = self.hands[seat]
-        out = []
-        if len(shapes) == 1 and shapes[0] <= FOUR and not self.rules.cpp:
-            tt = top.tier  # plain tiers: the group is sorted, stop at the first tie
+        shape = top.plain
+        if shape:  # plain tiers: the group is sorted, stop at the first tie
             c = self._combos[seat]
-            group = c[1].get(shapes[0]) if c is not None else None
+            group = c[1].get(shape) if c is not None else None
             if group is None:
-                group = self._of_shape(seat, shapes[0])
+                group = self._of_shape(seat, shape)
+            tt = top.tier
+            hand = self.hands[seat]
+            out = []
             for i in group:
                 if i.tier <= tt:
                     break
                 if i.mask & hand == i.mask:
                     out.append(i.beat)
             return out
+        shapes = top.beaters
+        if not shapes:
+            return []
+        hand = self.hands[seat]
+        out = []
         cap = CAP - self.table
         beats = self.rules.beats
         for shape in shapes:
@@ -284,8 +281,30 @@ class XianniuState(Views, State):
 
     def apply(self, seat: int, move: str | Move) -> list[dict[str, Any]]:
         """State.apply, the protocol checks answered from the phase when one
-        seat is awaited (control, trick): the same checks in the same order."""
+        seat is awaited (control, trick): the same checks in the same order.
+        A lead or beat the seat may make now is applied at once; any other
+        code takes the full path, which names the reason of a refusal."""
         ph = self.phase
+        if isinstance(move, str):
+            if ph == "control":
+                if seat == self.controller:
+                    info = self.rules.by_move.get(move)
+                    if (info is not None and move[0] == "L"
+                            and info.mask & self.hands[seat] == info.mask
+                            and info.size <= CAP - self.table):
+                        events = self._lead(seat, info)
+                        self.history.append((seat, move))
+                        return events
+            elif ph == "trick" and seat == self.pending:
+                info = self.rules.by_move.get(move)
+                assert self.top is not None  # the trick phase has a top play
+                if (info is not None and move[0] == "B"
+                        and info.mask & self.hands[seat] == info.mask
+                        and info.size <= CAP - self.table
+                        and self.rules.beats(info, self.top[1])):
+                    events = self._beat(seat, info)
+                    self.history.append((seat, move))
+                    return events
         if (move.__class__ is str and move and move.isascii() and (
                 (ph == "control" and seat == self.controller)
                 or (ph == "trick" and seat == self.pending))):
@@ -362,7 +381,6 @@ class XianniuState(Views, State):
         raise IllegalMove("not_legal", code)
 
     def _lead(self, seat: int, info: Info) -> list:
-        self._cache = None
         self.hands[seat] ^= info.mask
         xi = self._xi
         ok = xi == "off" or (xi == "first_lead" and not self.led[seat]) or (
@@ -370,14 +388,13 @@ class XianniuState(Views, State):
         self.led[seat] = self.played[seat] = True
         self.must_lead = False
         self.top = (seat, info, ok)
-        self.followers = [(seat + 1) % 3, (seat + 2) % 3]
+        self.followers = [NEXT[seat], NEXT[NEXT[seat]]]
         events = [{"type": "lead", "seat": seat, "cards": list(info.cards), "shape": info.name,
                    "n": info.multiple}]
-        self._advance(events)
+        self._advance(events, info)
         return events
 
     def _beat(self, seat: int, info: Info) -> list:
-        self._cache = None
         self.hands[seat] ^= info.mask
         beaten = self.top
         assert beaten is not None  # a beat answers the top play
@@ -385,25 +402,42 @@ class XianniuState(Views, State):
         ok = self._xi == "off" or (self._xi == "first_play" and not self.played[seat])
         self.played[seat] = True
         self.top = (seat, info, ok)
-        self.followers.pop(0)
+        del self.followers[0]
         events = [{"type": "beat", "seat": seat, "cards": list(info.cards), "shape": info.name,
                    "n": info.multiple, "over": beaten[0]}]
-        self._advance(events)
+        self._advance(events, info)
         return events
 
-    def _advance(self, events: list) -> None:
-        """Ask the next follower who can beat; pass the others; close the trick."""
-        assert self.top is not None  # called after a lead or a beat
-        top = self.top[1]
-        while self.followers:
-            q = self.followers[0]
-            options = self._beats(q)
+    def _advance(self, events: list, top: Info) -> None:
+        """Ask the next follower who can beat `top`; pass the others; close the trick."""
+        followers = self.followers
+        shape = top.plain
+        while followers:
+            q = followers[0]
+            if shape:  # _beats, inline: plain tiers, the group sorted, stop at a tie
+                c = self._combos[q]
+                group = c[1].get(shape) if c is not None else None
+                if group is None:
+                    group = self._of_shape(q, shape)
+                tt = top.tier
+                hand = self.hands[q]
+                options = []
+                for i in group:
+                    if i.tier <= tt:
+                        break
+                    if i.mask & hand == i.mask:
+                        options.append(i.beat)
+            else:
+                options = self._beats(q)
             if options:
-                self.phase, self.pending = "trick", q
+                self.phase = "trick"
+                self.pending = q
                 self._cache = (q, options)
                 return
-            self.followers.pop(0)
+            del followers[0]
             events.append({"type": "pass", "seat": q})
+        self._cache = None
+        assert self.top is not None  # the trick being closed
         owner, _, ok = self.top
         self.leaves[owner].append((top, ok))
         self.counts[owner] += top.size
