@@ -278,14 +278,17 @@ class Rules:
         """Every play of normal shapes (not opening-only) inside `hand`."""
         return self._plays(hand, 0)
 
-    def leads(self, hand: int) -> list[Move]:
-        """The lead moves of combos(hand), in the same order."""
-        return self._plays(hand, 1)
+    def leads(self, hand: int, cap: int = 16) -> list[Move]:
+        """The lead moves of combos(hand) of at most `cap` cards, in the same order."""
+        if cap < 4:  # a play of one rank may not fit
+            return [i.lead for i in self._plays(hand, 0) if i.size <= cap]
+        return self._plays(hand, 1, cap)
 
-    def _plays(self, hand: int, k: int) -> list:
+    def _plays(self, hand: int, k: int, cap: int = 16) -> list:
         """combos (k = 0) or their lead moves (k = 1), built from plays cached
         per rank group and per group triple (摆 kinds, 鱼 kinds): a hand is a
-        dozen table look-ups, not an enumeration."""
+        few table look-ups, not an enumeration. Plays of more than `cap` cards
+        (cap ≥ 4, only with k = 1) are left out."""
         # the plays of single ranks, three ranks (12 bits of the hand) at a time
         c0, c1, c2, c3 = hand & 0xFFF, (hand >> 12) & 0xFFF, (hand >> 24) & 0xFFF, hand >> 36
         tab = self._chunks
@@ -308,10 +311,14 @@ class Rules:
         yu = self._yu.get(c0)  # the three lowest kinds
         if yu is None:
             yu = self._yu[c0] = self._yu_plays(hand)
-        out += bai[k]
-        out += yu[k]
-        out += bai[2 + k]
-        out += yu[2 + k]
+        if cap >= 12:  # every play fits
+            out += bai[k]
+            out += yu[k]
+            out += bai[2 + k]
+            out += yu[2 + k]
+        else:
+            out += [i.lead for part in (bai[0], yu[0], bai[2], yu[2]) for i in part
+                    if i.size <= cap]
         if self.xibaoliang:
             info = cast(Callable[[int], Info], self.info)  # a 亮子 with 公喜/三喜
             g5 = (hand >> 12) & 15
@@ -320,7 +327,8 @@ class Rules:
                 if (hand >> (4 * r)) & 15 == 15 and r != FIVE:
                     for p in parts:
                         i = info((15 << (4 * r)) | (p << 12))
-                        out.append(i.lead if k else i)
+                        if i.size <= cap:
+                            out.append(i.lead if k else i)
         return out
 
     def _chunk(self, n: int, bits: int) -> tuple[list[Info], list[Move]]:

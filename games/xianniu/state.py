@@ -26,7 +26,6 @@ KOU = Move("K", "kou")
 XIAN = Move("X", "xian")
 TIGHTEN = Move("J", "tighten")
 WAIVE = Move("W", "waive")
-MAX_PLAY = 12  # the most cards one normal play holds (4摆, 4鱼)
 NEXT = (1, 2, 0)  # the seat after each seat
 
 
@@ -197,10 +196,7 @@ class XianniuState(Views, State):
         return group
 
     def _leads(self, seat: int) -> list:
-        if CAP - self.table >= MAX_PLAY:  # every play fits on the table
-            return self.rules.leads(self.hands[seat])
-        cap = CAP - self.table
-        return [i.lead for i in self.rules.combos(self.hands[seat]) if i.size <= cap]
+        return self.rules.leads(self.hands[seat], CAP - self.table)
 
     def _beats(self, seat: int) -> list:
         assert self.top is not None  # asked only while a trick is open
