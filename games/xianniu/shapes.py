@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from itertools import combinations
+from operator import attrgetter
 from typing import cast
 
 from games.base import Move
@@ -27,6 +28,7 @@ XBL = 32  # 喜包亮: a 亮子 (not 5s) + 公喜 or 三喜 ([S4] variant)
 LONGFENG = 40  # 龙凤(齐): 双摆 + 双鱼, only at the deal
 BADADUI = 41  # 八大对: a whole hand of pairs, only at the deal
 NONE = -1  # tier of incomparable plays (公喜, 三喜, ...)
+TIER = attrgetter("tier")
 
 NAMES = {
     SINGLE: "single",
@@ -121,7 +123,7 @@ class Rules:
         self.by_move: dict[str, Info] = {}  # lead / beat move code → play (normal shapes)
         # _plays' caches: the plays of single ranks 3n..3n+2 holding cards c at
         # [4096 * n + c]; 摆 / 鱼 plays by the cards of their three kinds
-        self._chunks: list[tuple[list[Info], list[Move]] | None] = [None] * (4 * 4096)
+        self._chunks: list[tuple[list, ...] | None] = [None] * (4 * 4096)
         self._ten_bits = 255 if self.j_in_bai else 15  # the 10s (and Js) of a 摆
         self._bai: dict[int, tuple[list, list, list, list]] = {}
         self._yu: dict[int, tuple[list, list, list, list]] = {}
@@ -289,13 +291,8 @@ class Rules:
         per rank group and per group triple (摆 kinds, 鱼 kinds): a hand is a
         few table look-ups, not an enumeration. Plays of more than `cap` cards
         (cap ≥ 4, only with k = 1) are left out."""
-        # the plays of single ranks, three ranks (12 bits of the hand) at a time
-        c0, c1, c2, c3 = hand & 0xFFF, (hand >> 12) & 0xFFF, (hand >> 24) & 0xFFF, hand >> 36
-        tab = self._chunks
-        out: list = [*(tab[c0] or self._chunk(0, c0))[k],
-                     *(tab[4096 + c1] or self._chunk(1, c1))[k],
-                     *(tab[8192 + c2] or self._chunk(2, c2))[k],
-                     *(tab[12288 + c3] or self._chunk(3, c3))[k]]
+        e0, e1, e2, e3 = self._chunks_of(hand)
+        out: list = [*e0[k], *e1[k], *e2[k], *e3[k]]
         if self.mixed_ten_pair and (hand >> 32) & 15 and (hand >> 36) & 15:
             info = cast(Callable[[int], Info], self.info)  # a 10 and a J: a pair
             for t in subsets((hand >> 32) & 15, 1):
@@ -303,6 +300,7 @@ class Rules:
                     i = info((t << 32) | (j << 36))
                     out.append(i.lead if k else i)
         # 摆 and 鱼 (and KKKK+10+8, 四地拉鱼) depend on three groups each
+        c0, c2, c3 = hand & 0xFFF, (hand >> 24) & 0xFFF, hand >> 36
         ten = ((c2 >> 8) | (c3 & 15) << 4) & self._ten_bits  # the 10s (and Js)
         key = (c3 >> 8) | (c2 & 15) << 4 | ten << 8  # the K, 8 and 10 kinds of 摆
         bai = self._bai.get(key)
@@ -331,13 +329,33 @@ class Rules:
                             out.append(i.lead if k else i)
         return out
 
-    def _chunk(self, n: int, bits: int) -> tuple[list[Info], list[Move]]:
-        """The single-rank plays of ranks 3n..3n+2 holding `bits` (12 bits),
-        and their leads, in rank order (cached in _chunks)."""
+    def of_shape(self, hand: int, shape: int) -> list[Info]:
+        """The plays of one shape inside `hand`, highest tier first (equal
+        tiers in the order of combos)."""
+        if shape <= FOUR and not self.mixed_ten_pair:  # plays of one rank
+            e0, e1, e2, e3 = self._chunks_of(hand)
+            plays = [*e0[1 + shape], *e1[1 + shape], *e2[1 + shape], *e3[1 + shape]]
+        else:
+            plays = [i for i in self._plays(hand, 0) if i.shape == shape]
+        plays.sort(key=TIER, reverse=True)
+        return plays
+
+    def _chunks_of(self, hand: int) -> tuple[tuple[list, ...], ...]:
+        """The single-rank plays of the hand, three ranks (12 bits) at a time."""
+        c0, c1, c2, c3 = hand & 0xFFF, (hand >> 12) & 0xFFF, (hand >> 24) & 0xFFF, hand >> 36
+        tab = self._chunks
+        return (tab[c0] or self._chunk(0, c0), tab[4096 + c1] or self._chunk(1, c1),
+                tab[8192 + c2] or self._chunk(2, c2), tab[12288 + c3] or self._chunk(3, c3))
+
+    def _chunk(self, n: int, bits: int) -> tuple[list, ...]:
+        """The single-rank plays of ranks 3n..3n+2 holding `bits` (12 bits) in
+        rank order, their leads, then those plays of 1, 2, 3 and 4 cards
+        (cached in _chunks)."""
         info = cast(Callable[[int], Info], self.info)  # 1-4 cards of a rank: always a play
         plays = [info(sub << (4 * r)) for r in range(3 * n, 3 * n + 3)
                  for k in range(1, 5) for sub in subsets((bits >> (4 * (r - 3 * n))) & 15, k)]
-        entry = self._chunks[4096 * n + bits] = (plays, [i.lead for i in plays])
+        by_size = [[i for i in plays if i.size == k] for k in range(1, 5)]
+        entry = self._chunks[4096 * n + bits] = (plays, [i.lead for i in plays], *by_size)
         return entry
 
     def _bai_plays(self, hand: int) -> tuple[list, list, list, list]:

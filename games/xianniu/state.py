@@ -13,7 +13,6 @@ deal, W waive it. Cards are concatenated codes sorted as strings.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any
 
 from games.base import COPY_1, COPY_2, IllegalMove, Move, Pick, Result, State
@@ -21,7 +20,6 @@ from games.xianniu.scoring import settle
 from games.xianniu.shapes import LONGFENG, Info, rules_for
 from games.xianniu.views import CAP, Views
 
-TIER = attrgetter("tier")
 KOU = Move("K", "kou")
 XIAN = Move("X", "xian")
 TIGHTEN = Move("J", "tighten")
@@ -34,7 +32,7 @@ class XianniuState(Views, State):
                "hidden": COPY_1, "kou": COPY_1, "xian": COPY_2, "last_xianer": COPY_1,
                "led": COPY_1, "played": COPY_1, "followers": COPY_1, "poll": COPY_1,
                "owed": COPY_1, "holders": COPY_1}
-    REBUILT = frozenset({"_combos"})  # per seat (plays, by shape): _after_copy
+    REBUILT = frozenset({"_combos"})  # per seat, plays by shape: _after_copy
 
     def __init__(self, game, variant: dict, dealer: int, deal: Any,
                  masks: list[int] | None = None) -> None:
@@ -75,8 +73,8 @@ class XianniuState(Views, State):
         self.end_reason: str | None = None
         self._xi = variant["xi_first"]
         self._ci_ends = variant["ci_ends_hand"]
-        # per seat: every play of the hand when first asked, and plays by shape
-        self._combos: list[tuple[list[Info], dict[int, list[Info]]] | None] = [None, None, None]
+        # per seat: its plays of each shape asked so far (_of_shape)
+        self._combos: list[dict[int, list[Info]] | None] = [None, None, None]
         self._cache: tuple[int, list] | None = None
 
     def _parse_deal(self, deal: Any) -> list[int]:
@@ -176,23 +174,18 @@ class XianniuState(Views, State):
     def _after_copy(self) -> None:
         # The play lists are only ever replaced, but each seat's by-shape dict
         # is filled in place from that copy's (shrinking) hand: not shared.
-        self._combos = [None if c is None else (c[0], dict(c[1])) for c in self._combos]
-
-    def _combos_of(self, seat: int) -> tuple[list[Info], dict[int, list[Info]]]:
-        """Every play of the seat's hand when first asked, and (filled lazily)
-        the plays of one shape, highest tier first. Hands only shrink, so later
-        questions filter these by the current hand instead of enumerating again."""
-        c = self._combos[seat]
-        if c is None:
-            c = self._combos[seat] = (self.rules.combos(self.hands[seat]), {})
-        return c
+        self._combos = [None if c is None else dict(c) for c in self._combos]
 
     def _of_shape(self, seat: int, shape: int) -> list[Info]:
-        plays, by_shape = self._combos_of(seat)
+        """The seat's plays of one shape, highest tier first, from its hand when
+        first asked. Hands only shrink, so later questions filter these by the
+        current hand instead of enumerating again."""
+        by_shape = self._combos[seat]
+        if by_shape is None:
+            by_shape = self._combos[seat] = {}
         group = by_shape.get(shape)
         if group is None:
-            group = by_shape[shape] = sorted([i for i in plays if i.shape == shape], key=TIER,
-                                             reverse=True)
+            group = by_shape[shape] = self.rules.of_shape(self.hands[seat], shape)
         return group
 
     def _leads(self, seat: int) -> list:
@@ -204,7 +197,7 @@ class XianniuState(Views, State):
         shape = top.plain
         if shape:  # plain tiers: the group is sorted, stop at the first tie
             c = self._combos[seat]
-            group = c[1].get(shape) if c is not None else None
+            group = c.get(shape) if c is not None else None
             if group is None:
                 group = self._of_shape(seat, shape)
             tt = top.tier
@@ -412,7 +405,7 @@ class XianniuState(Views, State):
             q = followers[0]
             if shape:  # _beats, inline: plain tiers, the group sorted, stop at a tie
                 c = self._combos[q]
-                group = c[1].get(shape) if c is not None else None
+                group = c.get(shape) if c is not None else None
                 if group is None:
                     group = self._of_shape(q, shape)
                 tt = top.tier
