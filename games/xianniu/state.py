@@ -400,24 +400,9 @@ class XianniuState(Views, State):
     def _advance(self, events: list, top: Info) -> None:
         """Ask the next follower who can beat `top`; pass the others; close the trick."""
         followers = self.followers
-        shape = top.plain
         while followers:
             q = followers[0]
-            if shape:  # _beats, inline: plain tiers, the group sorted, stop at a tie
-                c = self._combos[q]
-                group = c.get(shape) if c is not None else None
-                if group is None:
-                    group = self._of_shape(q, shape)
-                tt = top.tier
-                hand = self.hands[q]
-                options = []
-                for i in group:
-                    if i.tier <= tt:
-                        break
-                    if i.mask & hand == i.mask:
-                        options.append(i.beat)
-            else:
-                options = self._beats(q)
+            options = self._beats(q)
             if options:
                 self.phase = "trick"
                 self.pending = q
