@@ -172,8 +172,8 @@ class XianniuState(Views, State):
         return moves
 
     def _after_copy(self) -> None:
-        # The play lists are only ever replaced, but each seat's by-shape dict
-        # is filled in place from that copy's (shrinking) hand: not shared.
+        # Each seat's by-shape dict is filled in place from that copy's
+        # (shrinking) hand: not shared; the lists in it are never changed.
         self._combos = [None if c is None else dict(c) for c in self._combos]
 
     def _of_shape(self, seat: int, shape: int) -> list[Info]:
