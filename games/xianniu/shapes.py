@@ -124,6 +124,7 @@ class Rules:
         # _plays' caches: the plays of single ranks 3n..3n+2 holding cards c at
         # [4096 * n + c]; 摆 / 鱼 plays by the cards of their three kinds
         self._chunks: list[tuple[list, ...] | None] = [None] * (4 * 4096)
+        self._ranks: list[tuple[list, ...] | None] = [None] * (16 * 12)  # by 16 * r + g
         self._ten_bits = 255 if self.j_in_bai else 15  # the 10s (and Js) of a 摆
         self._bai: dict[int, tuple[list, list, list, list]] = {}
         self._yu: dict[int, tuple[list, list, list, list]] = {}
@@ -350,12 +351,20 @@ class Rules:
     def _chunk(self, n: int, bits: int) -> tuple[list, ...]:
         """The single-rank plays of ranks 3n..3n+2 holding `bits` (12 bits) in
         rank order, their leads, then those plays of 1, 2, 3 and 4 cards
-        (cached in _chunks)."""
-        info = cast(Callable[[int], Info], self.info)  # 1-4 cards of a rank: always a play
-        plays = [info(sub << (4 * r)) for r in range(3 * n, 3 * n + 3)
-                 for k in range(1, 5) for sub in subsets((bits >> (4 * (r - 3 * n))) & 15, k)]
-        by_size = [[i for i in plays if i.size == k] for k in range(1, 5)]
-        entry = self._chunks[4096 * n + bits] = (plays, [i.lead for i in plays], *by_size)
+        (cached in _chunks; joined from the three ranks' entries)."""
+        parts = [self._rank(r, (bits >> (4 * (r - 3 * n))) & 15) for r in range(3 * n, 3 * n + 3)]
+        entry = self._chunks[4096 * n + bits] = tuple(
+            a + b + c for a, b, c in zip(*parts, strict=True))
+        return entry
+
+    def _rank(self, r: int, g: int) -> tuple[list, ...]:
+        """The plays of rank r's cards `g`, as a _chunk entry (cached)."""
+        entry = self._ranks[16 * r + g]
+        if entry is None:
+            info = cast(Callable[[int], Info], self.info)  # 1-4 cards of a rank: a play
+            plays = [info(sub << (4 * r)) for k in range(1, 5) for sub in subsets(g, k)]
+            by_size = [[i for i in plays if i.size == k] for k in range(1, 5)]
+            entry = self._ranks[16 * r + g] = (plays, [i.lead for i in plays], *by_size)
         return entry
 
     def _bai_plays(self, hand: int) -> tuple[list, list, list, list]:
