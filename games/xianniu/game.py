@@ -12,6 +12,9 @@ from games.xianniu.cards import DECKS
 from games.xianniu.state import XianniuState
 from games.xianniu.variants import PRESETS, flags_for
 
+BIT = tuple(1 << c for c in range(48))
+FULL = (1 << 48) - 1
+
 
 def _mix(seed: int) -> int:
     """splitmix64 finaliser: a well-spread hash of the seed."""
@@ -43,11 +46,32 @@ class XianniuFamily(Game):
         return v
 
     def deal(self, variant: Mapping[str, Any], seats: int, seed: int) -> Any:
+        return self._dealt(seed)[1]
+
+    def _dealt(self, seed: int) -> tuple[list[int], dict[str, Any]]:
+        """The seed's three hands as card masks, and the deal (codes) they make."""
         order = list(range(48))
         shuffle(seed, order)
-        codes = self.deck.codes
-        return {"hands": [[codes[c] for c in sorted(order[16 * i : 16 * i + 16])]
-                          for i in range(3)]}
+        code = self.deck.codes.__getitem__
+        parts = [sorted(order[16 * i : 16 * i + 16]) for i in range(3)]
+        masks = [0, 0, FULL]
+        for i in (0, 1):
+            m = 0
+            for c in parts[i]:
+                m |= BIT[c]  # (a loop: sum() of ints this large is slower)
+            masks[i] = m
+            masks[2] ^= m
+        return masks, {"hands": [list(map(code, p)) for p in parts]}
+
+    def new_state(self, variant: Mapping[str, Any] | None = None, seats: int | None = None,
+                  seed: int = 0, dealer: int | None = None) -> State:
+        """Game.new_state, the hands handed over as masks (not parsed back)."""
+        if seats not in (None, 3):
+            return super().new_state(variant, seats, seed, dealer)
+        v = self.variant(variant)
+        d = self.first_dealer(v, 3, seed) if dealer is None else dealer
+        masks, deal = self._dealt(seed)
+        return self._start(v, deal, d, masks)
 
     def first_dealer(self, variant: Mapping[str, Any], seats: int, seed: int) -> int:
         if variant.get("dealer_first") == "cut":
@@ -99,9 +123,13 @@ class XianniuFamily(Game):
               seats: int | None = None) -> State:
         if seats not in (None, 3):
             raise VariantError(f"{self.id} is played by 3")
+        return self._start(dict(variant), deal, dealer)
+
+    def _start(self, variant: dict, deal: Any, dealer: int, masks: list[int] | None = None,
+               ) -> State:
         if dealer not in (0, 1, 2):
             raise ValueError("dealer must be 0, 1 or 2")
-        s = XianniuState(self, dict(variant), dealer, deal)
+        s = XianniuState(self, variant, dealer, deal, masks)
         s.begin()
         return s
 

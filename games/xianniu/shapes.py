@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from itertools import combinations
+from operator import attrgetter
 from typing import cast
 
 from games.base import Move
@@ -27,6 +28,7 @@ XBL = 32  # 喜包亮: a 亮子 (not 5s) + 公喜 or 三喜 ([S4] variant)
 LONGFENG = 40  # 龙凤(齐): 双摆 + 双鱼, only at the deal
 BADADUI = 41  # 八大对: a whole hand of pairs, only at the deal
 NONE = -1  # tier of incomparable plays (公喜, 三喜, ...)
+TIER = attrgetter("tier")
 
 NAMES = {
     SINGLE: "single",
@@ -67,7 +69,7 @@ class Info:
     """One valid play: a card mask with its shape, tier and scoring value."""
 
     __slots__ = ("mask", "shape", "tier", "size", "rank", "codes", "cards", "xz", "xi", "liang",
-                 "lead", "beat", "name", "multiple", "beaters")
+                 "lead", "beat", "name", "multiple", "beaters", "plain")
 
     def __init__(self, mask, shape, tier, rank, deck, xz, xi, liang):
         self.mask = mask
@@ -81,6 +83,7 @@ class Info:
         self.xi = xi  # the 性子 come from 喜 (5s): subject to 喜前不喜后
         self.liang = liang  # 亮子 points inside this one play
         self.beaters: tuple[int, ...] | None = None  # shapes that may beat it (Rules.beaters)
+        self.plain = 0  # the one shape beating it by plain tiers, if so (Rules._make)
         self.name, self.multiple = shape_name(shape)
         data = {"shape": self.name, "n": self.multiple}
         self.lead = Move("L" + self.codes, "lead", self.cards, data)
@@ -117,7 +120,14 @@ class Rules:
         self.four_95_none = v.get("n_four_9_5_tier") == "none"
         self._info: dict[int, Info | None] = {}
         self.by_code: dict[str, Info] = {}  # canonical card string → play
-        self._rank_plays: dict[tuple[int, int], list[Info]] = {}  # (rank, cards) → plays
+        self.by_move: dict[str, Info] = {}  # lead / beat move code → play (normal shapes)
+        # _plays' caches: the plays of single ranks 3n..3n+2 holding cards c at
+        # [4096 * n + c]; 摆 / 鱼 plays by the cards of their three kinds
+        self._chunks: list[tuple[list, ...] | None] = [None] * (4 * 4096)
+        self._ranks: list[tuple[list, ...] | None] = [None] * (16 * 12)  # by 16 * r + g
+        self._ten_bits = 255 if self.j_in_bai else 15  # the 10s (and Js) of a 摆
+        self._bai: dict[int, tuple[list, list, list, list]] = {}
+        self._yu: dict[int, tuple[list, list, list, list]] = {}
 
     # -- tiers --------------------------------------------------------------
     def single_tier(self, r: int, group: int) -> int:
@@ -169,7 +179,13 @@ class Rules:
             return i
 
     def _make(self, mask, shape, tier, rank=-1, xz=0, xi=False, liang=0) -> Info:
-        return Info(mask, shape, tier, rank, self.deck, xz, xi, liang)
+        i = Info(mask, shape, tier, rank, self.deck, xz, xi, liang)
+        b = i.beaters = self.beaters(i)
+        if len(b) == 1 and b[0] <= FOUR and not self.cpp:
+            i.plain = b[0]  # beaten by any play of its shape with a higher tier
+        if shape < LONGFENG:
+            self.by_move[i.lead.code] = self.by_move[i.beat.code] = i
+        return i
 
     def _classify(self, mask: int) -> Info | None:
         n = mask.bit_count()
@@ -263,42 +279,122 @@ class Rules:
     # -- enumeration --------------------------------------------------------
     def combos(self, hand: int) -> list[Info]:
         """Every play of normal shapes (not opening-only) inside `hand`."""
-        info = cast(Callable[[int], Info], self.info)  # each mask below is built as a play
-        out: list[Info] = []
-        groups = [(hand >> (4 * r)) & 15 for r in range(12)]
-        table = self._rank_plays
-        for r in range(12):
-            g = groups[r]
-            if g:
-                plays = table.get((r, g))
-                if plays is None:
-                    plays = table[(r, g)] = [info(sub << (4 * r)) for k in range(1, 5)
-                                             for sub in subsets(g, k)]
-                out += plays
-        if self.mixed_ten_pair and groups[TEN] and groups[JACK]:
-            for t in subsets(groups[TEN], 1):
-                for j in subsets(groups[JACK], 1):
-                    out.append(info((t << 32) | (j << 36)))
-        kg, eg = groups[KING], groups[EIGHT]
-        tg = (hand >> 32) & (255 if self.j_in_bai else 15)
-        self._triples(out, kg, 44, tg, 32, eg, 24)
-        self._triples(out, groups[0], 0, groups[1], 4, groups[2], 8)
-        if kg == 15 and (self.liang_bai_combo or self.attach):
-            for t in subsets(tg, 1):
-                for e in subsets(eg, 1):
-                    out.append(info((15 << 44) | (t << 32) | (e << 24)))
-        if groups[0] == 15 and self.liang_bai_combo:
-            for a in subsets(groups[1], 1):
-                for b in subsets(groups[2], 1):
-                    out.append(info(15 | (a << 4) | (b << 8)))
+        return self._plays(hand, 0)
+
+    def leads(self, hand: int, cap: int = 16) -> list[Move]:
+        """The lead moves of combos(hand) of at most `cap` cards, in the same order."""
+        if cap < 4:  # a play of one rank may not fit
+            return [i.lead for i in self._plays(hand, 0) if i.size <= cap]
+        return self._plays(hand, 1, cap)
+
+    def _plays(self, hand: int, k: int, cap: int = 16) -> list:
+        """combos (k = 0) or their lead moves (k = 1), built from plays cached
+        per rank group and per group triple (摆 kinds, 鱼 kinds): a hand is a
+        few table look-ups, not an enumeration. Plays of more than `cap` cards
+        (cap ≥ 4, only with k = 1) are left out."""
+        e0, e1, e2, e3 = self._chunks_of(hand)
+        out: list = [*e0[k], *e1[k], *e2[k], *e3[k]]
+        if self.mixed_ten_pair and (hand >> 32) & 15 and (hand >> 36) & 15:
+            info = cast(Callable[[int], Info], self.info)  # a 10 and a J: a pair
+            for t in subsets((hand >> 32) & 15, 1):
+                for j in subsets((hand >> 36) & 15, 1):
+                    i = info((t << 32) | (j << 36))
+                    out.append(i.lead if k else i)
+        # 摆 and 鱼 (and KKKK+10+8, 四地拉鱼) depend on three groups each
+        c0, c2, c3 = hand & 0xFFF, (hand >> 24) & 0xFFF, hand >> 36
+        ten = ((c2 >> 8) | (c3 & 15) << 4) & self._ten_bits  # the 10s (and Js)
+        key = (c3 >> 8) | (c2 & 15) << 4 | ten << 8  # the K, 8 and 10 kinds of 摆
+        bai = self._bai.get(key)
+        if bai is None:
+            bai = self._bai[key] = self._bai_plays(hand)
+        yu = self._yu.get(c0)  # the three lowest kinds
+        if yu is None:
+            yu = self._yu[c0] = self._yu_plays(hand)
+        if cap >= 12:  # every play fits
+            out += bai[k]
+            out += yu[k]
+            out += bai[2 + k]
+            out += yu[2 + k]
+        else:
+            out += [i.lead for part in (bai[0], yu[0], bai[2], yu[2]) for i in part
+                    if i.size <= cap]
         if self.xibaoliang:
-            g5 = groups[FIVE]
+            info = cast(Callable[[int], Info], self.info)  # a 亮子 with 公喜/三喜
+            g5 = (hand >> 12) & 15
             parts = [p for p in subsets(g5, 2) if _gong(p)] + list(subsets(g5, 3))
             for r in range(12):
-                if groups[r] == 15 and r != FIVE:
+                if (hand >> (4 * r)) & 15 == 15 and r != FIVE:
                     for p in parts:
-                        out.append(info((15 << (4 * r)) | (p << 12)))
+                        i = info((15 << (4 * r)) | (p << 12))
+                        if i.size <= cap:
+                            out.append(i.lead if k else i)
         return out
+
+    def of_shape(self, hand: int, shape: int) -> list[Info]:
+        """The plays of one shape inside `hand`, highest tier first (equal
+        tiers in the order of combos)."""
+        if shape <= FOUR and not self.mixed_ten_pair:  # plays of one rank
+            e0, e1, e2, e3 = self._chunks_of(hand)
+            plays = [*e0[1 + shape], *e1[1 + shape], *e2[1 + shape], *e3[1 + shape]]
+        else:
+            plays = [i for i in self._plays(hand, 0) if i.shape == shape]
+        plays.sort(key=TIER, reverse=True)
+        return plays
+
+    def _chunks_of(self, hand: int) -> tuple[tuple[list, ...], ...]:
+        """The single-rank plays of the hand, three ranks (12 bits) at a time."""
+        c0, c1, c2, c3 = hand & 0xFFF, (hand >> 12) & 0xFFF, (hand >> 24) & 0xFFF, hand >> 36
+        tab = self._chunks
+        return (tab[c0] or self._chunk(0, c0), tab[4096 + c1] or self._chunk(1, c1),
+                tab[8192 + c2] or self._chunk(2, c2), tab[12288 + c3] or self._chunk(3, c3))
+
+    def _chunk(self, n: int, bits: int) -> tuple[list, ...]:
+        """The single-rank plays of ranks 3n..3n+2 holding `bits` (12 bits) in
+        rank order, their leads, then those plays of 1, 2, 3 and 4 cards
+        (cached in _chunks; joined from the three ranks' entries)."""
+        parts = [self._rank(r, (bits >> (4 * (r - 3 * n))) & 15) for r in range(3 * n, 3 * n + 3)]
+        entry = self._chunks[4096 * n + bits] = tuple(
+            a + b + c for a, b, c in zip(*parts, strict=True))
+        return entry
+
+    def _rank(self, r: int, g: int) -> tuple[list, ...]:
+        """The plays of rank r's cards `g`, as a _chunk entry (cached)."""
+        entry = self._ranks[16 * r + g]
+        if entry is None:
+            info = cast(Callable[[int], Info], self.info)  # 1-4 cards of a rank: a play
+            plays = [info(sub << (4 * r)) for k in range(1, 5) for sub in subsets(g, k)]
+            by_size = [[i for i in plays if i.size == k] for k in range(1, 5)]
+            entry = self._ranks[16 * r + g] = (plays, [i.lead for i in plays], *by_size)
+        return entry
+
+    def _bai_plays(self, hand: int) -> tuple[list, list, list, list]:
+        """n摆 of the hand's K, 10 (and J) and 8 cards, their leads, then
+        KKKK+10+8 and its leads."""
+        kg, eg = (hand >> 44) & 15, (hand >> 24) & 15
+        tg = (hand >> 32) & self._ten_bits
+        triples: list[Info] = []
+        self._triples(triples, kg, 44, tg, 32, eg, 24)
+        liang: list[Info] = []
+        if kg == 15 and (self.liang_bai_combo or self.attach):
+            info = cast(Callable[[int], Info], self.info)  # KKKK+10+8: a play here
+            for t in subsets(tg, 1):
+                for e in subsets(eg, 1):
+                    liang.append(info((15 << 44) | (t << 32) | (e << 24)))
+        return triples, [i.lead for i in triples], liang, [i.lead for i in liang]
+
+    def _yu_plays(self, hand: int) -> tuple[list, list, list, list]:
+        """n鱼 of the hand's three lowest kinds, their leads, then 四地拉鱼
+        and its leads."""
+        g0, g1, g2 = hand & 15, (hand >> 4) & 15, (hand >> 8) & 15
+        triples: list[Info] = []
+        self._triples(triples, g0, 0, g1, 4, g2, 8)
+        sdly: list[Info] = []
+        if g0 == 15 and self.liang_bai_combo:
+            info = cast(Callable[[int], Info], self.info)  # 四地拉鱼: a play here
+            for a in subsets(g1, 1):
+                for b in subsets(g2, 1):
+                    sdly.append(info(15 | (a << 4) | (b << 8)))
+        return triples, [i.lead for i in triples], sdly, [i.lead for i in sdly]
 
     def _triples(self, out, ga, sa, gb, sb, gc, sc) -> None:
         """n摆 / n鱼: n cards of each of three kinds."""
@@ -329,7 +425,9 @@ class Rules:
     def badadui(self, hand: int) -> bool:
         if not self.ba_da_dui or hand.bit_count() != 16:
             return False
-        return all(((hand >> (4 * r)) & 15).bit_count() % 2 == 0 for r in range(12))
+        x = hand ^ (hand >> 1)
+        x ^= x >> 2  # bit 4r: the parity of rank r's card count
+        return not x & 0x111111111111
 
 
 SHAPE_FLAGS = ("mixed_ten_pair", "j_in_bai", "pair_33_rule", "max_bai_yu_multiple",

@@ -13,20 +13,18 @@ deal, W waive it. Cards are concatenated codes sorted as strings.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any
 
 from games.base import COPY_1, COPY_2, IllegalMove, Move, Pick, Result, State
 from games.xianniu.scoring import settle
-from games.xianniu.shapes import FOUR, LONGFENG, Info, rules_for
+from games.xianniu.shapes import LONGFENG, Info, rules_for
 from games.xianniu.views import CAP, Views
 
-TIER = attrgetter("tier")
 KOU = Move("K", "kou")
 XIAN = Move("X", "xian")
 TIGHTEN = Move("J", "tighten")
 WAIVE = Move("W", "waive")
-MAX_PLAY = 12  # the most cards one normal play holds (4摆, 4鱼)
+NEXT = (1, 2, 0)  # the seat after each seat
 
 
 class XianniuState(Views, State):
@@ -34,9 +32,12 @@ class XianniuState(Views, State):
                "hidden": COPY_1, "kou": COPY_1, "xian": COPY_2, "last_xianer": COPY_1,
                "led": COPY_1, "played": COPY_1, "followers": COPY_1, "poll": COPY_1,
                "owed": COPY_1, "holders": COPY_1}
-    REBUILT = frozenset({"_combos"})  # per seat (plays, by shape): _after_copy
+    REBUILT = frozenset({"_combos"})  # per seat, plays by shape: _after_copy
 
-    def __init__(self, game, variant: dict, dealer: int, deal: Any) -> None:
+    def __init__(self, game, variant: dict, dealer: int, deal: Any,
+                 masks: list[int] | None = None) -> None:
+        """`masks`: the deal's hands as card masks, when the game dealt them
+        itself (new_state); a deal from outside is parsed and checked."""
         self.game = game
         self.variant = variant
         self.seats = 3
@@ -45,18 +46,8 @@ class XianniuState(Views, State):
         self.history = []
         self.rules = rules_for(game.mode, variant)
         self.deck = self.rules.deck
-        hands = deal["hands"] if isinstance(deal, dict) else None
-        if not isinstance(hands, list) or len(hands) != 3:
-            raise ValueError("deal needs three hands")
-        bit = self.deck.bit
-        try:
-            masks = [sum(map(bit.__getitem__, h)) for h in hands]
-        except (KeyError, TypeError) as e:
-            raise ValueError(f"unknown card in the deal: {e}") from e
-        if any(len(set(h)) != 16 or m.bit_count() != 16 for m, h in zip(masks, hands, strict=True)):
-            raise ValueError("each hand must be 16 distinct cards of the deck")
-        if masks[0] | masks[1] | masks[2] != (1 << 48) - 1:
-            raise ValueError("the deal must use all 48 cards once")
+        if masks is None:
+            masks = self._parse_deal(deal)
         self.hands: list[int] = masks
         self.leaves: list[list[tuple[Info, bool]]] = [[], [], []]  # (play, 喜 may score)
         self.counts = [0, 0, 0]  # leaves per seat
@@ -82,9 +73,24 @@ class XianniuState(Views, State):
         self.end_reason: str | None = None
         self._xi = variant["xi_first"]
         self._ci_ends = variant["ci_ends_hand"]
-        # per seat: every play of the hand when first asked, and plays by shape
-        self._combos: list[tuple[list[Info], dict[int, list[Info]]] | None] = [None, None, None]
+        # per seat: its plays of each shape asked so far (_of_shape)
+        self._combos: list[dict[int, list[Info]] | None] = [None, None, None]
         self._cache: tuple[int, list] | None = None
+
+    def _parse_deal(self, deal: Any) -> list[int]:
+        hands = deal["hands"] if isinstance(deal, dict) else None
+        if not isinstance(hands, list) or len(hands) != 3:
+            raise ValueError("deal needs three hands")
+        bit = self.deck.bit
+        try:
+            masks = [sum(map(bit.__getitem__, h)) for h in hands]
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"unknown card in the deal: {e}") from e
+        if any(len(set(h)) != 16 or m.bit_count() != 16 for m, h in zip(masks, hands, strict=True)):
+            raise ValueError("each hand must be 16 distinct cards of the deck")
+        if masks[0] | masks[1] | masks[2] != (1 << 48) - 1:
+            raise ValueError("the deal must use all 48 cards once")
+        return masks
 
     # -- opening (rules §3.2 step 2) ---------------------------------------
     def begin(self) -> None:
@@ -166,60 +172,48 @@ class XianniuState(Views, State):
         return moves
 
     def _after_copy(self) -> None:
-        # The play lists are only ever replaced, but each seat's by-shape dict
-        # is filled in place from that copy's (shrinking) hand: not shared.
-        self._combos = [None if c is None else (c[0], dict(c[1])) for c in self._combos]
-
-    def _combos_of(self, seat: int) -> tuple[list[Info], dict[int, list[Info]]]:
-        """Every play of the seat's hand when first asked, and (filled lazily)
-        the plays of one shape, highest tier first. Hands only shrink, so later
-        questions filter these by the current hand instead of enumerating again."""
-        c = self._combos[seat]
-        if c is None:
-            c = self._combos[seat] = (self.rules.combos(self.hands[seat]), {})
-        return c
+        # Each seat's by-shape dict is filled in place from that copy's
+        # (shrinking) hand: not shared; the lists in it are never changed.
+        self._combos = [None if c is None else dict(c) for c in self._combos]
 
     def _of_shape(self, seat: int, shape: int) -> list[Info]:
-        plays, by_shape = self._combos_of(seat)
+        """The seat's plays of one shape, highest tier first, from its hand when
+        first asked. Hands only shrink, so later questions filter these by the
+        current hand instead of enumerating again."""
+        by_shape = self._combos[seat]
+        if by_shape is None:
+            by_shape = self._combos[seat] = {}
         group = by_shape.get(shape)
         if group is None:
-            group = by_shape[shape] = sorted([i for i in plays if i.shape == shape], key=TIER,
-                                             reverse=True)
+            group = by_shape[shape] = self.rules.of_shape(self.hands[seat], shape)
         return group
 
     def _leads(self, seat: int) -> list:
-        hand = self.hands[seat]
-        cap = CAP - self.table
-        plays, by_shape = self._combos_of(seat)
-        live = [i for i in plays if i.mask & hand == i.mask]
-        if len(live) != len(plays):  # drop plays whose cards are gone for good
-            self._combos[seat] = (live, by_shape)
-        if cap >= MAX_PLAY:  # every play fits on the table
-            return [i.lead for i in live]
-        return [i.lead for i in live if i.size <= cap]
+        return self.rules.leads(self.hands[seat], CAP - self.table)
 
     def _beats(self, seat: int) -> list:
         assert self.top is not None  # asked only while a trick is open
         top = self.top[1]
-        shapes = top.beaters
-        if shapes is None:
-            shapes = top.beaters = self.rules.beaters(top)
-        if not shapes:
-            return []
-        hand = self.hands[seat]
-        out = []
-        if len(shapes) == 1 and shapes[0] <= FOUR and not self.rules.cpp:
-            tt = top.tier  # plain tiers: the group is sorted, stop at the first tie
+        shape = top.plain
+        if shape:  # plain tiers: the group is sorted, stop at the first tie
             c = self._combos[seat]
-            group = c[1].get(shapes[0]) if c is not None else None
+            group = c.get(shape) if c is not None else None
             if group is None:
-                group = self._of_shape(seat, shapes[0])
+                group = self._of_shape(seat, shape)
+            tt = top.tier
+            hand = self.hands[seat]
+            out = []
             for i in group:
                 if i.tier <= tt:
                     break
                 if i.mask & hand == i.mask:
                     out.append(i.beat)
             return out
+        shapes = top.beaters
+        if not shapes:
+            return []
+        hand = self.hands[seat]
+        out = []
         cap = CAP - self.table
         beats = self.rules.beats
         for shape in shapes:
@@ -276,8 +270,30 @@ class XianniuState(Views, State):
 
     def apply(self, seat: int, move: str | Move) -> list[dict[str, Any]]:
         """State.apply, the protocol checks answered from the phase when one
-        seat is awaited (control, trick): the same checks in the same order."""
+        seat is awaited (control, trick): the same checks in the same order.
+        A lead or beat the seat may make now is applied at once; any other
+        code takes the full path, which names the reason of a refusal."""
         ph = self.phase
+        if isinstance(move, str):
+            if ph == "control":
+                if seat == self.controller:
+                    info = self.rules.by_move.get(move)
+                    if (info is not None and move[0] == "L"
+                            and info.mask & self.hands[seat] == info.mask
+                            and info.size <= CAP - self.table):
+                        events = self._lead(seat, info)
+                        self.history.append((seat, move))
+                        return events
+            elif ph == "trick" and seat == self.pending:
+                info = self.rules.by_move.get(move)
+                assert self.top is not None  # the trick phase has a top play
+                if (info is not None and move[0] == "B"
+                        and info.mask & self.hands[seat] == info.mask
+                        and info.size <= CAP - self.table
+                        and self.rules.beats(info, self.top[1])):
+                    events = self._beat(seat, info)
+                    self.history.append((seat, move))
+                    return events
         if (move.__class__ is str and move and move.isascii() and (
                 (ph == "control" and seat == self.controller)
                 or (ph == "trick" and seat == self.pending))):
@@ -354,7 +370,6 @@ class XianniuState(Views, State):
         raise IllegalMove("not_legal", code)
 
     def _lead(self, seat: int, info: Info) -> list:
-        self._cache = None
         self.hands[seat] ^= info.mask
         xi = self._xi
         ok = xi == "off" or (xi == "first_lead" and not self.led[seat]) or (
@@ -362,14 +377,13 @@ class XianniuState(Views, State):
         self.led[seat] = self.played[seat] = True
         self.must_lead = False
         self.top = (seat, info, ok)
-        self.followers = [(seat + 1) % 3, (seat + 2) % 3]
+        self.followers = [NEXT[seat], NEXT[NEXT[seat]]]
         events = [{"type": "lead", "seat": seat, "cards": list(info.cards), "shape": info.name,
                    "n": info.multiple}]
-        self._advance(events)
+        self._advance(events, info)
         return events
 
     def _beat(self, seat: int, info: Info) -> list:
-        self._cache = None
         self.hands[seat] ^= info.mask
         beaten = self.top
         assert beaten is not None  # a beat answers the top play
@@ -377,25 +391,27 @@ class XianniuState(Views, State):
         ok = self._xi == "off" or (self._xi == "first_play" and not self.played[seat])
         self.played[seat] = True
         self.top = (seat, info, ok)
-        self.followers.pop(0)
+        del self.followers[0]
         events = [{"type": "beat", "seat": seat, "cards": list(info.cards), "shape": info.name,
                    "n": info.multiple, "over": beaten[0]}]
-        self._advance(events)
+        self._advance(events, info)
         return events
 
-    def _advance(self, events: list) -> None:
-        """Ask the next follower who can beat; pass the others; close the trick."""
-        assert self.top is not None  # called after a lead or a beat
-        top = self.top[1]
-        while self.followers:
-            q = self.followers[0]
+    def _advance(self, events: list, top: Info) -> None:
+        """Ask the next follower who can beat `top`; pass the others; close the trick."""
+        followers = self.followers
+        while followers:
+            q = followers[0]
             options = self._beats(q)
             if options:
-                self.phase, self.pending = "trick", q
+                self.phase = "trick"
+                self.pending = q
                 self._cache = (q, options)
                 return
-            self.followers.pop(0)
+            del followers[0]
             events.append({"type": "pass", "seat": q})
+        self._cache = None
+        assert self.top is not None  # the trick being closed
         owner, _, ok = self.top
         self.leaves[owner].append((top, ok))
         self.counts[owner] += top.size
