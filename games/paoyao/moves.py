@@ -16,7 +16,8 @@ anyway). What does not depend on the hand is made once per rank order in
 from __future__ import annotations
 
 from bisect import bisect_right
-from itertools import accumulate
+from itertools import accumulate, chain
+from operator import sub
 
 from games.base import Move
 from games.paoyao.cards import (
@@ -214,24 +215,23 @@ def runs(out: list, base, ends, cnt, w: int, length: int = 0, low_above: int = -
         # a block lo … r-1 of ranks held w+ times: its w lowest cards per rank
         if r - lo < (length or 3):
             continue
-        seg: list[str] = []
+        lows = map(sub, ends[lo:r], cnt[lo:r])  # where each rank's held cards start
         if w == 1:
-            seg = [base[ends[q] - cnt[q]] for q in range(lo, r)]
+            seg = tuple(map(base.__getitem__, lows))
         else:
-            for q in range(lo, r):
-                o = ends[q] - cnt[q]
-                seg += base[o : o + 2]
+            seg = tuple(chain.from_iterable([base[o : o + 2] for o in lows]))
         if length:
             n = length * w
             for s in range(lo, r - length + 1):
                 i = (s - lo) * w
-                out.append(_new(Move, (codes[s][length], PLAY, tuple(seg[i : i + n]), None)))
+                out.append(_new(Move, (codes[s][length], PLAY, seg[i : i + n], None)))
             continue
         for s in range(lo, r - 2):
             i = (s - lo) * w
             row = codes[s]
-            for n in range(3, r - s + 1):
-                out.append(_new(Move, (row[n], PLAY, tuple(seg[i : i + n * w]), None)))
+            out += [
+                _new(Move, (row[n], PLAY, seg[i : i + n * w], None)) for n in range(3, r - s + 1)
+            ]
 
 
 def bombs(base, ends, cnt, roads) -> tuple[tuple[int, ...], tuple[Move, ...]]:

@@ -11,10 +11,14 @@ from typing import Any
 from games.base import COPY_1, COPY_2, COPY_DEEP, IllegalMove, Move, Result, State
 from games.paoyao import notation
 from games.paoyao.cards import (
+    ACE,
+    BJ,
+    FOUR,
     NRANKS,
     POINTS,
     RANK_CHARS,
     RANK_OF,
+    SJ,
     TOTAL_POINTS,
     is_card,
     rank_order,
@@ -27,6 +31,7 @@ PLAY, SNOW, OVER = "play", "snow", "over"
 _TABLES = {True: Tables(rank_order(True)), False: Tables(rank_order(False))}
 _PASS_MOVE = Move(notation.PASS, "pass")
 _AFTER = tuple(tuple((seat + i) % 4 for i in range(1, 5)) for seat in range(4))  # turn order
+_BOMB_RANKS = frozenset((FOUR, ACE, SJ, BJ))  # ranks of 幺 and 王 bombs
 _SNOW_MOVES = (Move(notation.SNOW, "snow"), Move(notation.NO_SNOW, "no_snow"))
 
 
@@ -175,16 +180,15 @@ class PaoyaoState(State):
                     return events
             else:
                 known = self.tables.plays.get(move)
-                if known is not None and self._may_play(seat, known):
+                if known is not None and self._may_play(self.cnt[seat], known):
                     events = self._play(seat, *known)
                     self.history.append((seat, move))
                     return events
         return super().apply(seat, move)
 
-    def _may_play(self, seat: int, known: tuple) -> bool:
-        """Whether `seat` holds the cards of a play (combination, shape,
-        points) of the table and it beats the top."""
-        cnt = self.cnt[seat]
+    def _may_play(self, cnt: list[int], known: tuple) -> bool:
+        """Whether a hand holding `cnt` has the cards of a play (combination,
+        shape, points) of the table and it beats the top."""
         for r, k in known[1]:
             if cnt[r] < k:
                 return False
@@ -200,7 +204,7 @@ class PaoyaoState(State):
                 raise IllegalMove("must_lead")
             return self._pass(seat)
         known = self.tables.plays.get(code)
-        if known is not None and self._may_play(seat, known):  # a play there is: no parsing
+        if known is not None and self._may_play(self.cnt[seat], known):  # no parsing
             return self._play(seat, *known)
         cnt = notation.decode(code)
         combo = self._check_play(seat, cnt)
@@ -213,25 +217,30 @@ class PaoyaoState(State):
         cnt = self.cnt[seat]
         cards = take(self.base[seat], self.ends[seat], cnt, shape)
         for r, k in shape:
-            cnt[r] -= k
-        self.seat_bombs[seat] = None
-        self.left[seat] -= len(cards)
+            c = cnt[r]
+            if c >= 3 or r in _BOMB_RANKS:  # a 路 of r, 幺 or 王 bombs may have changed
+                self.seat_bombs[seat] = None
+            cnt[r] = c - k
+        left = self.left
+        n = left[seat] = left[seat] - len(cards)
         self.trick.append([seat, cards])
         self.trick_points += points
         self.top, self.top_seat, self.passes = combo, seat, 0
         events: list[dict[str, Any]] = [
-            {
-                "type": "play",
-                "seat": seat,
-                "cards": cards,
-                "combo": KIND_NAMES[combo[0]],
-                "left": self.left[seat],
-            }
+            {"type": "play", "seat": seat, "cards": cards, "combo": KIND_NAMES[combo[0]], "left": n}
         ]
-        if not self.left[seat]:
-            self.out.append(seat)
-            events.append({"type": "out", "seat": seat, "place": len(self.out)})
-            self._on_out(seat, events)
+        if n:  # the common case of _after_move: the next one holding cards is to play
+            if len(self.out) < 3:
+                for s in _AFTER[seat]:
+                    if left[s]:
+                        self.current = s
+                        break
+            else:
+                self._award(events)  # nobody else holds cards
+            return events
+        self.out.append(seat)
+        events.append({"type": "out", "seat": seat, "place": len(self.out)})
+        self._on_out(seat, events)
         if self.phase == PLAY:
             self._after_move(seat, events)
         elif self.phase == SNOW:
@@ -244,10 +253,14 @@ class PaoyaoState(State):
         events: list[dict[str, Any]] = [{"type": "pass", "seat": seat}]
         active = 4 - len(self.out)  # as _after_move, inlined: passes are most moves
         assert self.top_seat is not None  # one passes only on a trick with a top
-        if self.passes >= (active - 1 if self.left[self.top_seat] else active):
+        left = self.left
+        if self.passes >= (active - 1 if left[self.top_seat] else active):
             self._award(events)
         else:
-            self.current = self._next_active(seat)
+            for s in _AFTER[seat]:  # _next_active, inlined
+                if left[s]:
+                    self.current = s
+                    break
         return events
 
     def _after_move(self, mover: int, events) -> None:
