@@ -126,17 +126,18 @@ class Tables:
 
 # -- a hand ----------------------------------------------------------------
 _CARD_KEY = {c: i for i, c in enumerate(sorted(set(deck()), key=sort_key))}  # sort_key, by lookup
+_CARD_RANK = {c: RANK_OF[c[0]] for c in _CARD_KEY}
 
 
 def hand_of(codes) -> tuple[tuple[str, ...], tuple[int, ...], list[int]]:
     """(base, ends, cnt) of a hand of card codes."""
     try:
         base = tuple(sorted(codes, key=_CARD_KEY.__getitem__))
+        ranks = list(map(_CARD_RANK.__getitem__, base))
     except KeyError:  # not a card of the packs (a damaged record): still sorted
         base = tuple(sorted(codes, key=sort_key))
-    cnt = [0] * NRANKS
-    for c in base:
-        cnt[RANK_OF[c[0]]] += 1
+        ranks = [RANK_OF[c[0]] for c in base]
+    cnt = list(map(ranks.count, range(NRANKS)))
     return base, tuple(accumulate(cnt)), cnt
 
 
