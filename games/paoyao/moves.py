@@ -15,8 +15,8 @@ anyway). What does not depend on the hand is made once per rank order in
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from itertools import accumulate, chain
+from bisect import bisect_left, bisect_right
+from itertools import accumulate, chain, repeat
 from operator import sub
 
 from games.base import Move
@@ -67,10 +67,14 @@ JOKER_SETS = sorted(
     ((a, b, bomb_key(tier, JOKER_SUB), "S" * a + "B" * b) for (a, b), tier in JOKER_TIER.items()),
     key=lambda j: j[2],
 )
-# RUN_CODES[width][start][length]: the code of a straight (None below 3)
+# RUN_CODES[width][start][cards]: the code of the straight from `start` of
+# that many cards (width × its length in ranks); "" where there is none
 RUN_CODES = [
-    [["".join(RANK_CHARS[r] * w for r in range(lo, lo + n)) for n in range(ACE + 2 - lo)]
-     for lo in range(ACE + 1)]
+    [
+        [code_of([(r, w) for r in range(lo, lo + n // w)]) if w and not n % w else ""
+         for n in range(w * (ACE + 2 - lo))]
+        for lo in range(ACE + 1)
+    ]
     for w in (0, 1, 2)
 ]
 
@@ -125,20 +129,27 @@ class Tables:
 
 
 # -- a hand ----------------------------------------------------------------
-_CARD_KEY = {c: i for i, c in enumerate(sorted(set(deck()), key=sort_key))}  # sort_key, by lookup
-_CARD_RANK = {c: RANK_OF[c[0]] for c in _CARD_KEY}
+_CARDS = sorted(set(deck()), key=sort_key)  # the 54 cards in rank, then suit order
+_CARD_KEY = {c: i for i, c in enumerate(_CARDS)}  # sort_key as one int
+# per rank r: the key of the first card above rank r (where r's block ends)
+_NEXT_RANK_KEYS = [
+    next((i for i, c in enumerate(_CARDS) if RANK_OF[c[0]] > r), len(_CARDS)) for r in range(NRANKS)
+]
 
 
 def hand_of(codes) -> tuple[tuple[str, ...], tuple[int, ...], list[int]]:
     """(base, ends, cnt) of a hand of card codes."""
     try:
-        base = tuple(sorted(codes, key=_CARD_KEY.__getitem__))
-        ranks = list(map(_CARD_RANK.__getitem__, base))
-    except KeyError:  # not a card of the packs (a damaged record): still sorted
+        keys = sorted(map(_CARD_KEY.__getitem__, codes))
+    except KeyError:  # not a card of the packs (a damaged record): the slow way
         base = tuple(sorted(codes, key=sort_key))
-        ranks = [RANK_OF[c[0]] for c in base]
-    cnt = list(map(ranks.count, range(NRANKS)))
-    return base, tuple(accumulate(cnt)), cnt
+        cnt = [0] * NRANKS
+        for c in base:
+            cnt[RANK_OF[c[0]]] += 1
+        return base, tuple(accumulate(cnt)), cnt
+    base = tuple(map(_CARDS.__getitem__, keys))
+    ends = tuple(map(bisect_left, repeat(keys, NRANKS), _NEXT_RANK_KEYS))
+    return base, ends, list(map(sub, ends, (0, *ends[:-1])))
 
 
 def held(base, ends, cnt, r: int) -> tuple[str, ...]:
@@ -225,14 +236,13 @@ def runs(out: list, base, ends, cnt, w: int, length: int = 0, low_above: int = -
             n = length * w
             for s in range(lo, r - length + 1):
                 i = (s - lo) * w
-                out.append(_new(Move, (codes[s][length], PLAY, seg[i : i + n], None)))
+                out.append(_new(Move, (codes[s][n], PLAY, seg[i : i + n], None)))
             continue
         for s in range(lo, r - 2):
             i = (s - lo) * w
             row = codes[s]
-            out += [
-                _new(Move, (row[n], PLAY, seg[i : i + n * w], None)) for n in range(3, r - s + 1)
-            ]
+            for n in range(3 * w, (r - s) * w + 1, w):  # n: cards, not ranks
+                out.append(_new(Move, (row[n], PLAY, seg[i : i + n], None)))
 
 
 def bombs(base, ends, cnt, roads) -> tuple[tuple[int, ...], tuple[Move, ...]]:
@@ -285,12 +295,19 @@ def responses(base, ends, cnt, tables: Tables, top: tuple, bombs) -> list[Move]:
     """Every play that beats the combination `top`, in the order of leads."""
     kind = top[0]
     keys, moves = bombs
+    if kind == SINGLE:  # the most asked (singles() inlined)
+        single = SINGLE_MOVES
+        out = []
+        for r in tables.singles_above[top[1] + 1]:
+            c = cnt[r]
+            if c:
+                out.append(single[base[ends[r] - c]])
+        out += moves
+        return out
     if kind == BOMB:
         return list(moves[bisect_right(keys, bomb_key(top[1], top[2])) :])
-    out: list[Move] = []
-    if kind == SINGLE:
-        singles(out, base, ends, cnt, tables.singles_above[top[1] + 1])
-    elif kind == PAIR:
+    out = []
+    if kind == PAIR:
         pairs(out, base, ends, cnt, tables.pairs_above[top[1] + 1])
     elif kind == STRAIGHT:
         runs(out, base, ends, cnt, 1, top[1], top[2])

@@ -180,10 +180,17 @@ class PaoyaoState(State):
                     return events
             else:
                 known = self.tables.plays.get(move)
-                if known is not None and self._may_play(self.cnt[seat], known):
-                    events = self._play(seat, *known)
-                    self.history.append((seat, move))
-                    return events
+                if known is not None:
+                    cnt = self.cnt[seat]
+                    for r, k in known[1]:  # _may_play, inlined
+                        if cnt[r] < k:
+                            break
+                    else:
+                        top = self.top
+                        if top is None or beats(known[0], top):
+                            events = self._play(seat, *known)
+                            self.history.append((seat, move))
+                            return events
         return super().apply(seat, move)
 
     def _may_play(self, cnt: list[int], known: tuple) -> bool:
