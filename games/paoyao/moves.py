@@ -193,14 +193,6 @@ PAIR_MOVES = _Pairs(
 )
 
 
-def singles(out: list, base, ends, cnt, ranks) -> None:
-    moves = SINGLE_MOVES
-    for r in ranks:
-        c = cnt[r]
-        if c:
-            out.append(moves[base[ends[r] - c]])
-
-
 def pairs(out: list, base, ends, cnt, ranks) -> None:
     moves = PAIR_MOVES
     for r in ranks:
@@ -283,8 +275,16 @@ def leads(base, ends, cnt, tables: Tables, bombs) -> list[Move]:
     """Every distinct play of a leader: singles and pairs by strength, then
     straights, double straights and the bombs (`bombs()` of the hand)."""
     out: list[Move] = []
-    singles(out, base, ends, cnt, tables.singles_above[0])
-    pairs(out, base, ends, cnt, tables.pairs_above[0])
+    two: list[Move] = []
+    single, pair = SINGLE_MOVES, PAIR_MOVES
+    for r in tables.singles_above[0]:  # singles, then pairs, by strength: one pass
+        c = cnt[r]
+        if c:
+            o = ends[r] - c
+            out.append(single[base[o]])
+            if c >= 2 and r < SJ:
+                two.append(pair[base[o : o + 2]])
+    out += two
     runs(out, base, ends, cnt, 1)
     runs(out, base, ends, cnt, 2)
     out += bombs[1]
@@ -295,7 +295,7 @@ def responses(base, ends, cnt, tables: Tables, top: tuple, bombs) -> list[Move]:
     """Every play that beats the combination `top`, in the order of leads."""
     kind = top[0]
     keys, moves = bombs
-    if kind == SINGLE:  # the most asked (singles() inlined)
+    if kind == SINGLE:  # the most asked
         single = SINGLE_MOVES
         out = []
         for r in tables.singles_above[top[1] + 1]:
