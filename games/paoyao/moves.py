@@ -7,10 +7,13 @@ takes the lowest suits of its ranks, so the cards held of rank r are the
 last cnt[r] of r's block and the k a play takes start at ends[r] - cnt[r]:
 a slice, no search and no per-card list to keep up.
 
-Nothing is cached in the state: a `Move` is made when `legal_moves` asks
-and only the caller holds it (a hand changes between most asks in play
-anyway). What does not depend on the hand is made once per rank order in
-`Tables`: codes, combinations, shapes and bomb powers of every play.
+No per-hand move cache: a `Move` is made when `legal_moves` asks and only
+the caller holds it (in play a hand changes between most asks anyway). The
+state keeps just each seat's bombs (asked at nearly every response),
+forgotten when a play takes from them. Singles and pairs, most of the moves
+offered, are shared Moves made once per process (`SINGLE_MOVES`,
+`PAIR_MOVES`); what does not depend on the hand is made once per rank order
+in `Tables`: codes, combinations, shapes and bomb powers of every play.
 """
 
 from __future__ import annotations
@@ -50,12 +53,12 @@ BELOW_FOUR_ROAD = 2 * 16 - 1  # bombs above this key beat a 双顺 (tier ≥ 2)
 _LAST_RUN_START = ACE - 2  # a straight runs 4 … A and has 3 ranks at least
 
 
-def bomb_key(tier: int, sub: int) -> int:
+def bomb_key(tier: int, within: int) -> int:
     """A bomb's power (tier, sub) as one int (sub < 16) that sorts the same."""
-    return tier * 16 + sub
+    return tier * 16 + within
 
 
-def code_of(shape: tuple) -> str:
+def code_of(shape) -> str:
     """The move code of a play shape ((rank, count), ...)."""
     return "".join(RANK_CHARS[r] * k for r, k in shape)
 
@@ -68,7 +71,7 @@ JOKER_SETS = sorted(
     key=lambda j: j[2],
 )
 # RUN_CODES[width][start][cards]: the code of the straight from `start` of
-# that many cards (width × its length in ranks); "" where there is none
+# that many cards (width × its length in ranks; below 3 ranks: unused)
 RUN_CODES = [
     [
         [code_of([(r, w) for r in range(lo, lo + n // w)]) if w and not n % w else ""
