@@ -99,6 +99,9 @@ def _shapes():
                 yield tuple((r, w) for r in range(lo, lo + n))
 
 
+SHAPES = [(shape, code_of(shape), sum(POINTS[r] * k for r, k in shape)) for shape in _shapes()]
+
+
 class Tables:
     """The plays of 刨幺 under one rank order (3比2大 or 小), made once."""
 
@@ -121,14 +124,13 @@ class Tables:
         ]
         # code -> (combination, shape, points) of every play there is
         self.plays: dict[str, tuple] = {}
-        for shape in _shapes():
+        for shape, code, points in SHAPES:  # shared by both orders' tables
             cnt = [0] * NRANKS
             for r, k in shape:
                 cnt[r] = k
             combo = classify(cnt, order)
             assert combo is not None, shape
-            points = sum(POINTS[r] * k for r, k in shape)
-            self.plays[code_of(shape)] = (combo, shape, points)
+            self.plays[code] = (combo, shape, points)
 
 
 # -- a hand ----------------------------------------------------------------
