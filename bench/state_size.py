@@ -5,7 +5,10 @@ three counts, each the largest over `--hands` random hands:
 
   json  len(state.to_json()) at any step (what is stored per sitting)
   held  bytes a fresh state holds once the seat to act was asked its legal
-        moves (tracemalloc; the engine's move caches included)
+        moves (tracemalloc; the engine's move caches included; one state of
+        the game is made and asked first, untraced, so that what a process
+        makes once for every state — an engine's tables, a cached deck — is
+        not counted as the first state's)
   copy  bytes state.copy() allocates for that state (a computer player makes
         one per sampled world)
 """
@@ -22,6 +25,9 @@ from games.base import Pick
 
 def sizes(game_id: str, seed: int) -> tuple[int, int, int]:
     game = registry.get(game_id)
+    warm = game.new_state(seed=seed + 1)  # the process-wide tables, untraced
+    warm.legal_moves(warm.to_act()[0])
+    del warm
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
     state = game.new_state(seed=seed)

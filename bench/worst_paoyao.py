@@ -1,15 +1,16 @@
 """刨幺 worst positions: the §9 hand with 123 distinct leads.
 
-`legal_moves` on the same state is served from the per-hand cache after the
-first call, so extra_timings() also measures the enumeration from scratch
-(a fresh hand cache every call) and the picker's validation of a chosen set.
+`legal_moves` on the same state keeps only the seat's bombs between calls,
+so extra_timings() also measures the enumeration from scratch (the bombs
+too, as after a play that changed them) and the picker's validation of a
+chosen set.
 """
 
 from __future__ import annotations
 
 from games import registry
 from games.paoyao.cards import SUITS
-from games.paoyao.moves import HandMoves
+from games.paoyao.moves import bombs, leads
 
 WORST = "4444444 5566778899TTJJQQKKAA"  # §9: 123 leads
 
@@ -40,7 +41,7 @@ def _worst_state(lead: str | None = None):
 
 
 def worst_positions():
-    out = [("lead, §9 worst hand (cached after 1st call)", _worst_state(), 0)]
+    out = [("lead, §9 worst hand (its bombs kept after the 1st call)", _worst_state(), 0)]
     s = _worst_state()
     s.apply(0, "456")
     seat = s.to_act()[0]
@@ -50,10 +51,10 @@ def worst_positions():
 
 def extra_timings():
     state = _worst_state()
-    hand, order = state.hands[0], state.order
+    base, ends, cnt, tables = state.base[0], state.ends[0], state.cnt[0], state.tables
 
     def fresh_leads():
-        return HandMoves(hand, order).leads()
+        return leads(base, ends, cnt, tables, bombs(base, ends, cnt, tables.roads))
 
     assert len(fresh_leads()) == 123
     hand_codes = state.view(0)["hand"]

@@ -28,9 +28,8 @@ from games.paoyao.notation import PASS, SNOW
 
 def _combo(state, seat: int, code: str):
     """(combination, shape) of a listed play of `seat`."""
-    hm = state._hm[seat]
-    e = hm.by_code.get(code) or hm.run_codes.get(code)
-    return e[0], e[2]
+    e = state.tables.plays[code]
+    return e[0], e[1]
 
 
 class Heuristic:
@@ -94,7 +93,7 @@ class Heuristic:
     # -- leading -------------------------------------------------------------
     def lead_scores(self, state, seat: int, moves) -> list[tuple[float, str]]:
         """(score, code) of every lead, best first."""
-        cnt = [len(r) for r in state.hands[seat]]
+        cnt = state.cnt[seat]
         order = state.order
         partner = (seat + 2) % 4
         help_partner = 0 < state.left[partner] <= 2  # feed the partner's last cards
@@ -130,7 +129,7 @@ class Heuristic:
 
     def follow_scores_all(self, state, seat: int, plays) -> list[tuple[float, str]]:
         """(trick value − cost, code) of each play beating the top, best first."""
-        cnt = [len(r) for r in state.hands[seat]]
+        cnt = state.cnt[seat]
         order = state.order
         value = self.trick_value(state, seat)
         out = []

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import random
 
-from games.paoyao.cards import ACE, FOUR, NRANKS, RANK_OF, deck
-from games.paoyao.moves import HandMoves
+from games.paoyao.cards import ACE, FOUR, RANK_OF, deck
 from games.paoyao.state import PaoyaoState
 
 
@@ -40,7 +39,7 @@ def hidden_pool(state: PaoyaoState, seat: int) -> list[str]:
     pool: dict[str, int] = {}
     for c in deck(state.variant["remove_threes"]):
         pool[c] = pool.get(c, 0) + 1
-    gone = [c for r in state.hands[seat] for c in r]
+    gone = state.hand_codes(seat)
     for t in state.taken:
         gone += t
     for _s, cards in state.trick:
@@ -93,11 +92,7 @@ def _with_hands(state: PaoyaoState, hands) -> PaoyaoState:
     (current hand plus the cards each seat played) so that a world never
     carries the real hidden deal."""
     world = clone(state)
-    world.hands = [[[] for _ in range(NRANKS)] for _ in range(4)]
-    for s, codes in enumerate(hands):
-        for c in sorted(codes):
-            world.hands[s][RANK_OF[c[0]]].append(c)
-    world._hm = [HandMoves(h, world.order) for h in world.hands]
+    world.set_hands(hands)
     played = _played_split(state)
     world.deal = {"hands": [sorted(hands[s] + played[s]) for s in range(4)]}
     return world

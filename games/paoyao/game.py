@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from functools import cache
 from itertools import chain
 from typing import Any
 
@@ -13,16 +12,10 @@ from games.paoyao.cards import deck, sorted_cards
 from games.paoyao.state import PaoyaoState
 from games.paoyao.variants import FLAGS, PRESETS
 
-
-@cache
-def _sorted_deck(remove_threes: bool) -> list[str]:
-    """Both packs in rank order (the copies adjacent)."""
-    return sorted_cards(deck(remove_threes))
-
-
-@cache
-def _plain_sorted_deck(remove_threes: bool) -> list[str]:
-    return sorted(deck(remove_threes))
+# Both packs in rank order (the copies adjacent), and in plain string order,
+# with and without 3s (无3): made at import, shared by every deal.
+_SORTED_DECKS = {r: sorted_cards(deck(r)) for r in (False, True)}
+_PLAIN_SORTED_DECKS = {r: sorted(deck(r)) for r in (False, True)}
 
 
 def _mix(seed: int) -> int:
@@ -41,7 +34,7 @@ class PaoyaoGame(Game):
 
     def deal(self, variant: Mapping[str, Any], seats: int, seed: int) -> dict[str, Any]:
         """All cards dealt, 27 each (25 with 无3); no kitty."""
-        cards = _sorted_deck(variant["remove_threes"])
+        cards = _SORTED_DECKS[variant["remove_threes"]]
         rand = random.Random(seed).random
         keys = [rand() for _ in cards]
         shuffled = sorted(range(len(cards)), key=keys.__getitem__)  # a uniform shuffle
@@ -66,7 +59,7 @@ class PaoyaoGame(Game):
             raise VariantError(f"bad leader seat {dealer!r}")
         hands = deal["hands"]
         every = sorted(chain.from_iterable(hands))
-        if len(hands) != 4 or every != _plain_sorted_deck(variant["remove_threes"]):
+        if len(hands) != 4 or every != _PLAIN_SORTED_DECKS[variant["remove_threes"]]:
             raise VariantError("the deal must hand out both packs exactly")
         return PaoyaoState(self, variant, deal, dealer, 4)
 

@@ -6,38 +6,40 @@ Seats 0..3 in turn order; partners sit opposite, team 0 = {0, 2} and team
 
 from __future__ import annotations
 
-from itertools import groupby
-from operator import itemgetter
 from typing import Any
 
 from games.base import COPY_1, COPY_2, COPY_DEEP, IllegalMove, Move, Result, State
 from games.paoyao import notation
 from games.paoyao.cards import (
+    ACE,
+    BJ,
+    FOUR,
     NRANKS,
     POINTS,
     RANK_CHARS,
     RANK_OF,
+    SJ,
     TOTAL_POINTS,
     is_card,
     rank_order,
 )
 from games.paoyao.combos import KIND_NAMES, beats, classify, refusal, why_invalid
-from games.paoyao.moves import HandMoves
+from games.paoyao.moves import Tables, bombs, hand_of, held, leads, responses, take
 from games.paoyao.scoring import SNOW_NAMES, grade, settlement, snowable
 
 PLAY, SNOW, OVER = "play", "snow", "over"
-_ORDERS = {True: rank_order(True), False: rank_order(False)}
+_TABLES = {True: Tables(rank_order(True)), False: Tables(rank_order(False))}
 _PASS_MOVE = Move(notation.PASS, "pass")
 _AFTER = tuple(tuple((seat + i) % 4 for i in range(1, 5)) for seat in range(4))  # turn order
+_BOMB_RANKS = frozenset((FOUR, ACE, SJ, BJ))  # ranks of 幺 and 王 bombs
 _SNOW_MOVES = (Move(notation.SNOW, "snow"), Move(notation.NO_SNOW, "no_snow"))
 
 
 class PaoyaoState(State):
-    MUTABLE = {"history": COPY_1, "hands": COPY_DEEP, "left": COPY_1, "trick": COPY_1,
-               "out": COPY_1, "score": COPY_1, "taken": COPY_2, "snow": COPY_DEEP,
+    MUTABLE = {"history": COPY_1, "cnt": COPY_2, "seat_bombs": COPY_1, "left": COPY_1,
+               "trick": COPY_1, "out": COPY_1, "score": COPY_1, "taken": COPY_2, "snow": COPY_DEEP,
                "finish": COPY_DEEP}
-    SHARED = State.SHARED | {"order"}
-    REBUILT = frozenset({"_hm"})  # cached plays bound to the hands: _after_copy
+    SHARED = State.SHARED | {"order", "base", "ends"}  # base, ends: replaced, never changed
 
     def __init__(self, game, variant, deal, dealer: int, seats: int = 4) -> None:
         self.game = game
@@ -46,13 +48,9 @@ class PaoyaoState(State):
         self.dealer = dealer
         self.deal = deal
         self.history = []
-        self.order = _ORDERS[bool(variant["three_beats_two"])]
-        self.hands: list[list[list[str]]] = [[[] for _ in range(NRANKS)] for _ in range(4)]
-        for s, codes in enumerate(deal["hands"]):
-            hand = self.hands[s]
-            for ch, cards in groupby(sorted(codes), itemgetter(0)):  # by rank, suits sorted
-                hand[RANK_OF[ch]] = list(cards)
-        self.left = [len(h) for h in deal["hands"]]  # cards left per seat
+        self.tables = _TABLES[bool(variant["three_beats_two"])]
+        self.order = self.tables.order
+        self.set_hands(deal["hands"])
         self.phase = PLAY
         self.current = dealer  # seat to play (`turn` is the protocol's move count)
         self.top: tuple[int, int, int] | None = None  # combination on top of the trick
@@ -68,10 +66,22 @@ class PaoyaoState(State):
         self.resume: str | None = None  # "play": a play was interrupted by the decision
         self.last_trick_winner: int | None = None
         self.finish: dict[str, Any] | None = None
-        self._hm = [HandMoves(h, self.order) for h in self.hands]  # cached plays per seat
 
-    def _after_copy(self) -> None:
-        self._hm = [HandMoves(h, self.order) for h in self.hands]  # bound to the copied hands
+    def set_hands(self, hands) -> None:
+        """Each seat's cards as moves.py keeps a hand: `base` (sorted, fixed),
+        `ends` (where each rank's block ends) and `cnt` (held per rank)."""
+        self.base: list[tuple[str, ...]] = []
+        self.ends: list[tuple[int, ...]] = []
+        self.cnt: list[list[int]] = []
+        for codes in hands:
+            base, ends, cnt = hand_of(codes)
+            self.base.append(base)
+            self.ends.append(ends)
+            self.cnt.append(cnt)
+        self.left = [len(h) for h in hands]  # cards left per seat
+        # per seat: its bombs as moves.bombs() makes them, or None until asked
+        # (asked at nearly every response; forgotten when the seat plays)
+        self.seat_bombs: list[tuple | None] = [None] * 4
 
     # -- helpers -------------------------------------------------------------
     def _next_active(self, seat: int) -> int:
@@ -82,7 +92,21 @@ class PaoyaoState(State):
         raise AssertionError("nobody holds cards: the hand ended before")
 
     def hand_codes(self, seat: int) -> list[str]:
-        return [c for rank in self.hands[seat] for c in rank]
+        base, ends, cnt = self.base[seat], self.ends[seat], self.cnt[seat]
+        out: list[str] = []
+        for r in range(NRANKS):
+            c = cnt[r]
+            if c:
+                out += base[ends[r] - c : ends[r]]
+        return out
+
+    @property
+    def hands(self) -> list[list[list[str]]]:
+        """Every seat's held cards per rank (a fresh copy: reading only)."""
+        return [
+            [list(held(self.base[s], self.ends[s], self.cnt[s], r)) for r in range(NRANKS)]
+            for s in range(4)
+        ]
 
     # -- protocol ------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -102,10 +126,13 @@ class PaoyaoState(State):
             return list(_SNOW_MOVES) if self.phase == SNOW and seat in self.to_act() else []
         if seat != self.current:
             return []
-        hm = self._hm[seat]
+        base, ends, cnt = self.base[seat], self.ends[seat], self.cnt[seat]
+        bombs_held = self.seat_bombs[seat]
+        if bombs_held is None:
+            bombs_held = self.seat_bombs[seat] = bombs(base, ends, cnt, self.tables.roads)
         if self.top is None:
-            return list(hm.leads())
-        moves = hm.responses(self.top)
+            return leads(base, ends, cnt, self.tables, bombs_held)
+        moves = responses(base, ends, cnt, self.tables, self.top, bombs_held)
         moves.append(_PASS_MOVE)
         return moves
 
@@ -117,9 +144,9 @@ class PaoyaoState(State):
             raise IllegalMove("no_cards")
         if not all(isinstance(c, str) and is_card(c) for c in cards):
             raise IllegalMove("unknown_card", repr(cards))
-        hand = self.hands[seat]
+        base, ends, cnt = self.base[seat], self.ends[seat], self.cnt[seat]
         for c in set(cards):
-            if hand[RANK_OF[c[0]]].count(c) < cards.count(c):
+            if held(base, ends, cnt, RANK_OF[c[0]]).count(c) < cards.count(c):
                 raise IllegalMove("not_in_hand", c)
         cnt = [0] * NRANKS
         for c in cards:
@@ -129,9 +156,9 @@ class PaoyaoState(State):
 
     def _check_play(self, seat: int, cnt: list[int]) -> tuple[int, int, int]:
         """The combination the rank counts `cnt` form if `seat` may play them now."""
-        hand = self.hands[seat]
+        have = self.cnt[seat]
         for r in range(NRANKS):
-            if cnt[r] > len(hand[r]):
+            if cnt[r] > have[r]:
                 raise IllegalMove("not_in_hand", RANK_CHARS[r])
         combo = classify(cnt, self.order)
         if combo is None:
@@ -152,13 +179,27 @@ class PaoyaoState(State):
                     self.history.append((seat, move))
                     return events
             else:
-                hm = self._hm[seat]
-                known = hm.by_code.get(move) or hm.run_codes.get(move)
-                if known is not None and (self.top is None or beats(known[0], self.top)):
-                    events = self._play(seat, list(known[1].cards), known[0], known[2])
-                    self.history.append((seat, move))
-                    return events
+                known = self.tables.plays.get(move)
+                if known is not None:
+                    cnt = self.cnt[seat]
+                    for r, k in known[1]:  # _may_play, inlined
+                        if cnt[r] < k:
+                            break
+                    else:
+                        top = self.top
+                        if top is None or beats(known[0], top):
+                            events = self._play(seat, *known)
+                            self.history.append((seat, move))
+                            return events
         return super().apply(seat, move)
+
+    def _may_play(self, cnt: list[int], known: tuple) -> bool:
+        """Whether a hand holding `cnt` has the cards of a play (combination,
+        shape, points) of the table and it beats the top."""
+        for r, k in known[1]:
+            if cnt[r] < k:
+                return False
+        return self.top is None or beats(known[0], self.top)
 
     def _apply(self, seat: int, code: str) -> list[dict[str, Any]]:
         if self.phase == SNOW:
@@ -169,42 +210,44 @@ class PaoyaoState(State):
             if self.top is None:
                 raise IllegalMove("must_lead")
             return self._pass(seat)
-        hm = self._hm[seat]
-        known = hm.by_code.get(code) or hm.run_codes.get(code)
-        if known is not None and beats(known[0], self.top):  # listed earlier: no re-check
-            return self._play(seat, list(known[1].cards), known[0], known[2])
+        known = self.tables.plays.get(code)
+        if known is not None and self._may_play(self.cnt[seat], known):  # no parsing
+            return self._play(seat, *known)
         cnt = notation.decode(code)
         combo = self._check_play(seat, cnt)
-        hand = self.hands[seat]
-        cards = [c for r in range(NRANKS) if cnt[r] for c in hand[r][: cnt[r]]]
-        return self._play(seat, cards, combo, [(r, k) for r, k in enumerate(cnt) if k])
+        shape = tuple((r, k) for r, k in enumerate(cnt) if k)
+        return self._play(seat, combo, shape, sum(POINTS[r] * k for r, k in shape))
 
     # -- trick flow (§5) -----------------------------------------------------
-    def _play(self, seat: int, cards: list[str], combo, shape) -> list[dict[str, Any]]:
-        """Play `cards`, the lowest suits of k cards of rank r per (r, k) in `shape`."""
-        hand = self.hands[seat]
-        points = 0
+    def _play(self, seat: int, combo, shape, points: int) -> list[dict[str, Any]]:
+        """Play the lowest suits of k cards of rank r per (r, k) in `shape`."""
+        cnt = self.cnt[seat]
+        cards = take(self.base[seat], self.ends[seat], cnt, shape)
         for r, k in shape:
-            del hand[r][:k]
-            points += POINTS[r] * k
-        self._hm[seat].played(shape)
-        self.left[seat] -= len(cards)
+            c = cnt[r]
+            if c >= 3 or r in _BOMB_RANKS:  # a 路 of r, 幺 or 王 bombs may have changed
+                self.seat_bombs[seat] = None
+            cnt[r] = c - k
+        left = self.left
+        n = left[seat] = left[seat] - len(cards)
         self.trick.append([seat, cards])
         self.trick_points += points
         self.top, self.top_seat, self.passes = combo, seat, 0
         events: list[dict[str, Any]] = [
-            {
-                "type": "play",
-                "seat": seat,
-                "cards": cards,
-                "combo": KIND_NAMES[combo[0]],
-                "left": self.left[seat],
-            }
+            {"type": "play", "seat": seat, "cards": cards, "combo": KIND_NAMES[combo[0]], "left": n}
         ]
-        if not self.left[seat]:
-            self.out.append(seat)
-            events.append({"type": "out", "seat": seat, "place": len(self.out)})
-            self._on_out(seat, events)
+        if n:  # the common case of _after_move: the next one holding cards is to play
+            if len(self.out) < 3:
+                for s in _AFTER[seat]:
+                    if left[s]:
+                        self.current = s
+                        break
+            else:
+                self._award(events)  # nobody else holds cards
+            return events
+        self.out.append(seat)
+        events.append({"type": "out", "seat": seat, "place": len(self.out)})
+        self._on_out(seat, events)
         if self.phase == PLAY:
             self._after_move(seat, events)
         elif self.phase == SNOW:
@@ -217,10 +260,14 @@ class PaoyaoState(State):
         events: list[dict[str, Any]] = [{"type": "pass", "seat": seat}]
         active = 4 - len(self.out)  # as _after_move, inlined: passes are most moves
         assert self.top_seat is not None  # one passes only on a trick with a top
-        if self.passes >= (active - 1 if self.left[self.top_seat] else active):
+        left = self.left
+        if self.passes >= (active - 1 if left[self.top_seat] else active):
             self._award(events)
         else:
-            self.current = self._next_active(seat)
+            for s in _AFTER[seat]:  # _next_active, inlined
+                if left[s]:
+                    self.current = s
+                    break
         return events
 
     def _after_move(self, mover: int, events) -> None:
@@ -364,7 +411,7 @@ class PaoyaoState(State):
         pts = list(self.score)
         if self.variant["leftover_points"] == "to_opponents_of_holder":
             for s in range(4):
-                pts[1 - s % 2] += sum(POINTS[r] * len(c) for r, c in enumerate(self.hands[s]))
+                pts[1 - s % 2] += sum(POINTS[r] * c for r, c in enumerate(self.cnt[s]))
             if self.top_seat is not None:
                 pts[self.top_seat % 2] += self.trick_points
         return pts
@@ -404,7 +451,7 @@ class PaoyaoState(State):
             },
         }
         if self.variant["ming_yao"]:  # 明幺: As and 4s in hand are public
-            view["yao_counts"] = [[len(h[RANK_OF["A"]]), len(h[RANK_OF["4"]])] for h in self.hands]
+            view["yao_counts"] = [[c[RANK_OF["A"]], c[RANK_OF["4"]]] for c in self.cnt]
         if self.phase == OVER:
             view["result"] = self.result().details
         return view
@@ -472,11 +519,7 @@ class PaoyaoState(State):
         }
 
     def restore(self, d: dict[str, Any]) -> None:
-        self.hands = [[[] for _ in range(NRANKS)] for _ in range(4)]
-        for s, codes in enumerate(d["hands"]):
-            for ch, cards in groupby(sorted(codes), itemgetter(0)):
-                self.hands[s][RANK_OF[ch]] = list(cards)
-        self.left = [len(h) for h in d["hands"]]
+        self.set_hands(d["hands"])
         self.phase, self.current = d["phase"], d["turn"]
         self.top = tuple(d["top"]) if d["top"] else None
         self.top_seat = d["top_seat"]
@@ -491,4 +534,3 @@ class PaoyaoState(State):
             else {**d["snow"], "answers": [list(a) for a in d["snow"]["answers"]]}
         )
         self.last_trick_winner, self.finish = d["last_trick_winner"], d["finish"]
-        self._hm = [HandMoves(h, self.order) for h in self.hands]
