@@ -176,6 +176,7 @@ def _apply_edit(tg, chat_id, m, text, ents, markup, now):
 
 def edit_message_text(tg, p, now):
     chat_id, m = _editable(tg, p)
+    _can_write(tg, chat_id)  # a user who blocked the bot: edits get the 403 too
     plain, ents = _text(p)
     # Like Telegram: an edit without reply_markup removes the inline keyboard.
     markup = check_markup(p.get("reply_markup"))
@@ -184,6 +185,7 @@ def edit_message_text(tg, p, now):
 
 def edit_message_reply_markup(tg, p, now):
     chat_id, m = _editable(tg, p)
+    _can_write(tg, chat_id)
     markup = check_markup(p.get("reply_markup"))
     return _apply_edit(tg, chat_id, m, m.text, m.entities, markup, now)
 
