@@ -46,7 +46,7 @@ class Due:
         raise AssertionError("no computer here")
 
 
-def setup():
+def sitting_and_timers():
     g = catalog.game("xianniu")
     seats = [Seat(100 + i, f"p{i}") for i in range(g.default_seats)]
     s = Sitting(id=3, chat_id=-1, game="xianniu", preset="default", variant=g.preset("default"),
@@ -64,7 +64,7 @@ def at(job) -> float:
 
 
 async def test_a_later_deadline_leaves_the_job_and_the_job_waits_for_it():
-    s, scheduler, timers = setup()
+    s, scheduler, timers = sitting_and_timers()
     s.deadline = time.time() + 60
     timers.arm(s)
     job = scheduler.jobs["turn:3"]
@@ -79,7 +79,7 @@ async def test_a_later_deadline_leaves_the_job_and_the_job_waits_for_it():
 
 
 async def test_an_earlier_deadline_moves_the_job():
-    s, scheduler, timers = setup()
+    s, scheduler, timers = sitting_and_timers()
     s.deadline = time.time() + 60
     timers.arm(s)
     s.deadline -= 30  # e.g. a shorter timeout
@@ -88,7 +88,7 @@ async def test_an_earlier_deadline_moves_the_job():
 
 
 async def test_a_deadline_that_has_come_times_out_the_turn_in_play():
-    s, scheduler, timers = setup()
+    s, scheduler, timers = sitting_and_timers()
     s.deadline = time.time() + 60
     timers.arm(s)
     job = scheduler.jobs["turn:3"]
@@ -100,7 +100,7 @@ async def test_a_deadline_that_has_come_times_out_the_turn_in_play():
 
 
 async def test_no_timeout_once_the_hand_is_over_or_nobody_waits():
-    s, scheduler, timers = setup()
+    s, scheduler, timers = sitting_and_timers()
     s.deadline = time.time() + 60
     timers.arm(s)
     job = scheduler.jobs["turn:3"]
