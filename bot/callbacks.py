@@ -59,7 +59,12 @@ class HandEndCB(CallbackData, prefix="h"):
 
 
 class StopCB(CallbackData, prefix="s"):
+    """The /stop confirmation. `k` is the token of that one request: only a
+    confirmation the bot sent can end a sitting (not a replayed or forged
+    `s:<g>:yes` on some other message)."""
+
     g: int
+    k: str  # the request's token (bot/lifecycle.py: stop_request)
     a: str  # yes | no
 
 

@@ -369,10 +369,10 @@ def finished(s: Sitting, _: Translator) -> str:
     )
 
 
-def stop_confirm(s: Sitting, _: Translator) -> Screen:
+def stop_confirm(s: Sitting, token: str, _: Translator) -> Screen:
     return _("End this game of {game} now?").format(game=game_name(s, _)), keyboard([[
-        (_("Yes, end it"), StopCB(g=s.id, a="yes").pack()),
-        (_("No, keep playing"), StopCB(g=s.id, a="no").pack()),
+        (_("Yes, end it"), StopCB(g=s.id, k=token, a="yes").pack()),
+        (_("No, keep playing"), StopCB(g=s.id, k=token, a="no").pack()),
     ]])
 
 

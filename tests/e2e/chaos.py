@@ -279,8 +279,9 @@ class Chaos:
                     humans = []  # nobody can act in that group any more
                     end_by = min(end_by, time.monotonic() + 20.0)  # the bot should end it
             if s.status == "hand_over" and humans:
-                if s.hand_no >= hands:
-                    confirm = buttons_with(tg, chat, f"s:{gid}:yes")
+                if s.hand_no >= hands and not event:  # play on until the event happened
+                    confirm = [p for p in buttons_with(tg, chat, f"s:{gid}:")
+                               if p[1].callback_data.endswith(":yes")]
                     if confirm:
                         m, b = confirm[-1]
                         await self.press(creator, chat, m.message_id, b.callback_data)

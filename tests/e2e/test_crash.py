@@ -94,6 +94,7 @@ class Players:
     def __init__(self, tg, db, rng, games: dict[int, str]):
         self.tg, self.db, self.rng, self.games = tg, db, rng, games
         self.acked: list[tuple[int, int, int, int, str]] = []  # gid, hand, seat, turn, code
+        self.pressed: set[str] = set()  # confirmations already pressed
         self.pending: set[asyncio.Task] = set()
 
     def row(self, chat):
@@ -117,7 +118,9 @@ class Players:
             await self.press(uid, chat, f"l:{gid}:", action)
         elif status == "hand_over":
             if hand_no >= HANDS:
-                if not await self.press(uid, chat, f"s:{gid}:", "yes"):
+                # a confirmation shown before a kill answers "expired" after the
+                # restart: like a person, ask again with /stop
+                if not await self.press(uid, chat, f"s:{gid}:", "yes", once=True):
                     await tg.send_message(uid, chat, "/stop")
             else:
                 await self.press(uid, chat, f"h:{gid}:{hand_no}:", "next")
@@ -131,11 +134,15 @@ class Players:
                 if ans is not None and not ans.get("text") and parts[0] == "m":
                     self.acked.append((gid, hand_no, seat, int(parts[-2]), parts[-1]))
 
-    async def press(self, uid, chat, prefix, action) -> bool:
+    async def press(self, uid, chat, prefix, action, once=False) -> bool:
+        """Press the newest such button; False if there is none (with `once`:
+        none not pressed before)."""
         pairs = [p for p in buttons_with(self.tg, chat, prefix)
-                 if p[1].callback_data.endswith(":" + action)]
+                 if p[1].callback_data.endswith(":" + action)
+                 and not (once and p[1].callback_data in self.pressed)]
         if pairs:
             m, b = pairs[-1]
+            self.pressed.add(b.callback_data)
             await self._press(uid, chat, m.message_id, b.callback_data)
         return bool(pairs)
 

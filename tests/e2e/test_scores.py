@@ -10,6 +10,7 @@ from bot.outbox import Limits
 from tests.e2e.harness import (
     GROUP,
     bot_messages,
+    buttons_with,
     find_text,
     play_hand,
     press_button,
@@ -96,7 +97,10 @@ async def test_score_top_history_replay_stats(people, toy, tmp_path, capsys):
 
         # Finishing the sitting: the end-of-sitting message settles up too.
         await press_button(tg, 1, GROUP, "h:1:1:end")
-        await press_button(tg, 1, GROUP, "s:1:yes")  # "end this game now?"
+        await tg.wait_for(lambda: buttons_with(tg, GROUP, "s:1:"))
+        yes = [p for p in buttons_with(tg, GROUP, "s:1:") if p[1].callback_data.endswith(":yes")]
+        # "end this game now?"
+        await tg.press(1, GROUP, yes[-1][0].message_id, yes[-1][1].callback_data)
         end = await tg.wait_for(
             lambda: (
                 find_text(tg, GROUP, "→")[-1:]
