@@ -79,13 +79,20 @@ class Timers:
         if s.deadline > time.time() + 0.001:
             self._schedule(gid, s.deadline)
             return
-        await self.due.timeout(gid, s.hand_no, s.state.turn)
+        # a task of ours, not the job's: a stop cancels it quietly with the
+        # others (APScheduler's shutdown would cancel the job and log an ERROR)
+        self.core.spawn(self.due.timeout(gid, s.hand_no, s.state.turn))
 
     def disarm(self, s: Sitting) -> None:
         try:
             self.core.scheduler.remove_job(f"turn:{s.id}")
         except JobLookupError:
             pass
+
+    def forget(self, s: Sitting) -> None:
+        """The sitting is over: no timer, and no record of its computer move."""
+        self.disarm(s)
+        self.computer_moves.pop(s.id, None)
 
     def computer_pending(self, gid: int) -> bool:
         task = self.computer_moves.get(gid)

@@ -4,6 +4,7 @@ the deadline in force, and times out the turn in play once it has come."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from types import SimpleNamespace
 
@@ -46,6 +47,22 @@ class Due:
         raise AssertionError("no computer here")
 
 
+SPAWNED: list[asyncio.Task] = []
+
+
+def spawn(coro) -> asyncio.Task:
+    """Core.spawn: the timeout runs as a task of the bot's, not inside the job."""
+    SPAWNED.append(asyncio.get_running_loop().create_task(coro))
+    return SPAWNED[-1]
+
+
+async def fire(job) -> None:
+    """The scheduler runs the job; then whatever it started runs to its end."""
+    await job.func(*job.args)
+    while SPAWNED:
+        await SPAWNED.pop()
+
+
 def sitting_and_timers():
     g = catalog.game("xianniu")
     seats = [Seat(100 + i, f"p{i}") for i in range(g.default_seats)]
@@ -53,7 +70,7 @@ def sitting_and_timers():
                 status="running", creator_id=100, seats=seats, hand_no=2)
     s.state = g.new_state(s.variant, len(seats), 5, None)
     core = SimpleNamespace(scheduler=Scheduler(), sittings={s.id: s},
-                           settings=Settings(token="1:x"), spawn=None)
+                           settings=Settings(token="1:x"), spawn=spawn)
     timers = Timers(core)
     timers.due = Due()
     return s, core.scheduler, timers
@@ -73,7 +90,7 @@ async def test_a_later_deadline_leaves_the_job_and_the_job_waits_for_it():
     s.deadline = first + 30  # a move: the next player's 60 s start later
     timers.arm(s)
     assert scheduler.added == 1 and at(scheduler.jobs["turn:3"]) == at(job)
-    await job.func(*job.args)  # the job fires at the first deadline: too early now
+    await fire(job)  # the job fires at the first deadline: too early now
     assert timers.due.timeouts == []
     assert scheduler.added == 2 and abs(at(scheduler.jobs["turn:3"]) - s.deadline) < 1e-3
 
@@ -95,7 +112,7 @@ async def test_a_deadline_that_has_come_times_out_the_turn_in_play():
     seat = s.state.to_act()[0]
     s.state.apply(seat, s.state.legal_moves(seat)[0].code)  # the turn moved on meanwhile
     s.deadline = time.time() - 1
-    await job.func(*job.args)
+    await fire(job)
     assert timers.due.timeouts == [(3, 2, s.state.turn)]
 
 
@@ -108,6 +125,6 @@ async def test_no_timeout_once_the_hand_is_over_or_nobody_waits():
     timers.arm(s)
     assert "turn:3" not in scheduler.jobs
     s.deadline = time.time() - 1
-    await job.func(*job.args)  # a job that had already started
+    await fire(job)  # a job that had already started
     assert timers.due.timeouts == []
 
