@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot import catalog, logs, render, scores_text
@@ -24,6 +24,9 @@ class Lifecycle:
     people: People
     screens: Screens
     timers: Timers
+    # tokens of the /stop confirmations still open, per sitting (kept in
+    # memory: after a restart an old confirmation answers "expired")
+    stop_asks: dict[int, set[str]] = field(default_factory=dict)
 
     async def start_hand(self, s: Sitting, seed: int | None = None) -> None:
         if s.state is not None:
@@ -131,10 +134,16 @@ class Lifecycle:
         self.core.outbox.send(s.chat_id, "\n".join(lines))
 
     def close(self, s: Sitting) -> None:
-        """No more timers, and the chat is free for /new."""
-        self.timers.disarm(s)
+        """No more timers, no open /stop confirmations, the chat is free for
+        /new, and the bot forgets the sitting (the database keeps it): a host
+        that runs for months holds only the sittings in play. A late press on
+        it finds none and answers "over"; what is still queued for its
+        messages holds `s` itself and goes out."""
+        self.timers.forget(s)
+        self.stop_asks.pop(s.id, None)
         if self.core.by_chat.get(s.chat_id) == s.id:
             del self.core.by_chat[s.chat_id]
+        self.core.sittings.pop(s.id, None)
 
     async def stop_request(self, chat_id: int, user: Any) -> str | None:
         _ = self.people.t(chat_id)
@@ -144,22 +153,29 @@ class Lifecycle:
         s = self.core.sittings[gid]
         if user.id != s.creator_id and not await self.people.is_admin(chat_id, user.id):
             return _(ONLY_STARTER)
-        text, kb = render.stop_confirm(s, _)
+        token = secrets.token_hex(3)
+        self.stop_asks.setdefault(s.id, set()).add(token)
+        text, kb = render.stop_confirm(s, token, _)
         self.core.outbox.send(chat_id, text, kb)
         return None
 
     async def stop_answer(
-        self, gid: int, user: Any, answer: str, message_id: int | None
+        self, gid: int, user: Any, token: str, answer: str, message_id: int | None
     ) -> Reply:
         s = self.core.sittings.get(gid)
         _ = self.people.t(user.id)
         if s is None or s.status in ("finished", "cancelled"):
             return Reply(_(OVER))
+        if token not in self.stop_asks.get(gid, ()) or answer not in ("yes", "no"):
+            return Reply(_(STALE))  # not a confirmation this process sent, or answered
         if user.id != s.creator_id and not await self.people.is_admin(s.chat_id, user.id):
             return Reply(_(ONLY_STARTER))
         async with self.core.lock(s):
             if s.status in ("finished", "cancelled"):
                 return Reply(_(OVER))
+            if token not in self.stop_asks.get(gid, ()):
+                return Reply(_(STALE))
+            self.stop_asks[gid].discard(token)
             if message_id:
                 key = (s.id, "stop", message_id)
                 self.core.outbox.bind(key, message_id)

@@ -93,6 +93,7 @@ class _Chat:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     worker: asyncio.Task | None = None
     waiting: list | None = None  # its call waiting for an overall slot
+    current: Op | None = None  # the op on the wire
 
 
 class Outbox:
@@ -206,6 +207,19 @@ class Outbox:
                     chat.ops.remove(op)
                     self._done_one()
         self.slots.pop(key, None)
+
+    def sweep(self, in_use: Callable[[Hashable], bool]) -> int:
+        """Forget the message ids of slots nothing will edit again (a finished
+        sitting's messages, an old hand's table, a settings page once shown):
+        those `in_use` disowns with nothing queued or on the wire for them.
+        Returns how many were forgotten. Without this the map grows by a few
+        entries per hand for as long as the bot runs."""
+        busy = {op.key for chat in self._chats.values() for op in chat.ops}
+        busy |= {c.current.key for c in self._chats.values() if c.current is not None}
+        gone = [key for key in self.slots if key not in busy and not in_use(key)]
+        for key in gone:
+            del self.slots[key]
+        return len(gone)
 
     def drop_chat(self, chat_id: int) -> None:
         """Nothing more can reach this chat (the bot was removed): drop its queue."""
@@ -437,9 +451,11 @@ class Outbox:
                 if chat_id < 0 and self.on_group_send is not None:
                     await self._tell_group_send(chat_id, chat)
             try:
+                chat.current = op
                 try:
                     await self._run(op)
                 finally:
+                    chat.current = None
                     if op.counted:
                         self._settle(chat_id, chat, _now())
                         self._overall_done()

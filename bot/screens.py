@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +39,20 @@ class Screens:
         if name == "table" or name == "end":
             return (s.id, s.hand_no, name)
         return (s.id, name)
+
+    def in_use(self, key: Hashable) -> bool:
+        """Whether the outbox's slot `key` may still be edited: the current
+        hand's table and 🏁, and the lobby, hand and notice messages of a
+        sitting in play. Not an earlier hand's, a finished sitting's, or a
+        one-off (a /stop confirmation, a settings page, a moved hand)."""
+        if not isinstance(key, tuple) or not key or not isinstance(key[0], int):
+            return False
+        s = self.core.sittings.get(key[0])
+        if s is None:
+            return False
+        if len(key) == 2:
+            return True
+        return len(key) == 3 and key[1] == s.hand_no and key[2] in ("table", "end")
 
     def remember(self, s: Sitting, name: str) -> Callable[[int], None]:
         def on_new(message_id: int) -> None:

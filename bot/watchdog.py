@@ -2,7 +2,8 @@
 sitting must have someone to move it on — a human with a turn timer, or a
 computer move on its way. A table with neither is logged at ERROR and
 repaired: a hand nobody can move on is settled, a missing timer or computer
-move is armed again."""
+move is armed again. The same sweep lets the outbox forget message ids
+nothing will edit again."""
 
 from __future__ import annotations
 
@@ -58,6 +59,8 @@ async def sweep(service: Service) -> int:
                 s.deadline = time.time() + service.settings.turn_timeout
                 await service.storage.run(repo.update_game, s.id, {"deadline": s.deadline})
             service.turns.rearm(s)
+    # the minute's housekeeping: message ids nothing will edit again
+    service.outbox.sweep(service.screens.in_use)
     return repaired
 
 

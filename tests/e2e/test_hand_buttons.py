@@ -1,6 +1,7 @@
 """Buttons name their hand; the end-of-hand actions follow /stop's rule; only
 seated players or the creator add computers."""
 
+from bot import watchdog
 from tests.e2e.harness import (
     GROUP,
     buttons_with,
@@ -53,11 +54,32 @@ async def test_hand_buttons_replay_and_the_end_of_hand_rules(people, toy, tmp_pa
         confirm = await tg.wait_for(lambda: buttons_with(tg, GROUP, "s:"))
         assert s.status == "hand_over"
         yes = [p for p in confirm if p[1].callback_data.endswith("yes")][0]
+        # only the confirmation the bot sent ends it: not a forged one on the 🏁
+        # message, nor one with another request's token
+        token = yes[1].callback_data.split(":")[2]
+        other = "0" * len(token) if token != "0" * len(token) else "1" * len(token)
+        for data in ("s:1:yes", f"s:1:{other}:yes"):
+            answer = await tg.press_forged(1, GROUP, end2.message_id, data)
+            assert answer["text"] == STALE, data
+            assert s.status == "hand_over"
+        no = [p for p in confirm if p[1].callback_data.endswith("no")][0]
+        await tg.press_forged(1, GROUP, no[0].message_id, no[1].callback_data.replace(
+            token, other))
+        assert s.status == "hand_over" and s.id in app.service.lifecycle.stop_asks
         await tg.press(1, GROUP, yes[0].message_id, yes[1].callback_data)
         assert s.status == "finished"
+        # the same confirmation replayed changes nothing (the sitting is over)
+        replay = await tg.press_forged(1, GROUP, yes[0].message_id, yes[1].callback_data)
+        assert replay["text"] and s.status == "finished"
         # its buttons go (the edit may wait for the group's 20 a minute)
         queued = [op for op in app.outbox._chats[GROUP].ops if op.key == (1, 2, "end")]
         assert (queued and queued[0].markup is None) or not tg.buttons(GROUP, end2.message_id)
+        # the bot forgets a finished sitting (the database keeps it), and the
+        # minute's sweep forgets its message ids once nothing is queued for them
+        assert 1 not in app.service.sittings
+        await watchdog.sweep(app.service)
+        waiting = {op.key for c in app.outbox._chats.values() for op in c.ops}
+        assert {k for k in app.outbox.slots if isinstance(k, tuple) and k[0] == 1} <= waiting
 
 
 async def test_hand_and_new_leave_no_live_buttons_behind(people, toy, tmp_path):
