@@ -118,6 +118,7 @@ class Outbox:
         self._inflight = 0
         # Calls waiting for a slot of the overall limit: [priority, arrival, future, live].
         self._waiting: list[list] = []
+        self._dead = 0  # entries of _waiting no longer live (see _forsake)
         self._arrival = itertools.count()
         self._freed = asyncio.Event()
         self._dispatcher: asyncio.Task | None = None
@@ -336,7 +337,8 @@ class Outbox:
         try:
             await fut
         except asyncio.CancelledError:
-            entry[3] = False
+            if entry[3]:
+                self._forsake(entry)
             if fut.done() and not fut.cancelled():
                 self._inflight -= 1  # granted, never used
             raise
@@ -348,7 +350,7 @@ class Outbox:
         entry = chat.waiting
         if entry is None or not entry[3] or entry[0] <= priority or entry[2].done():
             return
-        entry[3] = False
+        self._forsake(entry)
         # in line from now: among equally urgent calls, first asked, first served
         # (keeping the arrival of the edit it merged into would let a chat that
         # waited long for a table edit jump every player waiting on their hand)
@@ -356,12 +358,27 @@ class Outbox:
         heapq.heappush(self._waiting, chat.waiting)
         self._freed.set()
 
+    def _forsake(self, entry: list) -> None:
+        """An entry leaves the line where it stands (heaps cannot remove from
+        the middle); when most of the heap is such entries it is rebuilt.
+        Under overload a less urgent entry may never reach the top, so
+        without this every player who became asked while their chat waited
+        left one behind for good (28,000 in a 10-minute soak)."""
+        entry[3] = False
+        self._dead += 1
+        if self._dead > 64 and 2 * self._dead > len(self._waiting):
+            self._waiting = [e for e in self._waiting if e[3]]
+            heapq.heapify(self._waiting)
+            self._dead = 0
+
     async def _dispatch(self) -> None:
         cap = self.limits.overall_per_second
         while self._waiting:
             head = self._waiting[0]
             if not head[3] or head[2].done():
                 heapq.heappop(self._waiting)
+                if not head[3]:
+                    self._dead -= 1
                 continue
             now = _now()
             while self._finished and self._finished[0] <= now - 1.0:
@@ -370,7 +387,7 @@ class Outbox:
             room = cap if head[0] < NORMAL else max(cap // 2, cap - self.limits.urgent_reserve)
             if used < room:
                 heapq.heappop(self._waiting)
-                head[3] = False
+                head[3] = False  # granted: out of the heap, not a dead entry in it
                 self._inflight += 1
                 head[2].set_result(None)
                 continue

@@ -193,3 +193,32 @@ async def test_a_message_dropped_while_it_waits_for_a_slot_leaves_the_queue_work
     ob.show(7, ("g", 2, "table"), "hand 2's table")
     assert await ob.drain(5)
     assert bot.calls[-1][3] == "hand 2's table"
+
+
+async def test_chats_that_became_urgent_while_they_waited_leave_nothing_behind():
+    """A chat whose waiting call becomes more urgent takes a new place in line;
+    its old place must not stay in the line for good when the less urgent end
+    of the line never comes up (overload: the soak left 28,000 behind)."""
+    bot = StubBot()
+    gate = asyncio.Event()
+    send = bot.send_message
+
+    async def held(chat_id, text, reply_markup=None):
+        if chat_id == 1:
+            await gate.wait()  # holds the only overall slot
+        return await send(chat_id, text, reply_markup)
+
+    bot.send_message = held
+    ob = Outbox(bot, Limits(overall_per_second=1, urgent_reserve=0, chat_burst=3))
+    ob.show(1, "hand", "holds the slot", priority=URGENT)
+    await asyncio.sleep(0.01)
+    for chat in range(100, 400):
+        ob.show(chat, "hand", "waits")
+    await asyncio.sleep(0.01)
+    for chat in range(100, 400):
+        ob.show(chat, "hand", "end of hand", priority=END)
+        ob.show(chat, "hand", "now asked", priority=URGENT)
+    await asyncio.sleep(0.01)
+    assert len(ob._waiting) < 2 * 300  # 600 forsaken places were not all kept
+    gate.set()
+    await ob.close()
