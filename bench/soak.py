@@ -20,6 +20,7 @@ import gc
 import json
 import os
 import time
+import tracemalloc
 
 from bench import bot_load
 
@@ -107,12 +108,23 @@ def watch_gc(pauses: list[tuple[int, float]]) -> None:
     gc.callbacks.append(on_gc)
 
 
+def object_counts() -> dict[str, int]:
+    """Live objects by type (about a second for a million objects)."""
+    counts: dict[str, int] = {}
+    for o in gc.get_objects():
+        name = type(o).__qualname__
+        counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
 def _p99(xs: list[float]) -> float:
     xs = sorted(xs)
     return xs[int(0.99 * (len(xs) - 1))] if xs else 0.0
 
 
-def sampler(samples: list[dict], every: float):
+def sampler(samples: list[dict], every: float, traced: list | None = None):
+    """Samples every `every` s; with `traced` (tracemalloc running) a
+    snapshot is kept at the first sample after the warm-up minute."""
     async def sample(app) -> None:
         start = time.monotonic()
         waits: list[float] = []
@@ -122,6 +134,14 @@ def sampler(samples: list[dict], every: float):
         pauses: list[tuple[int, float]] = []
         asyncio.get_running_loop().create_task(watch_loop(lags)())
         watch_gc(pauses)
+        try:
+            await sample_every(app, start, waits, busy, lags, pauses)
+        except asyncio.CancelledError:  # the run is over; the bot is still up
+            if traced and isinstance(traced[0], dict):
+                traced.append(object_counts())
+            raise
+
+    async def sample_every(app, start, waits, busy, lags, pauses) -> None:
         while True:
             gen2 = [p for g, p in pauses if g == 2]
             samples.append({
@@ -140,6 +160,9 @@ def sampler(samples: list[dict], every: float):
                 "backlog_by": census(app),
             })
             print(json.dumps(samples[-1]), flush=True)  # as it goes: a long run may be cut short
+            if traced is not None and not traced and samples[-1]["t"] >= 60:
+                traced.append(tracemalloc.take_snapshot() if tracemalloc.is_tracing()
+                              else object_counts())
             waits.clear()
             busy.clear()
             lags.clear()
@@ -157,11 +180,36 @@ def main() -> None:
     p.add_argument("--rate", type=float, default=100.0,
                    help="offered presses/s over all sittings (default 100: one every 2 s each)")
     p.add_argument("--every", type=float, default=30.0, help="seconds between samples")
+    p.add_argument("--trace-memory", type=int, default=0, metavar="FRAMES",
+                   help="trace allocations (slow: not for latency figures) and print what "
+                        "grew between the warm-up minute and the end, by place")
+    p.add_argument("--count-objects", action="store_true",
+                   help="count live objects by type after the warm-up minute and at the end")
     args = p.parse_args()
     samples: list[dict] = []
     load0 = os.getloadavg()
-    r = bot_load.run(args.games, args.seconds, args.game, args.rate, sample=sampler(samples,
-                                                                                      args.every))
+    p_objects = args.count_objects
+    traced: list | None = None
+    if args.trace_memory:
+        tracemalloc.start(args.trace_memory)
+        traced = []
+    elif p_objects:
+        traced = []
+    r = bot_load.run(args.games, args.seconds, args.game, args.rate,
+                     sample=sampler(samples, args.every, traced))
+    if traced and isinstance(traced[0], dict) and len(traced) == 2:
+        end = traced[1]
+        grown = sorted(((n - traced[0].get(k, 0), k) for k, n in end.items()), reverse=True)
+        print("live objects grown since t ≥ 60 s (top 20 types):")
+        for n, k in grown[:20]:
+            print(f"{n:+9d}  {k}")
+    elif traced:
+        grown = tracemalloc.take_snapshot().compare_to(traced[0], "traceback")
+        print(f"memory grown since t ≥ 60 s (top 25 of {len(grown)} places):")
+        for stat in grown[:25]:
+            print(f"{stat.size_diff / 1024:+9.1f} KB {stat.count_diff:+7d} blocks")
+            for line in stat.traceback.format()[-2 * args.trace_memory:]:
+                print("    " + line)
     warm = [s for s in samples if s["t"] >= 60] or samples
     summary = {
         "command": f"python -m bench.soak --games {args.games} --seconds {args.seconds:g} "
