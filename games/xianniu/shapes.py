@@ -123,11 +123,13 @@ class Rules:
         self.by_move: dict[str, Info] = {}  # lead / beat move code → play (normal shapes)
         # _plays' caches: the plays of single ranks 3n..3n+2 holding cards c at
         # [4096 * n + c]; 摆 / 鱼 plays by the cards of their three kinds
-        self._chunks: list[tuple[list, ...] | None] = [None] * (4 * 4096)
-        self._ranks: list[tuple[list, ...] | None] = [None] * (16 * 12)  # by 16 * r + g
+        # The tables hold tuples: a filled _chunks is ~16,000 entries of six
+        # sequences, mostly empty (all one shared ()), ~3× smaller than lists.
+        self._chunks: list[tuple[tuple, ...] | None] = [None] * (4 * 4096)
+        self._ranks: list[tuple[tuple, ...] | None] = [None] * (16 * 12)  # by 16 * r + g
         self._ten_bits = 255 if self.j_in_bai else 15  # the 10s (and Js) of a 摆
-        self._bai: dict[int, tuple[list, list, list, list]] = {}
-        self._yu: dict[int, tuple[list, list, list, list]] = {}
+        self._bai: dict[int, tuple[tuple, ...]] = {}
+        self._yu: dict[int, tuple[tuple, ...]] = {}
 
     # -- tiers --------------------------------------------------------------
     def single_tier(self, r: int, group: int) -> int:
@@ -341,14 +343,14 @@ class Rules:
         plays.sort(key=TIER, reverse=True)
         return plays
 
-    def _chunks_of(self, hand: int) -> tuple[tuple[list, ...], ...]:
+    def _chunks_of(self, hand: int) -> tuple[tuple[tuple, ...], ...]:
         """The single-rank plays of the hand, three ranks (12 bits) at a time."""
         c0, c1, c2, c3 = hand & 0xFFF, (hand >> 12) & 0xFFF, (hand >> 24) & 0xFFF, hand >> 36
         tab = self._chunks
         return (tab[c0] or self._chunk(0, c0), tab[4096 + c1] or self._chunk(1, c1),
                 tab[8192 + c2] or self._chunk(2, c2), tab[12288 + c3] or self._chunk(3, c3))
 
-    def _chunk(self, n: int, bits: int) -> tuple[list, ...]:
+    def _chunk(self, n: int, bits: int) -> tuple[tuple, ...]:
         """The single-rank plays of ranks 3n..3n+2 holding `bits` (12 bits) in
         rank order, their leads, then those plays of 1, 2, 3 and 4 cards
         (cached in _chunks; joined from the three ranks' entries)."""
@@ -357,17 +359,17 @@ class Rules:
             a + b + c for a, b, c in zip(*parts, strict=True))
         return entry
 
-    def _rank(self, r: int, g: int) -> tuple[list, ...]:
+    def _rank(self, r: int, g: int) -> tuple[tuple, ...]:
         """The plays of rank r's cards `g`, as a _chunk entry (cached)."""
         entry = self._ranks[16 * r + g]
         if entry is None:
             info = cast(Callable[[int], Info], self.info)  # 1-4 cards of a rank: a play
             plays = [info(sub << (4 * r)) for k in range(1, 5) for sub in subsets(g, k)]
             by_size = [[i for i in plays if i.size == k] for k in range(1, 5)]
-            entry = self._ranks[16 * r + g] = (plays, [i.lead for i in plays], *by_size)
+            entry = self._ranks[16 * r + g] = _frozen(plays, [i.lead for i in plays], *by_size)
         return entry
 
-    def _bai_plays(self, hand: int) -> tuple[list, list, list, list]:
+    def _bai_plays(self, hand: int) -> tuple[tuple, ...]:
         """n摆 of the hand's K, 10 (and J) and 8 cards, their leads, then
         KKKK+10+8 and its leads."""
         kg, eg = (hand >> 44) & 15, (hand >> 24) & 15
@@ -380,9 +382,9 @@ class Rules:
             for t in subsets(tg, 1):
                 for e in subsets(eg, 1):
                     liang.append(info((15 << 44) | (t << 32) | (e << 24)))
-        return triples, [i.lead for i in triples], liang, [i.lead for i in liang]
+        return _frozen(triples, [i.lead for i in triples], liang, [i.lead for i in liang])
 
-    def _yu_plays(self, hand: int) -> tuple[list, list, list, list]:
+    def _yu_plays(self, hand: int) -> tuple[tuple, ...]:
         """n鱼 of the hand's three lowest kinds, their leads, then 四地拉鱼
         and its leads."""
         g0, g1, g2 = hand & 15, (hand >> 4) & 15, (hand >> 8) & 15
@@ -394,7 +396,7 @@ class Rules:
             for a in subsets(g1, 1):
                 for b in subsets(g2, 1):
                     sdly.append(info(15 | (a << 4) | (b << 8)))
-        return triples, [i.lead for i in triples], sdly, [i.lead for i in sdly]
+        return _frozen(triples, [i.lead for i in triples], sdly, [i.lead for i in sdly])
 
     def _triples(self, out, ga, sa, gb, sb, gc, sc) -> None:
         """n摆 / n鱼: n cards of each of three kinds."""
@@ -442,3 +444,8 @@ def rules_for(mode: str, variant: dict) -> Rules:
     if r is None:
         r = _RULES[key] = Rules(mode, variant)
     return r
+
+
+def _frozen(*parts: list) -> tuple[tuple, ...]:
+    """A table entry: each list as a tuple (an empty one is the shared ())."""
+    return tuple(tuple(p) for p in parts)
