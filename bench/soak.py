@@ -3,6 +3,7 @@ Telegram's limits, with the bot's backlog, memory and database sampled over
 time. Not a test (it takes minutes); figures go into docs/PERFORMANCE.md.
 
     python -m bench.soak [--games 200] [--seconds 600] [--game xianniu] [--rate 100]
+                         [--warm-engine HANDS] [--count-objects]
 
 Built on bench.bot_load (two processes: this one runs the bot, a child runs
 the fake server and the players). Reported: limit violations (windows above
@@ -172,6 +173,27 @@ def sampler(samples: list[dict], every: float, traced: list | None = None):
     return sample
 
 
+def warm_engine(game_id: str, hands: int) -> None:
+    """Random hands of the game: 掀牛's play tables (games/xianniu/shapes.py)
+    fill as hands are seen, ~9 MB by 20,000 hands, bounded; a soak that
+    starts with them filled shows whether anything else grows."""
+    import random
+
+    from games import registry
+    from games.play import random_code
+
+    g = registry.all_games()[game_id]
+    variant, rng = g.preset("default"), random.Random(0)
+    t0 = time.process_time()
+    for _ in range(hands):
+        st = g.new_state(variant, g.default_seats, rng.getrandbits(48), None)
+        while not st.is_over():
+            seat = st.to_act()[0]
+            st.apply(seat, random_code(st, seat, rng))
+    print(f"engine warmed: {hands} hands in {time.process_time() - t0:.0f} CPU-s, "
+          f"RSS {rss_kb() // 1024} MB", flush=True)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(prog="python -m bench.soak")
     p.add_argument("--games", type=int, default=200)
@@ -183,10 +205,15 @@ def main() -> None:
     p.add_argument("--trace-memory", type=int, default=0, metavar="FRAMES",
                    help="trace allocations (slow: not for latency figures) and print what "
                         "grew between the warm-up minute and the end, by place")
+    p.add_argument("--warm-engine", type=int, default=0, metavar="HANDS",
+                   help="play HANDS random hands in the bot's process first, so the "
+                        "engine's bounded process-wide tables are filled before the run")
     p.add_argument("--count-objects", action="store_true",
                    help="count live objects by type after the warm-up minute and at the end")
     args = p.parse_args()
     samples: list[dict] = []
+    if args.warm_engine:
+        warm_engine(args.game, args.warm_engine)
     load0 = os.getloadavg()
     p_objects = args.count_objects
     traced: list | None = None
