@@ -61,7 +61,6 @@ class Limits:
     # of those, kept free of ordinary calls: a hand a player now waits on (or a
     # 🏁 message) finds a slot at once instead of after the last second's edits
     urgent_reserve: int = 4
-    ordinary_floor: int = 2  # slots ordinary calls may always use (tables, notices)
     margin: float = 0.05  # seconds of safety against clock jitter
 
 
@@ -120,7 +119,6 @@ class Outbox:
         # Calls waiting for a slot of the overall limit: [priority, arrival, future, live].
         self._waiting: list[list] = []
         self._dead = 0  # entries of _waiting no longer live (see _forsake)
-        self._urgent_lately: deque[float] = deque()  # grants to URGENT/END calls, last second
         self._arrival = itertools.count()
         self._freed = asyncio.Event()
         self._dispatcher: asyncio.Task | None = None
@@ -373,16 +371,6 @@ class Outbox:
             heapq.heapify(self._waiting)
             self._dead = 0
 
-    def _ordinary_room(self, cap: int) -> int:
-        """Slots an ordinary call may fill: not the last `urgent_reserve`, nor
-        as many more as calls someone waited on took in the last second (the
-        next second likely brings as many: players keep being asked). An
-        ordinary call granted in a lull holds its slot for a second and made
-        the next asked players wait behind it."""
-        lim = self.limits
-        most = cap - lim.urgent_reserve - len(self._urgent_lately)
-        return max(min(lim.ordinary_floor, cap), most)
-
     async def _dispatch(self) -> None:
         cap = self.limits.overall_per_second
         while self._waiting:
@@ -395,15 +383,11 @@ class Outbox:
             now = _now()
             while self._finished and self._finished[0] <= now - 1.0:
                 self._finished.popleft()
-            while self._urgent_lately and self._urgent_lately[0] <= now - 1.0:
-                self._urgent_lately.popleft()
             used = len(self._finished) + self._inflight
-            room = cap if head[0] < NORMAL else self._ordinary_room(cap)
+            room = cap if head[0] < NORMAL else max(cap // 2, cap - self.limits.urgent_reserve)
             if used < room:
                 heapq.heappop(self._waiting)
                 head[3] = False  # granted: out of the heap, not a dead entry in it
-                if head[0] < NORMAL:
-                    self._urgent_lately.append(now)
                 self._inflight += 1
                 head[2].set_result(None)
                 continue

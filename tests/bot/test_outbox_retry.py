@@ -222,23 +222,3 @@ async def test_chats_that_became_urgent_while_they_waited_leave_nothing_behind()
     assert len(ob._waiting) < 2 * 300  # 600 forsaken places were not all kept
     gate.set()
     await ob.close()
-
-
-async def test_ordinary_calls_leave_room_for_as_many_asked_players_as_the_last_second():
-    """While players keep being asked, ordinary edits may not fill the slots
-    those players will need: a second wave of asked players goes at once."""
-    bot = StubBot()
-    ob = Outbox(bot, Limits(overall_per_second=10, urgent_reserve=2, chat_burst=3,
-                            chat_rate=50.0, margin=0.01))
-    for i in range(6):
-        ob.show(200 + i, "hand", f"asked {i}", priority=URGENT)
-    await asyncio.sleep(0.05)
-    for i in range(20):
-        ob.show(100 + i, "table", f"t{i}")  # ordinary: they wait
-    await asyncio.sleep(0.05)
-    asked = time.monotonic()
-    for i in range(4):
-        ob.show(300 + i, "hand", f"next {i}", priority=URGENT)
-    assert await ob.drain(10)
-    sent = [c[0] for c in bot.calls if c[3].startswith("next")]
-    assert len(sent) == 4 and max(sent) - asked < 0.3
