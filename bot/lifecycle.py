@@ -74,7 +74,7 @@ class Lifecycle:
         s.picks = {}
         hand = {"hand_no": s.hand_no, "state": st.to_json(), "net": json.dumps(net)}
         try:
-            await self.core.storage.run(repo.record_move, s.id, s.to_row(), move, hand)
+            await self.core.storage.run_first(repo.record_move, s.id, s.to_row(), move, hand)
         except Exception:
             await self.core.reload(s)  # the DB is the truth: nothing happened
             raise

@@ -56,7 +56,7 @@ class Moves:
             return
         s.deadline = self.timers.deadline(s)
         try:
-            await self.core.storage.run(repo.record_move, s.id, s.to_row(), move)
+            await self.core.storage.run_first(repo.record_move, s.id, s.to_row(), move)
         except Exception:
             await self.core.reload(s)  # the DB is the truth: nothing happened
             raise

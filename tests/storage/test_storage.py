@@ -93,3 +93,47 @@ def test_active_games_and_users(storage):
     storage.run_sync(repo.set_chat, -1, lang="en")
     assert storage.run_sync(repo.get_chat, -1)["lang"] == "en"
     json.dumps(storage.run_sync(repo.get_game, a))
+
+
+async def test_a_move_write_goes_ahead_of_queued_bookkeeping(storage):
+    """run_first jumps every run still queued (not the one on the thread):
+    a press is answered once its move is written."""
+    import threading
+
+    gate, order = threading.Event(), []
+
+    def held(db):
+        gate.wait(5)  # the thread is busy with this one
+        order.append("held")
+
+    def note(db, what):
+        order.append(what)
+
+    first = asyncio.ensure_future(storage.run(held))
+    await asyncio.sleep(0.05)
+    later = [asyncio.ensure_future(storage.run(note, f"later {i}")) for i in range(3)]
+    await asyncio.sleep(0)
+    move = asyncio.ensure_future(storage.run_first(note, "move"))
+    await asyncio.sleep(0.05)
+    gate.set()
+    await asyncio.gather(first, move, *later)
+    assert order == ["held", "move", "later 0", "later 1", "later 2"]
+
+
+async def test_a_call_its_caller_gave_up_on_is_skipped_and_errors_reach_the_caller(storage):
+    import threading
+
+    gate, ran = threading.Event(), []
+    busy = asyncio.ensure_future(storage.run(lambda db: gate.wait(5)))
+    await asyncio.sleep(0.05)
+    gone = asyncio.ensure_future(storage.run(lambda db: ran.append(1)))
+    await asyncio.sleep(0)
+    gone.cancel()
+    gate.set()
+    await busy
+    with pytest.raises(ZeroDivisionError):
+        await storage.run(lambda db: 1 / 0)
+    assert ran == []
+    storage.close()
+    with pytest.raises(RuntimeError):
+        storage.run_sync(lambda db: None)
