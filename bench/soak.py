@@ -38,25 +38,26 @@ def db_bytes(path: str) -> int:
     return sum(os.path.getsize(p) for p in (path, path + "-wal") if os.path.exists(p))
 
 
-def time_db(storage, waits: list[float], busy: list[float]) -> None:
-    """Each DB call's wait for the one DB thread (queued behind other writes)
-    and its time on that thread: is the answer to a press waiting there?"""
-    pool, call = storage._pool, storage._call
+def time_db(storage, waits: list[float], busy: list[float], first: list[float]) -> None:
+    """Each DB call's wait for the one DB thread (queued behind other calls,
+    `first` for the moves' lane alone) and its time on that thread: is the
+    answer to a press waiting there?"""
+    submit = storage._submit
 
-    async def run(fn, *args, **kwargs):
+    def timed_submit(lane, fn, args, kwargs, direct=False):
         queued = time.monotonic()
 
-        def timed():
+        def timed(*a, **k):
             started = time.monotonic()
-            waits.append(started - queued)
+            (first if lane == 0 else waits).append(started - queued)
             try:
-                return call(fn, args, kwargs)
+                return fn(*a, **k)
             finally:
                 busy.append(time.monotonic() - started)
 
-        return await asyncio.get_running_loop().run_in_executor(pool, timed)
+        return submit(lane, timed, args, kwargs, direct)
 
-    storage.run = run
+    storage._submit = timed_submit
 
 
 def census(app) -> dict[str, int]:
@@ -130,19 +131,20 @@ def sampler(samples: list[dict], every: float, traced: list | None = None):
         start = time.monotonic()
         waits: list[float] = []
         busy: list[float] = []
-        time_db(app.storage, waits, busy)
+        first: list[float] = []
+        time_db(app.storage, waits, busy, first)
         lags: list[float] = []
         pauses: list[tuple[int, float]] = []
         asyncio.get_running_loop().create_task(watch_loop(lags)())
         watch_gc(pauses)
         try:
-            await sample_every(app, start, waits, busy, lags, pauses)
+            await sample_every(app, start, waits, busy, first, lags, pauses)
         except asyncio.CancelledError:  # the run is over; the bot is still up
             if traced and isinstance(traced[0], dict):
                 traced.append(object_counts())
             raise
 
-    async def sample_every(app, start, waits, busy, lags, pauses) -> None:
+    async def sample_every(app, start, waits, busy, first, lags, pauses) -> None:
         while True:
             gen2 = [p for g, p in pauses if g == 2]
             samples.append({
@@ -151,8 +153,9 @@ def sampler(samples: list[dict], every: float, traced: list | None = None):
                 "rss_kb": rss_kb(),
                 "db_kb": db_bytes(app.settings.db_path) // 1024,
                 "sittings": len(app.service.sittings),
-                "db_calls": len(busy),
+                "db_calls": len(busy),  # both lanes
                 "db_wait_p99_ms": round(_p99(waits) * 1e3, 1),
+                "db_move_wait_p99_ms": round(_p99(first) * 1e3, 1),
                 "db_busy": round(sum(busy) / every, 2),
                 "loop_lag_p99_ms": round(_p99(lags) * 1e3, 1),
                 "loop_lag_max_ms": round(max(lags, default=0.0) * 1e3, 1),
@@ -165,6 +168,7 @@ def sampler(samples: list[dict], every: float, traced: list | None = None):
                 traced.append(tracemalloc.take_snapshot() if tracemalloc.is_tracing()
                               else object_counts())
             waits.clear()
+            first.clear()
             busy.clear()
             lags.clear()
             pauses.clear()
@@ -255,10 +259,12 @@ def main() -> None:
         "bot_cpu": round(r["bot_cpu"], 2),
     }
     print(json.dumps(summary, indent=1))
-    print("t(s)  backlog  rss(KB)  db(KB)  sittings  db calls  db wait p99 (ms)  db thread busy")
+    print("t(s)  backlog  rss(KB)  db(KB)  sittings  db calls  db wait p99 (ms)  "
+          "move write wait p99 (ms)  db thread busy")
     for s in samples:
         print(f"{s['t']:>5}  {s['backlog']:>7}  {s['rss_kb']:>7}  {s['db_kb']:>6}"
               f"  {s['sittings']:>8}  {s['db_calls']:>8}  {s['db_wait_p99_ms']:>16}"
+              f"  {s['db_move_wait_p99_ms']:>24}"
               f"  {s['db_busy']:>14.0%}")
 
 
