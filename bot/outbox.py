@@ -245,9 +245,20 @@ class Outbox:
         if chat_id >= 0 or not sent_at:
             return
         chat = self._chat(chat_id)
+        lim = self.limits
         now, wall = _now(), time.time()
-        recent = sorted(now - (wall - t) for t in sent_at if wall - t < self.limits.group_window)
+        recent = sorted(now - (wall - t) for t in sent_at if wall - t < lim.group_window)
         chat.sent = deque(sorted([*chat.sent, *recent]))
+        # the chat's own 1 a second too: the last process's final burst
+        # leaves this one fewer tokens (a restart got 429s in the group)
+        tokens, stamp = float(lim.chat_burst), None
+        for t in chat.sent:
+            if stamp is not None:
+                tokens = min(float(lim.chat_burst), tokens + (t - stamp) * lim.chat_rate)
+            tokens, stamp = tokens - 1.0, t
+        if stamp is not None:
+            chat.tokens = min(float(lim.chat_burst), tokens + (now - stamp) * lim.chat_rate)
+            chat.stamp = now
 
     async def drain(self, timeout: float = 30.0) -> bool:
         """Wait until everything queued so far has been sent."""

@@ -222,3 +222,25 @@ async def test_chats_that_became_urgent_while_they_waited_leave_nothing_behind()
     assert len(ob._waiting) < 2 * 300  # 600 forsaken places were not all kept
     gate.set()
     await ob.close()
+
+
+async def test_a_restart_keeps_the_groups_one_a_second_too():
+    """A group's last sends before a restart use up its burst: the new
+    process's first send waits for a token instead of meeting a 429."""
+    limits = Limits(chat_rate=2.0, chat_burst=3, group_per_minute=100, group_window=60.0,
+                    overall_per_second=100, margin=0.01)
+    wall = time.time()
+    bot = StubBot()
+    ob = Outbox(bot, limits)
+    ob.preload(-9, [wall - 0.2, wall - 0.1, wall])  # three sends just now
+    asked = time.monotonic()
+    ob.send(-9, "after")
+    assert await ob.drain(3)
+    assert bot.calls[0][0] - asked >= 0.25  # 0.4 tokens left: 0.3 s to a whole one at 2/s
+    fresh = StubBot()
+    ob2 = Outbox(fresh, limits)
+    ob2.preload(-9, [wall - 30.0])  # long enough ago: the burst is whole again
+    asked = time.monotonic()
+    ob2.send(-9, "at once")
+    assert await ob2.drain(3)
+    assert fresh.calls[0][0] - asked < 0.2
