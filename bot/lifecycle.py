@@ -24,9 +24,9 @@ class Lifecycle:
     people: People
     screens: Screens
     timers: Timers
-    # tokens of the /stop confirmations still open, per sitting (kept in
-    # memory: after a restart an old confirmation answers "expired")
-    stop_asks: dict[int, set[str]] = field(default_factory=dict)
+    # the /stop questions still open, per sitting: token → message id once
+    # sent (kept in memory: after a restart an old question answers "expired")
+    stop_asks: dict[int, dict[str, int | None]] = field(default_factory=dict)
 
     async def start_hand(self, s: Sitting, seed: int | None = None) -> None:
         if s.state is not None:
@@ -145,6 +145,15 @@ class Lifecycle:
             del self.core.by_chat[s.chat_id]
         self.core.sittings.pop(s.id, None)
 
+    def questions_off(self, s: Sitting) -> None:
+        """The sitting ends: its other open /stop questions lose their buttons."""
+        g_ = self.people.t(s.chat_id)
+        for mid in self.stop_asks.pop(s.id, {}).values():
+            if mid:
+                key = (s.id, "stop", mid)
+                self.core.outbox.bind(key, mid)
+                self.core.outbox.show(s.chat_id, key, g_("Ended."), None)
+
     async def stop_request(self, chat_id: int, user: Any) -> str | None:
         _ = self.people.t(chat_id)
         gid = self.core.by_chat.get(chat_id)
@@ -154,9 +163,15 @@ class Lifecycle:
         if user.id != s.creator_id and not await self.people.is_admin(chat_id, user.id):
             return _(ONLY_STARTER)
         token = secrets.token_hex(3)
-        self.stop_asks.setdefault(s.id, set()).add(token)
+        asks = self.stop_asks.setdefault(s.id, {})
+        asks[token] = None
+
+        def sent(message_id: int) -> None:
+            if token in asks:
+                asks[token] = message_id
+
         text, kb = render.stop_confirm(s, token, _)
-        self.core.outbox.send(chat_id, text, kb)
+        self.core.outbox.send(chat_id, text, kb, on_new=sent)
         return None
 
     async def stop_answer(
@@ -175,7 +190,7 @@ class Lifecycle:
                 return Reply(_(OVER))
             if token not in self.stop_asks.get(gid, ()):
                 return Reply(_(STALE))
-            self.stop_asks[gid].discard(token)
+            del self.stop_asks[gid][token]
             if message_id:
                 key = (s.id, "stop", message_id)
                 self.core.outbox.bind(key, message_id)
@@ -184,6 +199,7 @@ class Lifecycle:
                 self.core.outbox.show(s.chat_id, key, done, None)
             if answer != "yes":
                 return Reply(_("Keep playing."))
+            self.questions_off(s)
             if s.status == "lobby":
                 s.status = "cancelled"
                 await self.core.save(s)

@@ -100,3 +100,21 @@ async def test_hand_and_new_leave_no_live_buttons_behind(people, toy, tmp_path):
         refusal = await tg.wait_for(lambda: find_text(tg, 1, "你在这里已经有一局了"))
         assert not tg.buttons(1, refusal[0].message_id)
         assert not buttons_with(tg, 1, "n:")  # no game chooser left to tap
+
+
+async def test_ending_takes_the_buttons_off_every_open_stop_question(people, toy, tmp_path):
+    tg = people
+    async with running(tg, tmp_path / "db", computer_delay=3.0) as app:
+        await started(tg, 1, 2)
+        await tg.send_message(1, GROUP, "/new toy")
+        await join(tg, 2)
+        await lobby_button(tg, 1, "start")
+        for _ in range(2):
+            await tg.send_message(1, GROUP, "/stop")
+        asked = await tg.wait_for(lambda: len(buttons_with(tg, GROUP, "s:")) == 4 and
+                                  buttons_with(tg, GROUP, "s:"))
+        first, second = sorted({m.message_id for m, _b in asked})
+        yes = [b for m, b in asked if m.message_id == second and b.callback_data.endswith("yes")]
+        await tg.press(1, GROUP, second, yes[0].callback_data)
+        assert app.service.sittings.get(1) is None  # over, and forgotten
+        await tg.wait_for(lambda: not tg.buttons(GROUP, first), 10)  # the other question too
