@@ -38,6 +38,19 @@ def db_bytes(path: str) -> int:
     return sum(os.path.getsize(p) for p in (path, path + "-wal") if os.path.exists(p))
 
 
+DB_CALLS: dict[str, list[float]] = {}  # seconds on the DB thread, by function, whole run
+
+
+def db_calls_report() -> None:
+    """Which DB calls hold the thread longest (a move's write waits for them)."""
+    print("DB calls by function (whole run): count, p50 / p99 / max ms, total s")
+    rows = sorted(DB_CALLS.items(), key=lambda kv: -sum(kv[1]))
+    for name, xs in rows[:12]:
+        xs = sorted(xs)
+        print(f"  {name:<28} {len(xs):>7}  {xs[len(xs) // 2] * 1e3:6.2f} / "
+              f"{_p99(xs) * 1e3:6.2f} / {xs[-1] * 1e3:7.2f}  {sum(xs):7.2f}")
+
+
 def time_db(storage, waits: list[float], busy: list[float], first: list[float]) -> None:
     """Each DB call's wait for the one DB thread (queued behind other calls,
     `first` for the moves' lane alone) and its time on that thread: is the
@@ -53,7 +66,10 @@ def time_db(storage, waits: list[float], busy: list[float], first: list[float]) 
             try:
                 return fn(*a, **k)
             finally:
-                busy.append(time.monotonic() - started)
+                took = time.monotonic() - started
+                busy.append(took)
+                name = getattr(fn, "__name__", "?")
+                DB_CALLS.setdefault(name, []).append(took)
 
         return submit(lane, timed, args, kwargs, direct)
 
@@ -259,6 +275,7 @@ def main() -> None:
         "bot_cpu": round(r["bot_cpu"], 2),
     }
     print(json.dumps(summary, indent=1))
+    db_calls_report()
     print("t(s)  backlog  rss(KB)  db(KB)  sittings  db calls  db wait p99 (ms)  "
           "move write wait p99 (ms)  db thread busy")
     for s in samples:
