@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-import sys
 import time
 from collections.abc import Callable
 from typing import cast
@@ -30,9 +29,6 @@ from bot.weekly import Weekly
 from storage.db import Storage
 
 log = logging.getLogger(__name__)
-
-SWITCH_INTERVAL = 0.001  # seconds (CPython's default is 0.005): see App.start
-
 
 class App:
     def __init__(
@@ -104,10 +100,6 @@ class App:
         gc.collect()
         gc.freeze()
         gc.set_threshold(20_000, 20, 50)
-        # Every DB call hands the GIL to the DB thread and back; while the
-        # event loop is busy each hand-over waits out the switch interval
-        # (5 ms by default), in the path of every press's write.
-        sys.setswitchinterval(SWITCH_INTERVAL)
         log.info("@%s ready; %d active games recovered", me.username, recovered)
         self._polling = asyncio.get_running_loop().create_task(
             self.dp.start_polling(
