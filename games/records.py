@@ -48,8 +48,9 @@ def start_of(record: dict[str, Any]) -> State:
         return game.start(variant, record["deal"], int(record["dealer"]), seats)
     except RecordError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as e:
         # a forged or corrupted deal fails somewhere inside the engine's start
+        # (OverflowError: a seat count or dealer of Infinity, which json reads)
         missing = f"missing {e}" if isinstance(e, KeyError) else str(e)
         raise RecordError(f"bad record header: {missing}") from e
 

@@ -228,3 +228,15 @@ def test_corrupted_records(game_id, data):
     except RecordError:
         return
     exercise(final)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("field", ["seats", "dealer"])
+def test_a_seat_count_or_dealer_of_infinity_is_a_record_error(game_id, field):
+    """json reads Infinity and NaN; int() of them overflows or fails (hypothesis
+    found `seats: inf` in CI)."""
+    g = registry.get(game_id)
+    raw = json.loads(g.new_state(g.variant(None), g.default_seats, 1, None).to_json())
+    for bad in (float("inf"), float("-inf"), float("nan")):
+        with pytest.raises(RecordError):
+            State.from_json(json.dumps({**raw, field: bad}))
