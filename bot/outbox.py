@@ -374,7 +374,7 @@ class Outbox:
         the middle); when most of the heap is such entries it is rebuilt.
         Under overload a less urgent entry may never reach the top, so
         without this every player who became asked while their chat waited
-        left one behind for good (28,000 in a 10-minute soak)."""
+        left one behind for good."""
         entry[3] = False
         self._dead += 1
         if self._dead > 64 and 2 * self._dead > len(self._waiting):

@@ -198,7 +198,7 @@ async def test_a_message_dropped_while_it_waits_for_a_slot_leaves_the_queue_work
 async def test_chats_that_became_urgent_while_they_waited_leave_nothing_behind():
     """A chat whose waiting call becomes more urgent takes a new place in line;
     its old place must not stay in the line for good when the less urgent end
-    of the line never comes up (overload: the soak left 28,000 behind)."""
+    of the line never comes up (overload)."""
     bot = StubBot()
     gate = asyncio.Event()
     send = bot.send_message
