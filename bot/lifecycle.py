@@ -11,7 +11,7 @@ from typing import Any
 from bot import catalog, logs, render, scores_text
 from bot.core import NOT_YOURS, ONLY_STARTER, OVER, STALE, Core, Reply, log
 from bot.people import People
-from bot.screens import Screens
+from bot.screens import PER_HAND, Screens
 from bot.sitting import Sitting
 from bot.timers import Timers
 from games import hands
@@ -42,7 +42,7 @@ class Lifecycle:
         s.status = "running"
         s.last = {}
         s.picks = {}
-        for key in [k for k in s.msgs if k == "table" or k == "end"]:
+        for key in [k for k in s.msgs if k in PER_HAND]:
             del s.msgs[key]  # each hand gets a fresh table and 🏁 message
         if s.hand_no == 1 and not s.solo and "lobby" in s.msgs:
             self.screens.lobby(s)

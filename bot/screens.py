@@ -22,6 +22,7 @@ from games import hands
 from storage import repo
 
 Slot = tuple[Any, ...]
+PER_HAND = ("table", "end")  # the messages each hand posts anew; the others last the sitting
 
 
 @dataclass(eq=False)
@@ -36,7 +37,7 @@ class Screens:
         message lasts the sitting, edited from hand to hand: its last edit of
         a hand and the first of the next merge into one call, and a busy bot
         sends no new private message per hand (issue 11: the soak's backlog)."""
-        if name == "table" or name == "end":
+        if name in PER_HAND:
             return (s.id, s.hand_no, name)
         return (s.id, name)
 
@@ -52,7 +53,7 @@ class Screens:
             return False
         if len(key) == 2:
             return True
-        return len(key) == 3 and key[1] == s.hand_no and key[2] in ("table", "end")
+        return len(key) == 3 and key[1] == s.hand_no and key[2] in PER_HAND
 
     def remember(self, s: Sitting, name: str) -> Callable[[int], None]:
         def on_new(message_id: int) -> None:
