@@ -109,11 +109,20 @@ async def test_ending_takes_the_buttons_off_every_open_stop_question(people, toy
         await tg.send_message(1, GROUP, "/new toy")
         await join(tg, 2)
         await lobby_button(tg, 1, "start")
-        for _ in range(2):
+        for _ in range(3):
             await tg.send_message(1, GROUP, "/stop")
-        asked = await tg.wait_for(lambda: len(buttons_with(tg, GROUP, "s:")) == 4 and
+        asked = await tg.wait_for(lambda: len(buttons_with(tg, GROUP, "s:")) == 6 and
                                   buttons_with(tg, GROUP, "s:"))
-        first, second = sorted({m.message_id for m, _b in asked})
+        answered, first, second = sorted({m.message_id for m, _b in asked})
+
+        def button(mid, action):
+            return [b for m, b in asked if m.message_id == mid
+                    and b.callback_data.endswith(action)][0].callback_data
+
+        # an answered question, replayed, changes nothing while the game goes on
+        await tg.press(1, GROUP, answered, button(answered, "no"))
+        replay = await tg.press_forged(1, GROUP, answered, button(answered, "yes"))
+        assert replay["text"] == STALE and app.service.sittings[1].status == "running"
         yes = [b for m, b in asked if m.message_id == second and b.callback_data.endswith("yes")]
         await tg.press(1, GROUP, second, yes[0].callback_data)
         assert app.service.sittings.get(1) is None  # over, and forgotten
