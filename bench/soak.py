@@ -235,13 +235,11 @@ def main() -> None:
     if args.warm_engine:
         warm_engine(args.game, args.warm_engine)
     load0 = os.getloadavg()
-    p_objects = args.count_objects
-    traced: list | None = None
+    # the memory seen after warm-up (and, for counts, at the end): tracemalloc
+    # snapshots with --trace-memory, live-object counts with --count-objects
+    traced: list | None = [] if args.trace_memory or args.count_objects else None
     if args.trace_memory:
         tracemalloc.start(args.trace_memory)
-        traced = []
-    elif p_objects:
-        traced = []
     r = bot_load.run(args.games, args.seconds, args.game, args.rate,
                      sample=sampler(samples, args.every, traced))
     if traced and isinstance(traced[0], dict) and len(traced) == 2:
