@@ -172,6 +172,10 @@ async def _players(
         measured = [x for x in handed if tg.callbacks[x[0]].t >= start + warmup]
         handover = sorted(seen[(uid, g, h, turn)] - tg.callbacks[q].t
                           for q, g, h, turn, uid in measured if (uid, g, h, turn) in seen)
+        # every hand-over by when its press came (warm-up included): where the
+        # start-up burst's shadow ends and the steady state begins
+        by_time = [(tg.callbacks[q].t - start, seen[(uid, g, h, turn)] - tg.callbacks[q].t)
+                   for q, g, h, turn, uid in handed if (uid, g, h, turn) in seen]
         refused = len([c for c in tg.calls() if c.error_code == 429])
         # an audit of what was let through: windows above Telegram's limits
         violations = sum(tg.sends_in_window(t["chat"], 60.0) > 20 for t in tables)
@@ -180,7 +184,7 @@ async def _players(
             "presses": len(qids), "seconds": elapsed, "lat": lat, "toasts": toasts,
             "http_429": refused,
             "fake_cpu": fake_cpu, "failures": len(failures), "handover": handover,
-            "handed": len(measured), "violations": violations,
+            "handed": len(measured), "violations": violations, "by_time": by_time,
         }))
         await loop.run_in_executor(None, conn.recv)  # keep serving until the bot has stopped
 
@@ -326,6 +330,7 @@ def run(
     r["handover_mean_s"] = statistics.fmean(handover)
     r["handover_p99_s"] = handover[int(0.99 * (len(handover) - 1))]
     r["handover_seen"] = f"{len(handover)}/{r.pop('handed')}"
+    r["handover_windows"] = windows(r.pop("by_time"), WINDOW)
     return {
         "game": game_id,
         "games": games,
@@ -335,6 +340,18 @@ def run(
         "p99_ms": lat[int(0.99 * (len(lat) - 1))] * 1e3,
         "max_ms": lat[-1] * 1e3,
     }
+
+
+WINDOW = 10.0  # seconds per line of the hand-over time series
+
+
+def windows(by_time: list[tuple[float, float]], width: float) -> list[tuple[float, int, float]]:
+    """(window start, hand-overs, p99) per `width` seconds of press time."""
+    out: list[tuple[float, int, float]] = []
+    for w in sorted({int(t // width) for t, _ in by_time}):
+        lat = sorted(x for t, x in by_time if int(t // width) == w)
+        out.append((w * width, len(lat), lat[int(0.99 * (len(lat) - 1))]))
+    return out
 
 
 def main() -> None:
@@ -375,6 +392,8 @@ def main() -> None:
         f"429s {r['http_429']}; player failures {r['failures']}; "
         f"outbox backlog at end {r['outbox_backlog']}"
     )
+    print("hand-over p99 by press time (warm-up included): " + ", ".join(
+        f"{t:.0f}–{t + WINDOW:.0f} s {p99:.2f} s (n={n})" for t, n, p99 in r["handover_windows"]))
 
 
 if __name__ == "__main__":
