@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from bot.core import Core, log
 from bot.lifecycle import Lifecycle
 from bot.people import People
-from bot.screens import Screens
+from bot.screens import QUESTION, Screens
 from bot.sitting import Sitting
 from bot.timers import Timers
 from games import hands
@@ -113,7 +113,9 @@ class Chats:
             s = core.sittings[gid]
             s.chat_id = new
             core.by_chat[new] = gid
-            for name in ("lobby", "table", "end"):
+            # the old chat's messages cannot be edited from the new one
+            for name in [n for n in s.msgs if n in ("lobby", "table", "end")
+                         or n.startswith(QUESTION)]:
                 core.outbox.forget(self.screens.slot(s, name))
                 s.msgs.pop(name, None)
             await core.save(s)

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from bot import catalog, logs, render, scores_text
 from bot.core import NOT_YOURS, ONLY_STARTER, OVER, STALE, Core, Reply, log
 from bot.people import People
-from bot.screens import PER_HAND, Screens
+from bot.screens import PER_HAND, QUESTION, Screens
 from bot.sitting import Sitting
 from bot.timers import Timers
 from games import hands
@@ -24,9 +24,6 @@ class Lifecycle:
     people: People
     screens: Screens
     timers: Timers
-    # the /stop questions still open, per sitting: token → message id once
-    # sent (kept in memory: after a restart an old question answers "expired")
-    stop_asks: dict[int, dict[str, int | None]] = field(default_factory=dict)
 
     async def start_hand(self, s: Sitting, seed: int | None = None) -> None:
         if s.state is not None:
@@ -140,7 +137,6 @@ class Lifecycle:
         it finds none and answers "over"; what is still queued for its
         messages holds `s` itself and goes out."""
         self.timers.forget(s)
-        self.stop_asks.pop(s.id, None)
         if self.core.by_chat.get(s.chat_id) == s.id:
             del self.core.by_chat[s.chat_id]
         self.core.sittings.pop(s.id, None)
@@ -148,11 +144,19 @@ class Lifecycle:
     def questions_off(self, s: Sitting) -> None:
         """The sitting ends: its other open /stop questions lose their buttons."""
         g_ = self.people.t(s.chat_id)
-        for mid in self.stop_asks.pop(s.id, {}).values():
-            if mid:
-                key = (s.id, "stop", mid)
-                self.core.outbox.bind(key, mid)
-                self.core.outbox.show(s.chat_id, key, g_("Ended."), None)
+        for name in [n for n in s.msgs if n.startswith(QUESTION)]:
+            self._answered(s, name, g_("Ended."))
+
+    def _answered(self, s: Sitting, name: str, text: str) -> None:
+        """A /stop question is closed: it can end nothing any more, and its
+        message (once sent) shows `text` without buttons."""
+        mid = s.msgs.pop(name, 0)
+        self.core.spawn(self.core.storage.run(repo.update_game, s.id,
+                                              {"msgs": json.dumps(s.msgs)}))
+        if mid:
+            key = self.screens.slot(s, name)
+            self.core.outbox.bind(key, mid)
+            self.core.outbox.show(s.chat_id, key, text, None)
 
     async def stop_request(self, chat_id: int, user: Any) -> str | None:
         _ = self.people.t(chat_id)
@@ -163,40 +167,43 @@ class Lifecycle:
         if user.id != s.creator_id and not await self.people.is_admin(chat_id, user.id):
             return _(ONLY_STARTER)
         token = secrets.token_hex(3)
-        asks = self.stop_asks.setdefault(s.id, {})
-        asks[token] = None
+        name = QUESTION + token
+        s.msgs[name] = 0  # open from now on; its message id once sent
+        remember = self.screens.remember(s, name)
 
         def sent(message_id: int) -> None:
-            if token in asks:
-                asks[token] = message_id
+            if name in s.msgs:
+                remember(message_id)
+                return
+            # answered (by its token) or ended before its id came back
+            key = self.screens.slot(s, name)
+            self.core.outbox.bind(key, message_id)
+            over = s.status in ("finished", "cancelled")
+            self.core.outbox.show(chat_id, key, _("Ended.") if over else _("Keep playing."))
 
         text, kb = render.stop_confirm(s, token, _)
         self.core.outbox.send(chat_id, text, kb, on_new=sent)
         return None
 
-    async def stop_answer(
-        self, gid: int, user: Any, token: str, answer: str, message_id: int | None
-    ) -> Reply:
+    async def stop_answer(self, gid: int, user: Any, token: str, answer: str) -> Reply:
+        """Only an open question the bot asked (its token is in the sitting's
+        messages, across restarts) can end the sitting, and only once."""
         s = self.core.sittings.get(gid)
         _ = self.people.t(user.id)
         if s is None or s.status in ("finished", "cancelled"):
             return Reply(_(OVER))
-        if token not in self.stop_asks.get(gid, ()) or answer not in ("yes", "no"):
-            return Reply(_(STALE))  # not a confirmation this process sent, or answered
+        name = QUESTION + token
+        if name not in s.msgs or answer not in ("yes", "no"):
+            return Reply(_(STALE))  # not a question the bot asked, or answered
         if user.id != s.creator_id and not await self.people.is_admin(s.chat_id, user.id):
             return Reply(_(ONLY_STARTER))
         async with self.core.lock(s):
             if s.status in ("finished", "cancelled"):
                 return Reply(_(OVER))
-            if token not in self.stop_asks.get(gid, ()):
+            if name not in s.msgs:
                 return Reply(_(STALE))
-            del self.stop_asks[gid][token]
-            if message_id:
-                key = (s.id, "stop", message_id)
-                self.core.outbox.bind(key, message_id)
-                g_ = self.people.t(s.chat_id)  # the group's message, in the group's language
-                done = g_("Ended.") if answer == "yes" else g_("Keep playing.")
-                self.core.outbox.show(s.chat_id, key, done, None)
+            g_ = self.people.t(s.chat_id)  # the group's message, in the group's language
+            self._answered(s, name, g_("Ended.") if answer == "yes" else g_("Keep playing."))
             if answer != "yes":
                 return Reply(_("Keep playing."))
             self.questions_off(s)

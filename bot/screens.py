@@ -23,6 +23,9 @@ from storage import repo
 
 Slot = tuple[Any, ...]
 PER_HAND = ("table", "end")  # the messages each hand posts anew; the others last the sitting
+# An open /stop question: "stop:<token>" → its message id (0 until sent). Kept
+# with the sitting's messages, so a question asked before a restart still works.
+QUESTION = "stop:"
 
 
 @dataclass(eq=False)
@@ -44,15 +47,16 @@ class Screens:
     def in_use(self, key: Hashable) -> bool:
         """Whether the outbox's slot `key` may still be edited: the current
         hand's table and 🏁, and the lobby, hand and notice messages of a
-        sitting in play. Not an earlier hand's, a finished sitting's, or a
-        one-off (a /stop confirmation, a settings page, a moved hand)."""
+        sitting in play, and its open /stop questions. Not an earlier hand's, a
+        finished sitting's, an answered question, or a one-off (a settings
+        page, a moved hand)."""
         if not isinstance(key, tuple) or not key or not isinstance(key[0], int):
             return False
         s = self.core.sittings.get(key[0])
         if s is None:
             return False
         if len(key) == 2:
-            return True
+            return not str(key[1]).startswith(QUESTION) or key[1] in s.msgs  # still open
         return len(key) == 3 and key[1] == s.hand_no and key[2] in PER_HAND
 
     def remember(self, s: Sitting, name: str) -> Callable[[int], None]:

@@ -65,7 +65,6 @@ async def on_hand_end(cq: CallbackQuery, callback_data: HandEndCB, service: Serv
 
 
 async def on_stop(cq: CallbackQuery, callback_data: StopCB, service: Service) -> None:
-    mid = cq.message.message_id if cq.message is not None else None
     d = callback_data
-    reply = await service.lifecycle.stop_answer(d.g, cq.from_user, d.k, d.a, mid)
+    reply = await service.lifecycle.stop_answer(d.g, cq.from_user, d.k, d.a)
     await answer(service, cq, reply)
