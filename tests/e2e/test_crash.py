@@ -118,8 +118,9 @@ class Players:
             await self.press(uid, chat, f"l:{gid}:", action)
         elif status == "hand_over":
             if hand_no >= HANDS:
-                # a confirmation shown before a kill answers "expired" after the
-                # restart: like a person, ask again with /stop
+                # a confirmation shown before a kill still works after the
+                # restart, but a press the kill swallowed is not repeated: like
+                # a person whose tap did nothing, ask again with /stop
                 if not await self.press(uid, chat, f"s:{gid}:", "yes", once=True):
                     await tg.send_message(uid, chat, "/stop")
             else:
