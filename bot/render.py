@@ -362,11 +362,11 @@ def totals(s: Sitting, ns: list[str]) -> str:
 
 def finished(s: Sitting, _: Translator) -> str:
     ns = names(s, _)
+    # hands settled: one stopped half-way counts for nothing, so it is not told as played
+    n = s.hand_no if s.state is None or s.state.is_over() else s.hand_no - 1
     return plural(_, "🏁 {game}: the game is over after {n} hand.\nTotals: {scores}",
                   "🏁 {game}: the game is over after {n} hands.\nTotals: {scores}",
-                  s.hand_no).format(
-        game=game_name(s, _), n=s.hand_no, scores=totals(s, ns) or "—"
-    )
+                  n).format(game=game_name(s, _), n=n, scores=totals(s, ns) or "—")
 
 
 def stop_confirm(s: Sitting, token: str, _: Translator) -> Screen:

@@ -46,3 +46,12 @@ def test_at_most_three_events_in_the_last_line():
     text = render.table(sitting("xianniu", events), HANS)
     last = [line for line in text.splitlines() if line.startswith("上一手")][0]
     assert last.count("扣了") == 3, last
+
+
+def test_the_end_of_a_sitting_counts_only_the_hands_that_were_settled():
+    s = sitting("xianniu")  # hand 3, stopped while it was being played
+    assert "打了2局，本场结束" in render.finished(s, HANS)
+    while not s.state.is_over():  # play hand 3 to its end
+        seat = s.state.to_act()[0]
+        s.state.apply(seat, s.state.legal_moves(seat)[0].code)
+    assert "打了3局，本场结束" in render.finished(s, HANS)
