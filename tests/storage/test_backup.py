@@ -23,16 +23,18 @@ def test_backup_while_writing_has_every_committed_hand(tmp_path, capsys):
         "chat_id": -1, "game": "dingniu", "preset": "default", "status": "running",
         "seats": json.dumps([{"user_id": 10 + i, "name": f"p{i}"} for i in range(4)]),
     })
-    committed = 0
+    committed = 0  # hands whose write has returned
+    begun = 0  # hands whose write has begun: a copy may hold one before `committed` says so
     stop = threading.Event()
     failed: list[BaseException] = []
 
     def write() -> None:  # the bot's DB thread finishing hand after hand
-        nonlocal committed
+        nonlocal committed, begun
         i = 0
         try:
             while not stop.is_set():
                 i += 1
+                begun = i
                 move = {"hand_no": i, "turn": 0, "seat": 0, "code": "x", "by": "player"}
                 net = json.dumps(final.result().net)
                 hand = {"hand_no": i, "state": final.to_json(), "net": net}
@@ -49,7 +51,7 @@ def test_backup_while_writing_has_every_committed_hand(tmp_path, capsys):
             before = committed
             copy = tmp_path / f"copy{len(copies)}.sqlite3"
             assert main(["db", "backup", str(copy), "--db", str(live)]) == 0
-            copies.append((before, committed, copy))
+            copies.append((before, begun, copy))
     finally:
         stop.set()
         writer.join()
