@@ -30,6 +30,7 @@ from bot.callbacks import (
 from bot.i18n import LANG_NAMES, LANGS, Translator, plural
 from bot.presenters.base import Presenter, clauses, names_list, signed
 from bot.sitting import Sitting
+from games import hands
 from games.base import Move, Pick
 
 MAX_TEXT = 4000  # Telegram allows 4096
@@ -362,8 +363,9 @@ def totals(s: Sitting, ns: list[str]) -> str:
 
 def finished(s: Sitting, _: Translator) -> str:
     ns = names(s, _)
-    # hands settled: one stopped half-way counts for nothing, so it is not told as played
-    n = s.hand_no if s.state is None or s.state.is_over() else s.hand_no - 1
+    # hands settled (as the settle path decides: games.hands.stuck); one stopped
+    # half-way counts for nothing, so it is not told as played
+    n = s.hand_no if s.state is None or hands.stuck(s.state) else s.hand_no - 1
     return plural(_, "🏁 {game}: the game is over after {n} hand.\nTotals: {scores}",
                   "🏁 {game}: the game is over after {n} hands.\nTotals: {scores}",
                   n).format(game=game_name(s, _), n=n, scores=totals(s, ns) or "—")
