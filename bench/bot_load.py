@@ -167,6 +167,9 @@ async def _players(
         answered = {str(c.params.get("callback_query_id")): c.t
                     for c in tg.calls("answerCallbackQuery")}
         lat = sorted(answered[q] - tg.callbacks[q].t for q in qids if q in answered)
+        # the same by when each press came: the start-up burst apart from the rest
+        lat_by_time = [(tg.callbacks[q].t - start, answered[q] - tg.callbacks[q].t)
+                       for q in qids if q in answered]
         toasts = len(refusals)
         seen = buttons.update()
         measured = [x for x in handed if tg.callbacks[x[0]].t >= start + warmup]
@@ -185,6 +188,9 @@ async def _players(
             "http_429": refused,
             "fake_cpu": fake_cpu, "failures": len(failures), "handover": handover,
             "handed": len(measured), "violations": violations, "by_time": by_time,
+            "lat_by_time": lat_by_time,
+            # press id → (reached the server, first API call for it): bench.press_stages
+            "press_times": {q: (tg.callbacks[q].t, answered[q]) for q in qids if q in answered},
         }))
         await loop.run_in_executor(None, conn.recv)  # keep serving until the bot has stopped
 
@@ -331,6 +337,7 @@ def run(
     r["handover_p99_s"] = handover[int(0.99 * (len(handover) - 1))]
     r["handover_seen"] = f"{len(handover)}/{r.pop('handed')}"
     r["handover_windows"] = windows(r.pop("by_time"), WINDOW)
+    r["press_windows"] = windows(r.pop("lat_by_time"), 60.0)
     return {
         "game": game_id,
         "games": games,
@@ -346,7 +353,7 @@ WINDOW = 10.0  # seconds per line of the hand-over time series
 
 
 def windows(by_time: list[tuple[float, float]], width: float) -> list[tuple[float, int, float]]:
-    """(window start, hand-overs, p99) per `width` seconds of press time."""
+    """(window start, count, p99) per `width` seconds of press time."""
     out: list[tuple[float, int, float]] = []
     for w in sorted({int(t // width) for t, _ in by_time}):
         lat = sorted(x for t, x in by_time if int(t // width) == w)

@@ -271,8 +271,11 @@ def main() -> None:
         if warm else None,
         "db_kb": [samples[0]["db_kb"], samples[-1]["db_kb"]] if samples else None,
         "bot_cpu": round(r["bot_cpu"], 2),
+        "fake_and_players_cpu": round(r["fake_cpu"], 2),
     }
     print(json.dumps(summary, indent=1))
+    print("press → first API call p99 by minute of press time: " + ", ".join(
+        f"{t / 60:.0f}′ {p99 * 1e3:.1f} ms (n={n})" for t, n, p99 in r["press_windows"]))
     db_calls_report()
     print("t(s)  backlog  rss(KB)  db(KB)  sittings  db calls  db wait p99 (ms)  "
           "move write wait p99 (ms)  db thread busy")
