@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import logging
 import multiprocessing as mp
@@ -298,9 +299,12 @@ async def _bot(conn, proc, db_path: str, game_id: str, sample=None) -> dict:
         _instrument(app, arrivals, inbot)
         sampling = loop.create_task(sample(app)) if sample else None
         # the players report when their run is over: allow for its length and set-up
-        result = json.loads(await loop.run_in_executor(None, _recv, conn, proc, 3600.0))
-        if sampling is not None:
+        raw = await loop.run_in_executor(None, _recv, conn, proc, 3600.0)
+        if sampling is not None:  # its last census must not count the players' figures below
             sampling.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sampling
+        result = json.loads(raw)
         result["bot_cpu"] = (time.process_time() - cpu0) / (time.monotonic() - wall0)
         inbot.sort()
         result["inbot_p50_ms"] = statistics.median(inbot) * 1e3 if inbot else 0.0
