@@ -39,6 +39,8 @@ HAND = 20
 _KINDS = range(N_KINDS)
 _YDR_KINDS = tuple(k for k in _KINDS if YDR[k])
 _FIVE_GT = COPIES.__gt__  # seen + held < 5: a copy is still unseen
+# Most of the time no kind is all in sight: then every seat's flags are this one tuple.
+_ALL_UNSEEN = (True,) * N_KINDS
 
 MOVE_KIND = {"Q": "qi", "A": "da", "Y": "yang", "H": "hu", "F": "fire", "K": "sha", "P": "peng",
              "N": "pass", "C": "chi", "D": "discard", "T": "tou"}
@@ -227,6 +229,8 @@ class ChangpaiState(State):
         "unseen" flags), without building the unseen counts."""
         conc = self.conc[s] if conc is None else conc
         seen = self.seen if seen is None else seen
+        if COPIES not in map(add, seen, conc):  # (4 in 5 of the asks) no kind all in sight
+            return _ALL_UNSEEN
         return tuple(map(_FIVE_GT, map(add, seen, conc)))
 
     def estimate_of(self, s: int, conc=None, fixed: Fixed | None = None, seen=None) -> Estimate:
@@ -277,8 +281,9 @@ class ChangpaiState(State):
         conc = self.conc[s]
         ok = self._qualify_ok.get(s)  # hands do not change during the round: asked once
         if ok is None:
+            flags = tuple(map(_FIVE_GT, conc)) if COPIES in conc else _ALL_UNSEEN
             ok = self._qualify_ok[s] = hand_ok(
-                tuple(conc), tuple(map(_FIVE_GT, conc)), 0, 0, threshold(self.is_dealer(s)),
+                tuple(conc), flags, 0, 0, threshold(self.is_dealer(s)),
                 self.variant["threshold_strict"], self.variant["estimate_mode"] == "xy")
         if not ok:
             return ["Y"]
@@ -544,7 +549,9 @@ class ChangpaiState(State):
             self.pos += 1
             conc[k] += 1
             ev.append({"type": "supplement", "seat": s, "card": CODES[k]})
-        self._checks(s, ev)
+        # a 碰/吃 was offered only if the claimer's estimate holds after it
+        # (claim_keeps_hand: this very hand, melds and unseen flags)
+        self._checks(s, ev, held=code[0] in "PC")
         if self.phase == "over":
             return
         if not self.active(s):
@@ -599,19 +606,21 @@ class ChangpaiState(State):
         self.actor = s
         self.hu_here = hu
 
-    def _checks(self, actor: int, ev: list) -> None:
-        """包子 and 系统仰 after a discard or a claim (spec B3.6)."""
+    def _checks(self, actor: int, ev: list, held: bool = False) -> None:
+        """包子 and 系统仰 after a discard or a claim (spec B3.6). held: the
+        actor's estimate is known to hold (a 碰/吃 was offered only so)."""
         if not self.estimates_on():
             return
-        if self.active(actor) and not self.estimate_holds(actor):
-            self.status[actor] = "baozi"
+        status = self.status
+        if not held and status[actor] == "in" and not self.estimate_holds(actor):
+            status[actor] = "baozi"
             ev.append({"type": "baozi", "seat": actor})
         if self.variant["auto_fold"]:
             for s in range(self.seats):
-                if s != actor and self.active(s) and not self.estimate_holds(s):
-                    self.status[s] = "fold"
+                if s != actor and status[s] == "in" and not self.estimate_holds(s):
+                    status[s] = "fold"
                     ev.append({"type": "fold", "seat": s})
-        if not self.any_active():
+        if "in" not in status:
             self._end({"kind": "huang"}, ev)
 
     def _win(self, s: int, x: int, self_draw: bool, src: int, ev: list) -> None:
