@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
+from operator import ge
+from operator import sub as sub_
 from typing import NamedTuple
 
 from games.changpai.cards import COMPONENT_OF, COMPONENTS, N_KINDS, PICK, POINTS, RED, SEVENS
@@ -108,9 +110,10 @@ def component_best(ci: int, counts: tuple[int, ...], availbits: int, xy: bool) -
     # or one more group containing it is taken: every selection is reached once
     best = list(component_best(ci, tuple(rest), availbits, xy))
     for c, w in _weights(ci, availbits, xy)[first]:
-        if any(u > h for h, u in zip(counts, c.need)):
+        need = c.need
+        if not all(map(ge, counts, need)):
             continue
-        sub = component_best(ci, tuple(h - u for h, u in zip(counts, c.need)), availbits, xy)
+        sub = component_best(ci, tuple(map(sub_, counts, need)), availbits, xy)
         for n, t in enumerate(sub):
             if t < 0:
                 continue
