@@ -108,7 +108,8 @@ def _with_options(st: ChangpaiState, s: int, x: int, may_chi: bool,
                     continue
                 if guard and any(YDR[k] and conc[k] >= 2 for k in pair):
                     continue
-                if classify((*pair, x)) and st.claim_keeps_hand(s, pair, x, avail):
+                kan = classify((*pair, x))
+                if kan and st.claim_keeps_hand(s, pair, x, avail, kan):
                     codes.append(chi_code(pair))
     if codes:
         codes.append("N")

@@ -250,17 +250,18 @@ class ChangpaiState(State):
                        v["estimate_mode"] == "xy")
 
     def claim_keeps_hand(self, s: int, used: tuple[int, ...], x: int,
-                         avail: tuple[bool, ...] | None = None) -> bool:
+                         avail: tuple[bool, ...] | None = None,
+                         kan: tuple[str, int, int] | None = None) -> bool:
         """A 吃/碰 needs a card left to discard, and (while estimates are in
         force) must not make the claimer's own estimate fail. avail: the
-        seat's unseen flags, if the caller has them."""
+        seat's unseen flags, kan: the claim's 坎, if the caller has them."""
         conc = self.conc[s]
         if sum(conc) <= len(used):
             return False
         if not self.estimates_on():
             return True
-        f = self.fixed(s)
-        kan = classify((*used, x))
+        f = self._fixed[s] or self.fixed(s)
+        kan = kan or classify((*used, x))
         assert kan is not None  # offered claims make a 坎
         # the used cards leave the hand and become seen: the unseen stay as now
         v = self.variant
