@@ -8,6 +8,9 @@
   under the 7-坎 cap and merges them only otherwise (test_estimate_bruteforce
   checks both against an exhaustive packing); the checks that need only the
   verdict (hand_ok, claim_ok) skip the merge when an upper bound decides.
+- After a 碰/吃 the claimer's 包子 check is skipped (a 碰/吃 is offered only
+  if the claimer's estimate holds after it): the estimate of the claimer's
+  hand after every such claim, computed in full, holds.
 - The default variant is made once per game and copied: a caller changing
   its copy changes nobody else's.
 """
@@ -114,6 +117,29 @@ def test_claim_ok_from_cold_caches():
     clear_caches()
     counts[0] -= 2
     assert got == estimate_avail(tuple(counts), avail, 1, 8, 33).ok
+
+
+def test_claimer_holds_after_peng_or_chi():
+    """Random play over the presets and the estimate flags: after every 碰/吃
+    the claimer's estimate (in full, from its hand, melds and unseen flags)
+    holds, so the 包子 check _checks skips for it could never fire."""
+    rng = random.Random(14)
+    checked = 0
+    for variant in ({}, {"estimate_mode": "xy"}, GAME.presets["xy_server"],
+                    {"upgrade_melds": True, "tou_optional": True, "after_kill": "public_flip"}):
+        for seed in range(150):
+            state = GAME.new_state(variant, seed=seed)
+            while not state.is_over():
+                seat = rng.choice(state.to_act())
+                moves = state.legal_moves(seat)
+                code = moves[rng.randrange(len(moves))].code
+                events = state.apply(seat, code)
+                for e in events:
+                    if e["type"] == "claim" and e["kind"] in ("peng", "chi"):
+                        s = e["seat"]
+                        assert state.estimate_of(s).ok, (variant, seed, state.history)
+                        checked += 1
+    assert checked > 200
 
 
 def test_default_variant_is_a_private_copy():
