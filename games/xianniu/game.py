@@ -9,6 +9,7 @@ from typing import Any
 from games.base import Game, State, VariantError
 from games.shuffle import shuffle
 from games.xianniu.cards import DECKS
+from games.xianniu.shapes import rules_for
 from games.xianniu.state import XianniuState
 from games.xianniu.variants import PRESETS, flags_for
 
@@ -71,7 +72,16 @@ class XianniuFamily(Game):
         v = self.variant(variant)
         d = self.first_dealer(v, 3, seed) if dealer is None else dealer
         masks, deal = self._dealt(seed)
-        return self._start(v, deal, d, masks)
+        if variant:
+            return self._start(v, deal, d, masks)
+        if d not in (0, 1, 2):
+            raise ValueError("dealer must be 0, 1 or 2")
+        rules = self.__dict__.get("_default_rules")  # the defaults' rules, found once
+        if rules is None:
+            rules = self._default_rules = rules_for(self.mode, v)
+        s = XianniuState(self, v, d, deal, masks, rules)
+        s.begin()
+        return s
 
     def first_dealer(self, variant: Mapping[str, Any], seats: int, seed: int) -> int:
         if variant.get("dealer_first") == "cut":
@@ -84,8 +94,6 @@ class XianniuFamily(Game):
 
     def cut_rounds(self, variant: Mapping[str, Any], seed: int) -> list[tuple[int, dict]]:
         """The draws of the cut: [(winner or -1 on a tie, {seat: card code})]."""
-        from games.xianniu.shapes import rules_for
-
         rules = rules_for(self.mode, dict(variant))
         cards = list(range(48))
         seats = [0, 1, 2]

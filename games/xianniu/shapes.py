@@ -58,6 +58,11 @@ FIVE, SIX, EIGHT, NINE, TEN, JACK, KING = 3, 4, 6, 7, 8, 9, 11
 RED, BLACK = 0b1010, 0b0101  # suit bits of a rank group: h, d red; s, c black
 
 
+# longfeng's quick test: bit 1 of a rank's 4-bit count (≥ 2 cards) of K, 8, 0, 1, 2
+N1, N2 = 0x5555_5555_5555, 0x3333_3333_3333
+TWO_EACH = sum(2 << (4 * r) for r in (KING, EIGHT, 0, 1, 2))
+
+
 @cache
 def subsets(group: int, k: int) -> tuple[int, ...]:
     """Every k-card sub-mask of a group mask (a rank, or 10+J)."""
@@ -294,8 +299,12 @@ class Rules:
         per rank group and per group triple (摆 kinds, 鱼 kinds): a hand is a
         few table look-ups, not an enumeration. Plays of more than `cap` cards
         (cap ≥ 4, only with k = 1) are left out."""
-        e0, e1, e2, e3 = self._chunks_of(hand)
-        out: list = [*e0[k], *e1[k], *e2[k], *e3[k]]
+        c0, c1, c2, c3 = hand & 0xFFF, (hand >> 12) & 0xFFF, (hand >> 24) & 0xFFF, hand >> 36
+        tab = self._chunks  # _chunks_of, inline (asked at every lead)
+        out: list = [*(tab[c0] or self._chunk(0, c0))[k],
+                     *(tab[4096 + c1] or self._chunk(1, c1))[k],
+                     *(tab[8192 + c2] or self._chunk(2, c2))[k],
+                     *(tab[12288 + c3] or self._chunk(3, c3))[k]]
         if self.mixed_ten_pair and (hand >> 32) & 15 and (hand >> 36) & 15:
             info = cast(Callable[[int], Info], self.info)  # a 10 and a J: a pair
             for t in subsets((hand >> 32) & 15, 1):
@@ -303,7 +312,6 @@ class Rules:
                     i = info((t << 32) | (j << 36))
                     out.append(i.lead if k else i)
         # 摆 and 鱼 (and KKKK+10+8, 四地拉鱼) depend on three groups each
-        c0, c2, c3 = hand & 0xFFF, (hand >> 24) & 0xFFF, hand >> 36
         ten = ((c2 >> 8) | (c3 & 15) << 4) & self._ten_bits  # the 10s (and Js)
         key = (c3 >> 8) | (c2 & 15) << 4 | ten << 8  # the K, 8 and 10 kinds of 摆
         bai = self._bai.get(key)
@@ -411,6 +419,10 @@ class Rules:
 
     def longfeng(self, hand: int) -> int:
         """The 龙凤(齐) inside `hand` (lowest cards of each kind), or 0."""
+        x = hand - ((hand >> 1) & N1)  # each rank's card count, 4 bits per rank
+        x = (x & N2) + ((x >> 2) & N2)
+        if (x | x >> 1) & TWO_EACH != TWO_EACH:
+            return 0  # fewer than 2 of a K, 8 or 鱼 kind: the common case, in a few ops
         need = [KING, EIGHT, 0, 1, 2]
         mask = 0
         for r in need:

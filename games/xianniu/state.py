@@ -17,7 +17,7 @@ from typing import Any
 
 from games.base import COPY_1, COPY_2, IllegalMove, Move, Pick, Result, State
 from games.xianniu.scoring import settle
-from games.xianniu.shapes import LONGFENG, Info, rules_for
+from games.xianniu.shapes import LONGFENG, Info, Rules, rules_for
 from games.xianniu.views import CAP, Views
 
 KOU = Move("K", "kou")
@@ -35,16 +35,17 @@ class XianniuState(Views, State):
     REBUILT = frozenset({"_combos"})  # per seat, plays by shape: _after_copy
 
     def __init__(self, game, variant: dict, dealer: int, deal: Any,
-                 masks: list[int] | None = None) -> None:
+                 masks: list[int] | None = None, rules: Rules | None = None) -> None:
         """`masks`: the deal's hands as card masks, when the game dealt them
-        itself (new_state); a deal from outside is parsed and checked."""
+        itself (new_state); a deal from outside is parsed and checked.
+        `rules`: rules_for(the mode, `variant`), when the caller has them."""
         self.game = game
         self.variant = variant
         self.seats = 3
         self.dealer = dealer
         self.deal = deal
         self.history = []
-        self.rules = rules_for(game.mode, variant)
+        self.rules = rules or rules_for(game.mode, variant)
         self.deck = self.rules.deck
         if masks is None:
             masks = self._parse_deal(deal)
@@ -95,7 +96,9 @@ class XianniuState(Views, State):
     # -- opening (rules §3.2 step 2) ---------------------------------------
     def begin(self) -> None:
         d = self.dealer
-        self.holders = [s for s in (d, (d + 1) % 3, (d + 2) % 3) if self._bighands(s)]
+        hands, rules = self.hands, self.rules  # _bighands(s) is not empty, without the Infos
+        self.holders = [s for s in (d, NEXT[d], NEXT[NEXT[d]])
+                        if rules.badadui(hands[s]) or rules.longfeng(hands[s])]
         if not self.holders:
             return
         s = self.holders[0]
@@ -147,10 +150,10 @@ class XianniuState(Views, State):
         if ph == "control":
             if seat != self.controller:
                 return []
-            moves = self._leads(seat)
+            moves = self.rules.leads(self.hands[seat], CAP - self.table)
             if not self.must_lead:
                 moves.append(KOU)
-            if self._may_tighten():
+            if self.table >= 9 and self._may_tighten():
                 moves.append(TIGHTEN)
         elif seat not in self.to_act():
             return []
@@ -187,9 +190,6 @@ class XianniuState(Views, State):
         if group is None:
             group = by_shape[shape] = self.rules.of_shape(self.hands[seat], shape)
         return group
-
-    def _leads(self, seat: int) -> list:
-        return self.rules.leads(self.hands[seat], CAP - self.table)
 
     def _beats(self, seat: int) -> list:
         assert self.top is not None  # asked only while a trick is open
@@ -229,7 +229,8 @@ class XianniuState(Views, State):
         if self.table < 9 or not self.variant["tighten"]:
             return False
         limit = CAP - self.table
-        return any(h.bit_count() > limit for h in self.hands)
+        h0, h1, h2 = self.hands  # (asked at every lead: no generator)
+        return h0.bit_count() > limit or h1.bit_count() > limit or h2.bit_count() > limit
 
     def _tie_count(self, seat: int) -> int:
         """Cards the 掀er must 贴 (discard) before 掀ing (rules §3.2 step 5)."""

@@ -11,7 +11,7 @@ from games.shuffle import shuffle
 
 @pytest.mark.parametrize("n", [0, 1, 2, 24, 48, 108, 300])
 def test_same_permutation_as_random_shuffle(n):
-    for seed in [*range(200), "dealer:7", 2**70 + 3]:
+    for seed in [*range(200), -7, "dealer:7", 2**70 + 3]:
         want, got = list(range(n)), list(range(n))
         random.Random(seed).shuffle(want)
         shuffle(seed, got)
