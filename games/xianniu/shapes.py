@@ -288,7 +288,7 @@ class Rules:
         """Every play of normal shapes (not opening-only) inside `hand`."""
         return self._plays(hand, 0)
 
-    def leads(self, hand: int, cap: int = 16) -> list[Move]:
+    def leads(self, hand: int, cap: int = 16) -> list:  # of Moves (a Move | Pick list to extend)
         """The lead moves of combos(hand) of at most `cap` cards, in the same order."""
         if cap < 4:  # a play of one rank may not fit
             return [i.lead for i in self._plays(hand, 0) if i.size <= cap]
