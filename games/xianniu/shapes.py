@@ -133,8 +133,9 @@ class Rules:
         self._chunks: list[tuple[tuple, ...] | None] = [None] * (4 * 4096)
         self._ranks: list[tuple[tuple, ...] | None] = [None] * (16 * 12)  # by 16 * r + g
         self._ten_bits = 255 if self.j_in_bai else 15  # the 10s (and Js) of a 摆
-        self._bai: dict[int, tuple[tuple, ...]] = {}
-        self._yu: dict[int, tuple[tuple, ...]] = {}
+        # 摆 / 鱼 entries: plays, leads, KKKK+10+8 / 四地拉鱼 plays and leads, largest size
+        self._bai: dict[int, tuple] = {}
+        self._yu: dict[int, tuple] = {}
 
     # -- tiers --------------------------------------------------------------
     def single_tier(self, r: int, group: int) -> int:
@@ -320,7 +321,10 @@ class Rules:
         yu = self._yu.get(c0)  # the three lowest kinds
         if yu is None:
             yu = self._yu[c0] = self._yu_plays(hand)
-        if cap >= 12:  # every play fits
+        big = bai[4] if bai[4] > yu[4] else yu[4]  # their largest play (0: none)
+        if not big:
+            pass  # most hands: no 摆, no 鱼
+        elif big <= cap:  # every play fits
             out += bai[k]
             out += yu[k]
             out += bai[2 + k]
@@ -377,7 +381,7 @@ class Rules:
             entry = self._ranks[16 * r + g] = _frozen(plays, [i.lead for i in plays], *by_size)
         return entry
 
-    def _bai_plays(self, hand: int) -> tuple[tuple, ...]:
+    def _bai_plays(self, hand: int) -> tuple:
         """n摆 of the hand's K, 10 (and J) and 8 cards, their leads, then
         KKKK+10+8 and its leads."""
         kg, eg = (hand >> 44) & 15, (hand >> 24) & 15
@@ -390,9 +394,10 @@ class Rules:
             for t in subsets(tg, 1):
                 for e in subsets(eg, 1):
                     liang.append(info((15 << 44) | (t << 32) | (e << 24)))
-        return _frozen(triples, [i.lead for i in triples], liang, [i.lead for i in liang])
+        return (*_frozen(triples, [i.lead for i in triples], liang, [i.lead for i in liang]),
+                max([i.size for i in triples + liang], default=0))
 
-    def _yu_plays(self, hand: int) -> tuple[tuple, ...]:
+    def _yu_plays(self, hand: int) -> tuple:
         """n鱼 of the hand's three lowest kinds, their leads, then 四地拉鱼
         and its leads."""
         g0, g1, g2 = hand & 15, (hand >> 4) & 15, (hand >> 8) & 15
@@ -404,7 +409,8 @@ class Rules:
             for a in subsets(g1, 1):
                 for b in subsets(g2, 1):
                     sdly.append(info(15 | (a << 4) | (b << 8)))
-        return _frozen(triples, [i.lead for i in triples], sdly, [i.lead for i in sdly])
+        return (*_frozen(triples, [i.lead for i in triples], sdly, [i.lead for i in sdly]),
+                max([i.size for i in triples + sdly], default=0))
 
     def _triples(self, out, ga, sa, gb, sb, gc, sc) -> None:
         """n摆 / n鱼: n cards of each of three kinds."""
