@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import Game, State, VariantError
+from games.base import Flag, Game, State, VariantError
 from games.changpai.cards import CODES, full_deck
 from games.changpai.state import ChangpaiState, remember_deal
 from games.changpai.variants import FLAGS, PRESETS
@@ -15,8 +15,8 @@ from games.shuffle import shuffle
 class ChangpaiGame(Game):
     id = "changpai"
     seat_counts = (3,)
-    flags = FLAGS
-    presets = PRESETS
+    flags: Mapping[str, Flag] = FLAGS
+    presets: Mapping[str, Mapping[str, Any]] = PRESETS
 
     def variant(self, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Game.variant; the defaults alone (every random hand) made once and copied

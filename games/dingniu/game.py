@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import Game, State
+from games.base import Flag, Game, State
 from games.dingniu.state import DingniuState
 from games.dingniu.tiles import CODES, DECK, KIND_OF
 from games.dingniu.variants import FLAGS, PRESETS
@@ -19,8 +19,8 @@ _MASK64 = (1 << 64) - 1
 class DingniuGame(Game):
     id = "dingniu"
     seat_counts = (4,)
-    flags = FLAGS
-    presets = PRESETS
+    flags: Mapping[str, Flag] = FLAGS
+    presets: Mapping[str, Mapping[str, Any]] = PRESETS
 
     def __init__(self) -> None:
         self._variants: dict[tuple, dict[str, Any]] = {}

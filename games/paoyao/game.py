@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from itertools import chain
 from typing import Any
 
-from games.base import Game, State, VariantError
+from games.base import Flag, Game, State, VariantError
 from games.paoyao.cards import deck, sorted_cards
 from games.paoyao.state import PaoyaoState
 from games.paoyao.variants import FLAGS, PRESETS
@@ -29,8 +29,8 @@ def _mix(seed: int) -> int:
 class PaoyaoGame(Game):
     id = "paoyao"
     seat_counts = (4,)
-    flags = FLAGS
-    presets = PRESETS
+    flags: Mapping[str, Flag] = FLAGS
+    presets: Mapping[str, Mapping[str, Any]] = PRESETS
 
     def deal(self, variant: Mapping[str, Any], seats: int, seed: int) -> dict[str, Any]:
         """All cards dealt, 27 each (25 with 无3); no kitty."""

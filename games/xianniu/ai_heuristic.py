@@ -104,7 +104,7 @@ def hold_chance(threat: Threat, info: Info, follower_cards: int) -> float:
 def xz_counts(state, seat: int, info: Info, leading: bool) -> float:
     """性子 and 亮子 this play would score standing as the seat's leaf; a 喜
     that scores only now (喜前不喜后) counts half again: it is now or never."""
-    xz = info.xz
+    xz: float = info.xz
     if xz and info.xi and state._xi != "off":
         xi = state._xi
         if xi == "first_lead" and (not leading or state.led[seat]):

@@ -16,7 +16,7 @@ from operator import attrgetter
 from typing import cast
 
 from games.base import Move
-from games.xianniu.cards import DECKS
+from games.xianniu.cards import DECKS, Deck
 
 # Shapes. BAI(n) = 10+n, YU(n) = 20+n. Opening-only shapes are >= LONGFENG.
 SINGLE, PAIR, TRIPLE, FOUR = 1, 2, 3, 4
@@ -76,7 +76,10 @@ class Info:
     __slots__ = ("mask", "shape", "tier", "size", "rank", "codes", "cards", "xz", "xi", "liang",
                  "lead", "beat", "name", "multiple", "beaters", "plain")
 
-    def __init__(self, mask, shape, tier, rank, deck, xz, xi, liang):
+    def __init__(
+        self, mask: int, shape: int, tier: int, rank: int, deck: Deck, xz: int, xi: bool,
+        liang: int,
+    ) -> None:
         self.mask = mask
         self.shape = shape
         self.tier = tier
@@ -186,7 +189,10 @@ class Rules:
                 self.by_code[i.codes] = i
             return i
 
-    def _make(self, mask, shape, tier, rank=-1, xz=0, xi=False, liang=0) -> Info:
+    def _make(
+        self, mask: int, shape: int, tier: int, rank: int = -1, xz: int = 0, xi: bool = False,
+        liang: int = 0,
+    ) -> Info:
         i = Info(mask, shape, tier, rank, self.deck, xz, xi, liang)
         b = i.beaters = self.beaters(i)
         if len(b) == 1 and b[0] <= FOUR and not self.cpp:

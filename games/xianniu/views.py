@@ -23,6 +23,10 @@ class Views:
     deck: Deck
     rules: Rules
     to_act: Callable[[], list[int]]
+    # ... and what it restores (from_json), typed as XianniuState types them
+    top: tuple[int, Info, bool] | None
+    opening: dict | None
+    end_reason: str | None
 
     # -- views --------------------------------------------------------------
     def public_view(self) -> dict[str, Any]:
