@@ -9,7 +9,7 @@ from typing import Any
 from games.base import Game, State, VariantError
 from games.shuffle import shuffle
 from games.xianniu.cards import DECKS
-from games.xianniu.shapes import rules_for
+from games.xianniu.shapes import Rules, rules_for
 from games.xianniu.state import XianniuState
 from games.xianniu.variants import PRESETS, flags_for
 
@@ -72,16 +72,12 @@ class XianniuFamily(Game):
         v = self.variant(variant)
         d = self.first_dealer(v, 3, seed) if dealer is None else dealer
         masks, deal = self._dealt(seed)
-        if variant:
-            return self._start(v, deal, d, masks)
-        if d not in (0, 1, 2):
-            raise ValueError("dealer must be 0, 1 or 2")
-        rules = self.__dict__.get("_default_rules")  # the defaults' rules, found once
-        if rules is None:
-            rules = self._default_rules = rules_for(self.mode, v)
-        s = XianniuState(self, v, d, deal, masks, rules)
-        s.begin()
-        return s
+        rules = None
+        if not variant:  # the defaults' rules, found once (not keyed on the flags every deal)
+            rules = self.__dict__.get("_default_rules")
+            if rules is None:
+                rules = self._default_rules = rules_for(self.mode, v)
+        return self._start(v, deal, d, masks, rules)
 
     def first_dealer(self, variant: Mapping[str, Any], seats: int, seed: int) -> int:
         if variant.get("dealer_first") == "cut":
@@ -134,10 +130,10 @@ class XianniuFamily(Game):
         return self._start(dict(variant), deal, dealer)
 
     def _start(self, variant: dict, deal: Any, dealer: int, masks: list[int] | None = None,
-               ) -> State:
+               rules: Rules | None = None) -> State:
         if dealer not in (0, 1, 2):
             raise ValueError("dealer must be 0, 1 or 2")
-        s = XianniuState(self, variant, dealer, deal, masks)
+        s = XianniuState(self, variant, dealer, deal, masks, rules)
         s.begin()
         return s
 
