@@ -69,8 +69,11 @@ class Stages:
         async def timed_apply(moves, s, seat, code, by):
             self._written, began = None, time.monotonic()
             result = await apply(moves, s, seat, code, by)
-            if by == "player" and self._written is not None:
-                queued, written = self._written
+            # taken and cleared at once: a move that ends the hand awaits more after
+            # its write, and must never count another press's write as its own
+            mine, self._written = self._written, None
+            if by == "player" and mine is not None:
+                queued, written = mine
                 self.add("pre_write", queued - began)
                 self.add("write", written - queued)
                 self.add("post_write", time.monotonic() - written)
