@@ -162,7 +162,12 @@ async def _players(
         start = time.monotonic()
         cpu0 = time.process_time()
         stop_at = start + seconds
+        # the fake server's own loop lateness: a press and each API call wait
+        # here too, so the harness's share of the end-to-end figure shows
+        lags: list[tuple[float, float]] = []
+        ticker = loop.create_task(_tick(lags))
         await asyncio.gather(*(play(t) for t in tables))
+        ticker.cancel()
         elapsed = time.monotonic() - start
         fake_cpu = (time.process_time() - cpu0) / elapsed
         answered = {str(c.params.get("callback_query_id")): c.t
@@ -190,10 +195,20 @@ async def _players(
             "fake_cpu": fake_cpu, "failures": len(failures), "handover": handover,
             "handed": len(measured), "violations": violations, "by_time": by_time,
             "lat_by_time": lat_by_time,
+            "fake_lag_by_time": [(t - start, lag) for t, lag in lags],
             # press id → (reached the server, first API call for it): bench.press_stages
             "press_times": {q: (tg.callbacks[q].t, answered[q]) for q in qids if q in answered},
         }))
         await loop.run_in_executor(None, conn.recv)  # keep serving until the bot has stopped
+
+
+async def _tick(lags: list[tuple[float, float]], every: float = 0.005) -> None:
+    """(when, how late) for a task that asks to wake every 5 ms."""
+    loop = asyncio.get_running_loop()
+    while True:
+        due = loop.time() + every
+        await asyncio.sleep(every)
+        lags.append((due, loop.time() - due))
 
 
 END_SHOWN = -1  # ButtonsSeen's "turn" for a hand's 🏁 buttons in the group
@@ -342,6 +357,7 @@ def run(
     r["handover_seen"] = f"{len(handover)}/{r.pop('handed')}"
     r["handover_windows"] = windows(r.pop("by_time"), WINDOW)
     r["press_windows"] = windows(r.pop("lat_by_time"), 60.0)
+    r["fake_lag_windows"] = windows(r.pop("fake_lag_by_time"), 60.0)
     return {
         "game": game_id,
         "games": games,

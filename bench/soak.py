@@ -276,6 +276,8 @@ def main() -> None:
     print(json.dumps(summary, indent=1))
     print("press → first API call p99 by minute of press time: " + ", ".join(
         f"{t / 60:.0f}′ {p99 * 1e3:.1f} ms (n={n})" for t, n, p99 in r["press_windows"]))
+    print("the fake server's loop lateness p99 by minute: " + ", ".join(
+        f"{t / 60:.0f}′ {p99 * 1e3:.1f} ms" for t, _n, p99 in r["fake_lag_windows"]))
     db_calls_report()
     print("t(s)  backlog  rss(KB)  db(KB)  sittings  db calls  db wait p99 (ms)  "
           "move write wait p99 (ms)  db thread busy")
