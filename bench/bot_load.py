@@ -45,7 +45,7 @@ from pathlib import Path
 # -- the child: fake server + players ---------------------------------------------
 async def _players(
     conn, db_path: str, games: int, seconds: float, game_id: str, rate: float, wait_buttons: bool,
-    warmup: float, think: float = 0.0,
+    warmup: float, think: float = 0.0, welcomed: bool = True,
 ) -> None:
     from bot.callbacks import HandEndCB, LobbyCB, move_button_data
     from games import hands
@@ -70,6 +70,14 @@ async def _players(
                 msgs[uid] = (await tg.send_message(uid, uid, "/start"))["message_id"]
             new = await tg.send_message(uids[0], chat, f"/new {game_id}")
             tables.append({"chat": chat, "uids": uids, "msgs": msgs, "gmsg": new["message_id"]})
+        if welcomed:
+            # As people do: the bot's reply to /start has reached each player
+            # before they join a game. Dealt while 300 welcomes were still
+            # queued, each first hand waited behind its chat's welcome (new
+            # messages keep their order), two calls per player at the start.
+            everyone = {uid for t in tables for uid in t["uids"]}
+            while not everyone <= {c.chat_id for c in tg.calls("sendMessage") if c.ok}:
+                await asyncio.sleep(0.1)
         db = sqlite3.connect(db_path, timeout=30)
 
         def row(chat):
@@ -245,10 +253,11 @@ class ButtonsSeen:
         return self.at
 
 
-def _child(conn, db_path, games, seconds, game_id, rate, wait_buttons, warmup, think) -> None:
+def _child(conn, db_path, games, seconds, game_id, rate, wait_buttons, warmup, think,
+           welcomed) -> None:
     logging.basicConfig(level=logging.CRITICAL)
     asyncio.run(_players(conn, db_path, games, seconds, game_id, rate, wait_buttons, warmup,
-                         think))
+                         think, welcomed))
 
 
 # -- the parent: the bot ----------------------------------------------------------
@@ -333,14 +342,15 @@ async def _bot(conn, proc, db_path: str, game_id: str, sample=None) -> dict:
 
 def run(
     games: int, seconds: float, game_id: str, rate: float = 0.0, wait_buttons: bool = False,
-    warmup: float = 0.0, sample=None, think: float = 0.0,
+    warmup: float = 0.0, sample=None, think: float = 0.0, welcomed: bool = True,
 ) -> dict:
     logging.basicConfig(level=logging.CRITICAL)
     with tempfile.TemporaryDirectory() as tmp:
         db_path = str(Path(tmp) / "bench.sqlite3")
         parent, child = mp.Pipe()
         ctx = mp.get_context("spawn")
-        child_args = (child, db_path, games, seconds, game_id, rate, wait_buttons, warmup, think)
+        child_args = (child, db_path, games, seconds, game_id, rate, wait_buttons, warmup, think,
+                      welcomed)
         proc = ctx.Process(target=_child, args=child_args)
         proc.start()
         try:
@@ -396,10 +406,13 @@ def main() -> None:
                    help="with --wait-buttons: seconds a player thinks once shown (0.5–1.5 ×)")
     p.add_argument("--warmup", type=float, default=0.0,
                    help="seconds at the start not counted in the hand-over figures")
+    p.add_argument("--unwelcomed", action="store_true",
+                   help="deal while the replies to the players' /start are still queued "
+                        "(before 2 Dec: each first hand waits behind its welcome)")
     args = p.parse_args()
     game_id = args.game or catalog.landed()[0]
     r = run(args.games, args.seconds, game_id, args.rate, args.wait_buttons, args.warmup,
-            think=args.think)
+            think=args.think, welcomed=not args.unwelcomed)
     offered = f"offered {args.rate:.0f}/s" if args.rate else "closed loop"
     if args.think:
         offered += f", think {args.think:g} s"
