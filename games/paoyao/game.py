@@ -9,6 +9,7 @@ from typing import Any
 
 from games.base import Flag, Game, State, VariantError
 from games.paoyao.cards import deck, sorted_cards
+from games.paoyao.moves import hand_at
 from games.paoyao.state import PaoyaoState
 from games.paoyao.variants import FLAGS, PRESETS
 
@@ -16,6 +17,16 @@ from games.paoyao.variants import FLAGS, PRESETS
 # with and without 3s (无3): made at import, shared by every deal.
 _SORTED_DECKS = {r: sorted_cards(deck(r)) for r in (False, True)}
 _PLAIN_SORTED_DECKS = {r: sorted(deck(r)) for r in (False, True)}
+
+
+def _dealt(variant: Mapping[str, Any], seed: int) -> list[list[int]]:
+    """Each seat's cards as places in the sorted deck, ascending."""
+    n = len(_SORTED_DECKS[variant["remove_threes"]])
+    rand = random.Random(seed).random
+    keys = [rand() for _ in range(n)]
+    shuffled = sorted(range(n), key=keys.__getitem__)  # a uniform shuffle
+    k = n // 4
+    return [sorted(shuffled[s * k : (s + 1) * k]) for s in range(4)]
 
 
 def _mix(seed: int) -> int:
@@ -34,13 +45,8 @@ class PaoyaoGame(Game):
 
     def deal(self, variant: Mapping[str, Any], seats: int, seed: int) -> dict[str, Any]:
         """All cards dealt, 27 each (25 with 无3); no kitty."""
-        cards = _SORTED_DECKS[variant["remove_threes"]]
-        rand = random.Random(seed).random
-        keys = [rand() for _ in cards]
-        shuffled = sorted(range(len(cards)), key=keys.__getitem__)  # a uniform shuffle
-        n = len(cards) // 4
-        pick = cards.__getitem__
-        return {"hands": [list(map(pick, sorted(shuffled[s * n : (s + 1) * n]))) for s in range(4)]}
+        pick = _SORTED_DECKS[variant["remove_threes"]].__getitem__
+        return {"hands": [list(map(pick, dealt)) for dealt in _dealt(variant, seed)]}
 
     def first_dealer(self, variant: Mapping[str, Any], seats: int, seed: int) -> int:
         """Leader of the first hand (D1). "host": the bot seats the host at 0."""
@@ -62,6 +68,28 @@ class PaoyaoGame(Game):
         if len(hands) != 4 or every != _PLAIN_SORTED_DECKS[variant["remove_threes"]]:
             raise VariantError("the deal must hand out both packs exactly")
         return PaoyaoState(self, variant, deal, dealer, 4)
+
+    def new_state(
+        self,
+        variant: Mapping[str, Any] | None = None,
+        seats: int | None = None,
+        seed: int = 0,
+        dealer: int | None = None,
+    ) -> PaoyaoState:
+        """Game.new_state, without start()'s check of a deal made here (it hands
+        out both packs exactly) and with each hand taken from its places in the
+        sorted deck, not parsed again (moves.hand_at)."""
+        v = self.variant(variant)
+        n = seats or self.default_seats
+        if n not in self.seat_counts:
+            raise VariantError(f"{self.id} is played by {self.seat_counts} players, not {n}")
+        d = self.first_dealer(v, n, seed) if dealer is None else dealer
+        three = v["remove_threes"]
+        hands = [hand_at(dealt, three) for dealt in _dealt(v, seed)]
+        if not (isinstance(d, int) and 0 <= d < 4):
+            raise VariantError(f"bad leader seat {d!r}")
+        deal = {"hands": [list(base) for base, _ends, _cnt in hands]}
+        return PaoyaoState(self, v, deal, d, 4, hands)
 
     def load(self, data: Mapping[str, Any]) -> PaoyaoState:
         variant = self.variant(data.get("variant"))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain, repeat
-from operator import sub
+from operator import getitem, sub
 
 from games.base import Move
 from games.paoyao.cards import (
@@ -111,11 +111,11 @@ class Tables:
         # ranks whose single (pair) beats a single (pair) of strength t: [t + 1]
         self.singles_above = [by_strength[t + 1 :] for t in range(-1, NRANKS)]
         self.pairs_above = [[r for r in rs if r < SJ] for rs in self.singles_above]
-        # ROADS[r][c]: (key, code, k) of every 路 of rank r held c times
+        # ROADS[r][c]: (key, k, r) of every 路 of rank r held c times
         self.roads = [
             [
                 tuple(
-                    (bomb_key(ROAD_TIER[k], order[r]), RANK_CHARS[r] * k, k)
+                    (bomb_key(ROAD_TIER[k], order[r]), k, r)
                     for k in range(3, c + 1)
                 )
                 for c in range(9)
@@ -154,6 +154,21 @@ def hand_of(codes) -> tuple[tuple[str, ...], tuple[int, ...], list[int]]:
         return base, tuple(accumulate(cnt)), cnt
     base = tuple(map(_CARDS.__getitem__, keys))
     ends = tuple(map(bisect_left, repeat(keys, NRANKS), _NEXT_RANK_KEYS))
+    return base, ends, list(map(sub, ends, (0, *ends[:-1])))
+
+
+# per 无3 (remove_threes): the sorted deck, and where each rank's block ends in it
+_DECKS = {three: sorted(deck(three), key=sort_key) for three in (False, True)}
+_DECK_ENDS = {
+    three: [sum(RANK_OF[c[0]] <= r for c in cards) for r in range(NRANKS)]
+    for three, cards in _DECKS.items()
+}
+
+
+def hand_at(places, remove_threes: bool) -> tuple[tuple[str, ...], tuple[int, ...], list[int]]:
+    """hand_of() the cards at `places` (ascending) of the sorted deck."""
+    base = tuple(map(_DECKS[remove_threes].__getitem__, places))
+    ends = tuple(map(bisect_left, repeat(places), _DECK_ENDS[remove_threes]))
     return base, ends, list(map(sub, ends, (0, *ends[:-1])))
 
 
@@ -207,12 +222,90 @@ def pairs(out: list, base, ends, cnt, ranks) -> None:
             out.append(moves[base[o : o + 2]])
 
 
+def _run_plays(w: int, length: int):
+    """RUN_PLAYS[w][length][lo][r]: (codes, slices) of the straights of a block
+    of ranks lo … r-1 held w+ times, as slices of the block's w lowest cards
+    per rank: every straight (length 0), by lowest rank then length, or those
+    of `length` ranks, by lowest rank."""
+    table: list[list[tuple[tuple[str, ...], tuple[slice, ...]]]] = []
+    for lo in range(ACE + 1):
+        row = []
+        for r in range(ACE + 2):
+            starts = [(s, n) for s in range(lo, r - 2) for n in range(3, r - s + 1)]
+            if length:
+                starts = [(s, length) for s in range(lo, r - length + 1)]
+            i = [((s - lo) * w, n * w) for s, n in starts]
+            row.append((
+                tuple(RUN_CODES[w][s][n * w] for s, n in starts),
+                tuple(slice(a, a + n) for a, n in i),
+            ))
+        table.append(row)
+    return table
+
+
+RUN_PLAYS = {w: [_run_plays(w, n) for n in range(ACE + 2)] for w in (1, 2)}
+
+
+class _Blocks(dict):
+    """Per width w: which ranks 4 … A are held w+ times (11 bytes, 0 or 1) ->
+    (lo, r, codes, slices) of each block lo … r-1 of 3+ such ranks, with the
+    RUN_PLAYS of all its straights; 2,048 keys at most, made when first met."""
+
+    def __init__(self, w: int) -> None:
+        super().__init__()
+        self.plays = RUN_PLAYS[w][0]
+
+    def __missing__(self, mask: bytes) -> tuple:
+        blocks = []
+        r = 0
+        while r <= _LAST_RUN_START:
+            if not mask[r]:
+                r += 1
+                continue
+            lo = r
+            while r <= ACE and mask[r]:
+                r += 1
+            if r - lo >= 3:
+                blocks.append((lo, r, *self.plays[lo][r]))
+        self[mask] = found = tuple(blocks)
+        return found
+
+
+_BLOCKS = {w: _Blocks(w) for w in (1, 2)}
+_AT_LEAST = {w: bytes(int(c >= w) for c in range(256)) for w in (1, 2)}  # for translate()
+
+
 def runs(out: list, base, ends, cnt, w: int, length: int = 0, low_above: int = -1) -> None:
     """Straights (w = 1) or double straights (w = 2), by lowest rank then
     length: all of them, or those of `length` whose lowest rank is above
     `low_above`."""
-    codes = RUN_CODES[w]
-    r = low_above + 1 if length else 0
+    if not length:
+        blocks = _BLOCKS[w][bytes(cnt[: ACE + 1]).translate(_AT_LEAST[w])]
+    else:
+        blocks = _blocks_of(cnt, w, length, low_above)
+    for lo, r, codes, slices in blocks:
+        lows = map(sub, ends[lo:r], cnt[lo:r])  # where each rank's held cards start
+        if w == 1:
+            seg = tuple(map(base.__getitem__, lows))  # the lowest card of each rank
+        else:
+            seg = tuple(chain.from_iterable([base[o : o + 2] for o in lows]))
+        if len(codes) < 3:  # a plain loop costs less for a few
+            for code, part in zip(codes, slices):
+                out.append(_new(Move, (code, PLAY, seg[part], None)))
+            continue
+        # every Move of the block made in C: (code, PLAY, seg[slice], None)
+        out += map(
+            _new,
+            repeat(Move),
+            zip(codes, repeat(PLAY), map(getitem, repeat(seg), slices), repeat(None)),
+        )
+
+
+def _blocks_of(cnt, w: int, length: int, low_above: int) -> list:
+    """As _BLOCKS, for the straights of `length` ranks starting above `low_above`."""
+    plays = RUN_PLAYS[w][length]
+    blocks = []
+    r = low_above + 1
     while r <= _LAST_RUN_START:
         if cnt[r] < w:
             r += 1
@@ -221,56 +314,53 @@ def runs(out: list, base, ends, cnt, w: int, length: int = 0, low_above: int = -
         r += 1
         while r <= ACE and cnt[r] >= w:
             r += 1
-        # a block lo … r-1 of ranks held w+ times: its w lowest cards per rank
-        if r - lo < (length or 3):
-            continue
-        lows = map(sub, ends[lo:r], cnt[lo:r])  # where each rank's held cards start
-        if w == 1:
-            seg = tuple(map(base.__getitem__, lows))
-        else:
-            seg = tuple(chain.from_iterable([base[o : o + 2] for o in lows]))
-        if length:
-            n = length * w
-            for s in range(lo, r - length + 1):
-                i = (s - lo) * w
-                out.append(_new(Move, (codes[s][n], PLAY, seg[i : i + n], None)))
-            continue
-        for s in range(lo, r - 2):
-            i = (s - lo) * w
-            row = codes[s]
-            for n in range(3 * w, (r - s) * w + 1, w):  # n: cards, not ranks
-                out.append(_new(Move, (row[n], PLAY, seg[i : i + n], None)))
+        if r - lo >= length:
+            blocks.append((lo, r, *plays[lo][r]))
+    return blocks
+
+
+class _Bombs(dict):
+    """Bomb Moves by their cards, made once per process: a bomb takes the
+    lowest suits of its ranks, so there are ~1,200 card tuples at most (a
+    路 is 3+ of one rank's 8 cards; 幺 and 王 likewise)."""
+
+    def __missing__(self, cards: tuple[str, ...]) -> Move:
+        move = Move("".join([c[0] for c in cards]), PLAY, cards)  # a bomb's code: its ranks
+        if all(c in _CARD_KEY for c in cards):  # not a card of the packs: made, not kept
+            self[cards] = move
+        return move
+
+
+BOMB_MOVES = _Bombs()
 
 
 def bombs(base, ends, cnt, roads) -> tuple[tuple[int, ...], tuple[Move, ...]]:
     """Every bomb (路, 幺, 王) of the hand as (keys, moves), weakest first."""
-    items = []
+    items: dict[int, Move] = {}  # key -> Move (keys are unique)
+    moves = BOMB_MOVES
     if max(cnt) >= 3:
         for r in range(SJ):
             c = cnt[r]
             if c >= 3:
                 o = ends[r] - c
-                for key, code, k in roads[r][c]:
-                    items.append((key, _new(Move, (code, PLAY, base[o : o + k], None))))
+                for key, k, _r in roads[r][c]:
+                    items[key] = moves[base[o : o + k]]
     fours, aces = cnt[FOUR], cnt[ACE]
     if aces and fours >= 2:
         o = ends[FOUR] - fours
         ace = (base[ends[ACE] - aces],)
         for k in range(2, fours + 1):
-            cards = base[o : o + k] + ace
-            items.append((YAO_KEYS[k], _new(Move, (YAO_CODES[k], PLAY, cards, None))))
+            items[YAO_KEYS[k]] = moves[base[o : o + k] + ace]
     sj, bj = cnt[SJ], cnt[BJ]
     if sj + bj >= 2:
         o, ob = ends[SJ] - sj, ends[BJ] - bj
-        for a, b, key, code in JOKER_SETS:
+        for a, b, key, _code in JOKER_SETS:
             if a <= sj and b <= bj:
-                cards = base[o : o + a] + base[ob : ob + b]
-                items.append((key, _new(Move, (code, PLAY, cards, None))))
+                items[key] = moves[base[o : o + a] + base[ob : ob + b]]
     if not items:
         return NO_BOMBS
-    items.sort()  # keys are unique: the Moves are never compared
-    keys, moves = zip(*items)
-    return keys, moves
+    keys = sorted(items)
+    return tuple(keys), tuple(map(items.__getitem__, keys))
 
 
 NO_BOMBS: tuple[tuple[int, ...], tuple[Move, ...]] = ((), ())

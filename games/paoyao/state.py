@@ -41,7 +41,8 @@ class PaoyaoState(State):
                "finish": COPY_DEEP}
     SHARED = State.SHARED | {"order", "base", "ends"}  # base, ends: replaced, never changed
 
-    def __init__(self, game, variant, deal, dealer: int, seats: int = 4) -> None:
+    def __init__(self, game, variant, deal, dealer: int, seats: int = 4, hands=None) -> None:
+        """`hands`: the deal's hands as moves.hand_of() makes them, if at hand."""
         self.game = game
         self.variant = dict(variant)
         self.seats = seats
@@ -50,7 +51,7 @@ class PaoyaoState(State):
         self.history = []
         self.tables = _TABLES[bool(variant["three_beats_two"])]
         self.order = self.tables.order
-        self.set_hands(deal["hands"])
+        self.set_hands(deal["hands"], hands)
         self.phase = PLAY
         self.current = dealer  # seat to play (`turn` is the protocol's move count)
         self.top: tuple[int, int, int] | None = None  # combination on top of the trick
@@ -67,14 +68,14 @@ class PaoyaoState(State):
         self.last_trick_winner: int | None = None
         self.finish: dict[str, Any] | None = None
 
-    def set_hands(self, hands) -> None:
+    def set_hands(self, hands, parts=None) -> None:
         """Each seat's cards as moves.py keeps a hand: `base` (sorted, fixed),
-        `ends` (where each rank's block ends) and `cnt` (held per rank)."""
+        `ends` (where each rank's block ends) and `cnt` (held per rank);
+        `parts`: those of `hands`, if made already."""
         self.base: list[tuple[str, ...]] = []
         self.ends: list[tuple[int, ...]] = []
         self.cnt: list[list[int]] = []
-        for codes in hands:
-            base, ends, cnt = hand_of(codes)
+        for base, ends, cnt in parts or map(hand_of, hands):
             self.base.append(base)
             self.ends.append(ends)
             self.cnt.append(cnt)
@@ -225,7 +226,9 @@ class PaoyaoState(State):
         cards = take(self.base[seat], self.ends[seat], cnt, shape)
         for r, k in shape:
             c = cnt[r]
-            if c >= 3 or r in _BOMB_RANKS:  # a 路 of r, 幺 or 王 bombs may have changed
+            if c >= 3 or r in _BOMB_RANKS and (  # a 路 of r, or a 幺 or 王 bomb held, changes
+                cnt[SJ] + cnt[BJ] >= 2 if r >= SJ else cnt[ACE] and cnt[FOUR] >= 2
+            ):
                 self.seat_bombs[seat] = None
             cnt[r] = c - k
         left = self.left
