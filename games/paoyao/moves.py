@@ -178,15 +178,6 @@ def held(base, ends, cnt, r: int) -> tuple[str, ...]:
     return base[e - cnt[r] : e]
 
 
-def take(base, ends, cnt, shape) -> list[str]:
-    """The cards a play of `shape` takes (lowest suits), in rank order."""
-    cards: list[str] = []
-    for r, k in shape:
-        o = ends[r] - cnt[r]
-        cards += base[o : o + k]
-    return cards
-
-
 # -- the plays -------------------------------------------------------------
 # Singles and pairs are most of the moves offered (random play: ~240 of
 # ~430 a hand) and their cards come from a small set: one shared Move per

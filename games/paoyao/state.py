@@ -24,12 +24,13 @@ from games.paoyao.cards import (
     rank_order,
 )
 from games.paoyao.combos import KIND_NAMES, beats, classify, refusal, why_invalid
-from games.paoyao.moves import Tables, bombs, hand_of, held, leads, responses, take
+from games.paoyao.moves import Tables, bombs, hand_of, held, leads, responses
 from games.paoyao.scoring import SNOW_NAMES, grade, settlement, snowable
 
 PLAY, SNOW, OVER = "play", "snow", "over"
 _TABLES = {True: Tables(rank_order(True)), False: Tables(rank_order(False))}
-_PASS_MOVE = Move(notation.PASS, "pass")
+_PASS = notation.PASS
+_PASS_MOVE = Move(_PASS, "pass")
 _AFTER = tuple(tuple((seat + i) % 4 for i in range(1, 5)) for seat in range(4))  # turn order
 _BOMB_RANKS = frozenset((FOUR, ACE, SJ, BJ))  # ranks of 幺 and 王 bombs
 _SNOW_MOVES = (Move(notation.SNOW, "snow"), Move(notation.NO_SNOW, "no_snow"))
@@ -39,7 +40,8 @@ class PaoyaoState(State):
     MUTABLE = {"history": COPY_1, "cnt": COPY_2, "seat_bombs": COPY_1, "left": COPY_1,
                "trick": COPY_1, "out": COPY_1, "score": COPY_1, "taken": COPY_2, "snow": COPY_DEEP,
                "finish": COPY_DEEP}
-    SHARED = State.SHARED | {"order", "base", "ends"}  # base, ends: replaced, never changed
+    # base, ends: replaced, never changed; order, plays: the rank order's tables
+    SHARED = State.SHARED | {"order", "plays", "base", "ends"}
 
     def __init__(self, game, variant, deal, dealer: int, seats: int = 4, hands=None) -> None:
         """`hands`: the deal's hands as moves.hand_of() makes them, if at hand."""
@@ -51,6 +53,7 @@ class PaoyaoState(State):
         self.history = []
         self.tables = _TABLES[bool(variant["three_beats_two"])]
         self.order = self.tables.order
+        self.plays = self.tables.plays  # code -> (combination, shape, points)
         self.set_hands(deal["hands"], hands)
         self.phase = PLAY
         self.current = dealer  # seat to play (`turn` is the protocol's move count)
@@ -174,13 +177,13 @@ class PaoyaoState(State):
         seat is the one to act, so the protocol checks hold). Anything else
         goes the general way, with its checks in their order."""
         if self.phase == PLAY and seat == self.current and move.__class__ is str:
-            if move == notation.PASS:
+            if move == _PASS:
                 if self.top is not None:
                     events = self._pass(seat)
                     self.history.append((seat, move))
                     return events
             else:
-                known = self.tables.plays.get(move)
+                known = self.plays.get(move)
                 if known is not None:
                     cnt = self.cnt[seat]
                     for r, k in known[1]:  # _may_play, inlined
@@ -222,10 +225,12 @@ class PaoyaoState(State):
     # -- trick flow (§5) -----------------------------------------------------
     def _play(self, seat: int, combo, shape, points: int) -> list[dict[str, Any]]:
         """Play the lowest suits of k cards of rank r per (r, k) in `shape`."""
-        cnt = self.cnt[seat]
-        cards = take(self.base[seat], self.ends[seat], cnt, shape)
+        cnt, base, ends = self.cnt[seat], self.base[seat], self.ends[seat]
+        cards: list[str] = []
         for r, k in shape:
             c = cnt[r]
+            o = ends[r] - c  # the lowest suits held of r: a slice of base
+            cards += base[o : o + k]
             if c >= 3 or r in _BOMB_RANKS and (  # a 路 of r, or a 幺 or 王 bomb held, changes
                 cnt[SJ] + cnt[BJ] >= 2 if r >= SJ else cnt[ACE] and cnt[FOUR] >= 2
             ):
