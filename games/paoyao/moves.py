@@ -36,7 +36,6 @@ from games.paoyao.cards import (
     sort_key,
 )
 from games.paoyao.combos import (
-    BOMB,
     JOKER_SUB,
     JOKER_TIER,
     PAIR,
@@ -378,7 +377,8 @@ def leads(base, ends, cnt, tables: Tables, bombs) -> list[Move]:
 
 
 def responses(base, ends, cnt, tables: Tables, top: tuple, bombs) -> list[Move]:
-    """Every play that beats the combination `top`, in the order of leads."""
+    """Every play that beats the combination `top`, in the order of leads.
+    `top` is no bomb: the state answers a bomb from the seat's bombs alone."""
     kind = top[0]
     keys, moves = bombs
     if kind == SINGLE:  # the most asked
@@ -390,8 +390,6 @@ def responses(base, ends, cnt, tables: Tables, top: tuple, bombs) -> list[Move]:
                 out.append(single[base[ends[r] - c]])
         out += moves
         return out
-    if kind == BOMB:
-        return list(moves[bisect_right(keys, bomb_key(top[1], top[2])) :])
     out = []
     if kind == PAIR:
         pairs(out, base, ends, cnt, tables.pairs_above[top[1] + 1])

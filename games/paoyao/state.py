@@ -6,6 +6,7 @@ Seats 0..3 in turn order; partners sit opposite, team 0 = {0, 2} and team
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any
 
 from games.base import COPY_1, COPY_2, COPY_DEEP, IllegalMove, Move, Result, State
@@ -23,7 +24,7 @@ from games.paoyao.cards import (
     is_card,
     rank_order,
 )
-from games.paoyao.combos import KIND_NAMES, beats, classify, refusal, why_invalid
+from games.paoyao.combos import BOMB, KIND_NAMES, beats, classify, refusal, why_invalid
 from games.paoyao.moves import Tables, bombs, hand_of, held, leads, responses
 from games.paoyao.scoring import SNOW_NAMES, grade, settlement, snowable
 
@@ -130,13 +131,21 @@ class PaoyaoState(State):
             return list(_SNOW_MOVES) if self.phase == SNOW and seat in self.to_act() else []
         if seat != self.current:
             return []
-        base, ends, cnt = self.base[seat], self.ends[seat], self.cnt[seat]
         bombs_held = self.seat_bombs[seat]
         if bombs_held is None:
-            bombs_held = self.seat_bombs[seat] = bombs(base, ends, cnt, self.tables.roads)
-        if self.top is None:
-            return leads(base, ends, cnt, self.tables, bombs_held)
-        moves = responses(base, ends, cnt, self.tables, self.top, bombs_held)
+            bombs_held = self.seat_bombs[seat] = bombs(
+                self.base[seat], self.ends[seat], self.cnt[seat], self.tables.roads
+            )
+        top = self.top
+        if top is None:
+            return leads(self.base[seat], self.ends[seat], self.cnt[seat], self.tables, bombs_held)
+        if top[0] == BOMB:  # responses() to a bomb, inlined (a third of all asks)
+            keys, held_bombs = bombs_held
+            moves = list(held_bombs[bisect_right(keys, top[1] * 16 + top[2]) :])  # bomb_key
+        else:
+            moves = responses(
+                self.base[seat], self.ends[seat], self.cnt[seat], self.tables, top, bombs_held
+            )
         moves.append(_PASS_MOVE)
         return moves
 
