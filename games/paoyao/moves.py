@@ -10,10 +10,12 @@ a slice, no search and no per-card list to keep up.
 No per-hand move cache: a `Move` is made when `legal_moves` asks and only
 the caller holds it (in play a hand changes between most asks anyway). The
 state keeps just each seat's bombs (asked at nearly every response),
-forgotten when a play takes from them. Singles and pairs, most of the moves
-offered, are shared Moves made once per process (`SINGLE_MOVES`,
-`PAIR_MOVES`); what does not depend on the hand is made once per rank order
-in `Tables`: codes, combinations, shapes and bomb powers of every play.
+forgotten when a play takes from them. Singles, pairs and bombs, whose cards
+come from a small set, are shared Moves made once per process
+(`SINGLE_MOVES`, `PAIR_MOVES`, `BOMB_MOVES`); straights are made per block of
+held ranks from a table of their codes and card slices (`RUN_PLAYS`). What
+does not depend on the hand is made once per rank order in `Tables`: codes,
+combinations, shapes and bomb powers of every play.
 """
 
 from __future__ import annotations
@@ -62,11 +64,10 @@ def code_of(shape) -> str:
     return "".join(RANK_CHARS[r] * k for r, k in shape)
 
 
-YAO_CODES = [code_of(((FOUR, k), (ACE, 1))) for k in range(9)]
 YAO_KEYS = [bomb_key(YAO_TIER[k], 0) if k >= 2 else 0 for k in range(9)]
-# (small jokers, big jokers, key, code) of each joker bomb, weakest first
+# (small jokers, big jokers, key) of each joker bomb, weakest first
 JOKER_SETS = sorted(
-    ((a, b, bomb_key(tier, JOKER_SUB), "S" * a + "B" * b) for (a, b), tier in JOKER_TIER.items()),
+    ((a, b, bomb_key(tier, JOKER_SUB)) for (a, b), tier in JOKER_TIER.items()),
     key=lambda j: j[2],
 )
 # RUN_CODES[width][start][cards]: the code of the straight from `start` of
@@ -90,7 +91,7 @@ def _shapes():
             yield ((r, k),)
     for k in range(2, 9):
         yield ((FOUR, k), (ACE, 1))
-    for a, b, _key, _code in JOKER_SETS:
+    for a, b, _key in JOKER_SETS:
         yield ((SJ, a),) * bool(a) + ((BJ, b),) * bool(b)
     for w in (1, 2):
         for lo in range(_LAST_RUN_START + 1):
@@ -110,13 +111,10 @@ class Tables:
         # ranks whose single (pair) beats a single (pair) of strength t: [t + 1]
         self.singles_above = [by_strength[t + 1 :] for t in range(-1, NRANKS)]
         self.pairs_above = [[r for r in rs if r < SJ] for rs in self.singles_above]
-        # ROADS[r][c]: (key, k, r) of every 路 of rank r held c times
+        # ROADS[r][c]: (key, k) of every 路 of rank r held c times
         self.roads = [
             [
-                tuple(
-                    (bomb_key(ROAD_TIER[k], order[r]), k, r)
-                    for k in range(3, c + 1)
-                )
+                tuple((bomb_key(ROAD_TIER[k], order[r]), k) for k in range(3, c + 1))
                 for c in range(9)
             ]
             for r in range(SJ)
@@ -225,10 +223,8 @@ def _run_plays(w: int, length: int):
             if length:
                 starts = [(s, length) for s in range(lo, r - length + 1)]
             i = [((s - lo) * w, n * w) for s, n in starts]
-            row.append((
-                tuple(RUN_CODES[w][s][n * w] for s, n in starts),
-                tuple(slice(a, a + n) for a, n in i),
-            ))
+            codes = tuple(RUN_CODES[w][s][n * w] for s, n in starts)
+            row.append((codes, tuple(slice(a, a + n) for a, n in i)))
         table.append(row)
     return table
 
@@ -333,7 +329,7 @@ def bombs(base, ends, cnt, roads) -> tuple[tuple[int, ...], tuple[Move, ...]]:
             c = cnt[r]
             if c >= 3:
                 o = ends[r] - c
-                for key, k, _r in roads[r][c]:
+                for key, k in roads[r][c]:
                     items[key] = moves[base[o : o + k]]
     fours, aces = cnt[FOUR], cnt[ACE]
     if aces and fours >= 2:
@@ -344,7 +340,7 @@ def bombs(base, ends, cnt, roads) -> tuple[tuple[int, ...], tuple[Move, ...]]:
     sj, bj = cnt[SJ], cnt[BJ]
     if sj + bj >= 2:
         o, ob = ends[SJ] - sj, ends[BJ] - bj
-        for a, b, key, _code in JOKER_SETS:
+        for a, b, key in JOKER_SETS:
             if a <= sj and b <= bj:
                 items[key] = moves[base[o : o + a] + base[ob : ob + b]]
     if not items:
