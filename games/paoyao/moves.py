@@ -352,6 +352,23 @@ def bombs(base, ends, cnt, roads) -> tuple[tuple[int, ...], tuple[Move, ...]]:
 NO_BOMBS: tuple[tuple[int, ...], tuple[Move, ...]] = ((), ())
 
 
+def swap_roads(held, base, ends, r: int, was: int, now: int, roads):
+    """`held` (bombs() of a hand) once rank r, not 4 or A, went from `was`
+    (3+) to `now` cards: only r's 路 change. Their keys for `now` are some of
+    those for `was`, so the order of the keys kept holds."""
+    keys, moves = held
+    items = dict(zip(keys, moves))
+    for key, _k in roads[r][was]:
+        del items[key]
+    o = ends[r] - now
+    for key, k in roads[r][now]:
+        items[key] = BOMB_MOVES[base[o : o + k]]
+    if not items:
+        return NO_BOMBS
+    kept = tuple([key for key in keys if key in items])
+    return kept, tuple(map(items.__getitem__, kept))
+
+
 def leads(base, ends, cnt, tables: Tables, bombs) -> list[Move]:
     """Every distinct play of a leader: singles and pairs by strength, then
     straights, double straights and the bombs (`bombs()` of the hand)."""

@@ -25,7 +25,7 @@ from games.paoyao.cards import (
     rank_order,
 )
 from games.paoyao.combos import BOMB, KIND_NAMES, beats, classify, refusal, why_invalid
-from games.paoyao.moves import Tables, bombs, hand_of, held, leads, responses
+from games.paoyao.moves import Tables, bombs, hand_of, held, leads, responses, swap_roads
 from games.paoyao.scoring import SNOW_NAMES, grade, settlement, snowable
 
 PLAY, SNOW, OVER = "play", "snow", "over"
@@ -240,7 +240,13 @@ class PaoyaoState(State):
             c = cnt[r]
             o = ends[r] - c  # the lowest suits held of r: a slice of base
             cards += base[o : o + k]
-            if c >= 3 or r in _BOMB_RANKS and (  # a 路 of r, or a 幺 or 王 bomb held, changes
+            if c >= 3 and r not in _BOMB_RANKS:  # only r's 路 change: swapped in place
+                held_bombs = self.seat_bombs[seat]
+                if held_bombs is not None:
+                    self.seat_bombs[seat] = swap_roads(
+                        held_bombs, base, ends, r, c, c - k, self.tables.roads
+                    )
+            elif c >= 3 or r in _BOMB_RANKS and (  # a 路 of 4 or A, a 幺 or a 王 bomb held
                 cnt[SJ] + cnt[BJ] >= 2 if r >= SJ else cnt[ACE] and cnt[FOUR] >= 2
             ):
                 self.seat_bombs[seat] = None
