@@ -85,7 +85,8 @@ class PaoyaoState(State):
             self.cnt.append(cnt)
         self.left = [len(h) for h in hands]  # cards left per seat
         # per seat: its bombs as moves.bombs() makes them, or None until asked
-        # (asked at nearly every response; forgotten when the seat plays)
+        # (asked at nearly every response; a play from a rank held 3+ times swaps
+        # that rank's 路, one that may change a 幺 or 王 bomb forgets them)
         self.seat_bombs: list[tuple | None] = [None] * 4
 
     # -- helpers -------------------------------------------------------------
