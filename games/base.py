@@ -186,12 +186,18 @@ class Game(ABC):
         seed: int = 0,
         dealer: int | None = None,
     ) -> State:
+        v, n, d = self.table_for(variant, seats, seed, dealer)
+        return self.start(v, self.deal(v, n, seed), d, n)
+
+    def table_for(
+        self, variant: Mapping[str, Any] | None, seats: int | None, seed: int, dealer: int | None
+    ) -> tuple[dict[str, Any], int, int]:
+        """new_state's variant (defaults filled in), seat count and dealer, checked."""
         v = self.variant(variant)
         n = seats or self.default_seats
         if n not in self.seat_counts:
             raise VariantError(f"{self.id} is played by {self.seat_counts} players, not {n}")
-        d = self.first_dealer(v, n, seed) if dealer is None else dealer
-        return self.start(v, self.deal(v, n, seed), d, n)
+        return v, n, self.first_dealer(v, n, seed) if dealer is None else dealer
 
     # -- persistence ------------------------------------------------------
     @abstractmethod

@@ -79,11 +79,7 @@ class PaoyaoGame(Game):
         """Game.new_state, without start()'s check of a deal made here (it hands
         out both packs exactly) and with each hand taken from its places in the
         sorted deck, not parsed again (moves.hand_at)."""
-        v = self.variant(variant)
-        n = seats or self.default_seats
-        if n not in self.seat_counts:
-            raise VariantError(f"{self.id} is played by {self.seat_counts} players, not {n}")
-        d = self.first_dealer(v, n, seed) if dealer is None else dealer
+        v, _n, d = self.table_for(variant, seats, seed, dealer)
         three = v["remove_threes"]
         hands = [hand_at(dealt, three) for dealt in _dealt(v, seed)]
         if not (isinstance(d, int) and 0 <= d < 4):
