@@ -3,7 +3,8 @@
 Every random hand starts with a shuffle, and CPython's shuffle calls a
 Python-level `_randbelow` per card. This is the same loop with the rejection
 sampling inlined: identical results for every seed (tests/games/test_shuffle.py
-compares them), about a third less per deal (23 → 15 µs for 48 cards).
+compares them), 23 → 15 µs per 48-card deal; each step's bit count from a
+table: 8.1 → 6.9 µs (3.8 µs of it seeding the generator).
 An int seed seeds the C generator directly: `random.Random(seed)` adds a
 Python-level `__init__`/`seed` that only forwards an int (about 5 µs).
 """
@@ -14,18 +15,18 @@ import random
 from _random import Random as _CRandom
 from typing import Any
 
-_BITS = tuple(n.bit_length() for n in range(257))  # bits drawn for a bound n ≤ 256
+_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}  # by length: (i, bits drawn for i + 1)
 
 
 def shuffle(seed: Any, x: list) -> None:
     """Shuffle `x` in place exactly as `random.Random(seed).shuffle(x)` does."""
     rng = _CRandom(seed) if type(seed) is int else random.Random(seed)
     getrandbits = rng.getrandbits
-    bits = _BITS
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = bits[n] if n < 257 else n.bit_length()
+    steps = _STEPS.get(len(x))
+    if steps is None:  # (a few lengths: one per game)
+        steps = _STEPS[len(x)] = tuple((i, (i + 1).bit_length()) for i in range(len(x) - 1, 0, -1))
+    for i, k in steps:  # j below i + 1, by rejection as Random._randbelow draws it
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]

@@ -51,18 +51,20 @@ class XianniuFamily(Game):
 
     def _dealt(self, seed: int) -> tuple[list[int], dict[str, Any]]:
         """The seed's three hands as card masks, and the deal (codes) they make."""
+        masks = self._masks(seed)
+        return masks, {"hands": [self.deck.cards(m) for m in masks]}
+
+    def _masks(self, seed: int) -> list[int]:
+        """The seed's three hands as card masks (a hand's codes, in deck
+        order, are `deck.cards` of its mask: no sort needed here)."""
         order = list(range(48))
         shuffle(seed, order)
-        code = self.deck.codes.__getitem__
-        parts = [sorted(order[16 * i : 16 * i + 16]) for i in range(3)]
-        masks = [0, 0, FULL]
-        for i in (0, 1):
-            m = 0
-            for c in parts[i]:
-                m |= BIT[c]  # (a loop: sum() of ints this large is slower)
-            masks[i] = m
-            masks[2] ^= m
-        return masks, {"hands": [list(map(code, p)) for p in parts]}
+        m0 = m1 = 0
+        for c in order[:16]:
+            m0 |= BIT[c]  # (a loop: sum() of ints this large is slower)
+        for c in order[16:32]:
+            m1 |= BIT[c]
+        return [m0, m1, FULL ^ m0 ^ m1]
 
     def new_state(self, variant: Mapping[str, Any] | None = None, seats: int | None = None,
                   seed: int = 0, dealer: int | None = None) -> State:
@@ -71,13 +73,13 @@ class XianniuFamily(Game):
             return super().new_state(variant, seats, seed, dealer)
         v = self.variant(variant)
         d = self.first_dealer(v, 3, seed) if dealer is None else dealer
-        masks, deal = self._dealt(seed)
+        masks = self._masks(seed)  # the deal's codes are made when asked (XianniuState.deal)
         rules = None
         if not variant:  # the defaults' rules, found once (not keyed on the flags every deal)
             rules = self.__dict__.get("_default_rules")
             if rules is None:
                 rules = self._default_rules = rules_for(self.mode, v)
-        return self._start(v, deal, d, masks, rules)
+        return self._start(v, None, d, masks, rules)
 
     def first_dealer(self, variant: Mapping[str, Any], seats: int, seed: int) -> int:
         if variant.get("dealer_first") == "cut":

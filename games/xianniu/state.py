@@ -33,22 +33,25 @@ class XianniuState(Views, State):
                "led": COPY_1, "played": COPY_1, "followers": COPY_1, "poll": COPY_1,
                "owed": COPY_1, "holders": COPY_1}
     REBUILT = frozenset({"_combos"})  # per seat, plays by shape: _after_copy
+    SHARED = State.SHARED | {"_deal"}  # the deal: made once, never changed
 
     def __init__(self, game, variant: dict, dealer: int, deal: Any,
                  masks: list[int] | None = None, rules: Rules | None = None) -> None:
         """`masks`: the deal's hands as card masks, when the game dealt them
-        itself (new_state); a deal from outside is parsed and checked.
+        itself (new_state; `deal` is None: its codes are made when asked);
+        a deal from outside is parsed and checked.
         `rules`: rules_for(the mode, `variant`), when the caller has them."""
         self.game = game
         self.variant = variant
         self.seats = 3
         self.dealer = dealer
-        self.deal = deal
+        self._deal = deal
         self.history = []
         self.rules = rules or rules_for(game.mode, variant)
         self.deck = self.rules.deck
         if masks is None:
             masks = self._parse_deal(deal)
+        self._dealt = (*masks,)  # the hands as dealt (hands changes in place)
         self.hands: list[int] = masks
         self.leaves: list[list[tuple[Info, bool]]] = [[], [], []]  # (play, 喜 may score)
         self.counts = [0, 0, 0]  # leaves per seat
@@ -77,6 +80,18 @@ class XianniuState(Views, State):
         # per seat: its plays of each shape asked so far (_of_shape)
         self._combos: list[dict[int, list[Info]] | None] = [None, None, None]
         self._cache: tuple[int, list] | None = None
+
+    @property
+    def deal(self) -> Any:
+        """The explicit deal (JSON data): the codes of the dealt hands."""
+        d = self._deal
+        if d is None:
+            d = self._deal = {"hands": [self.deck.cards(m) for m in self._dealt]}
+        return d
+
+    @deal.setter
+    def deal(self, deal: Any) -> None:
+        self._deal = deal
 
     def _parse_deal(self, deal: Any) -> list[int]:
         hands = deal["hands"] if isinstance(deal, dict) else None
