@@ -25,6 +25,8 @@ XIAN = Move("X", "xian")
 TIGHTEN = Move("J", "tighten")
 WAIVE = Move("W", "waive")
 NEXT = (1, 2, 0)  # the seat after each seat
+FOLLOW = ((1, 2), (2, 0), (0, 1))  # the followers of each seat's lead, in turn
+ONE_SEAT = frozenset({"trick", "poll", "opening"})  # phases awaiting `pending` alone
 
 
 class XianniuState(Views, State):
@@ -149,6 +151,8 @@ class XianniuState(Views, State):
     # -- protocol -----------------------------------------------------------
     def to_act(self) -> list[int]:
         ph = self.phase
+        if ph == "trick":
+            return [self.pending]
         if ph == "control":
             return [self.controller]
         if ph == "over":
@@ -165,7 +169,9 @@ class XianniuState(Views, State):
         if ph == "control":
             if seat != self.controller:
                 return []
-            moves = self.rules.leads(self.hands[seat], CAP - self.table)
+            cap = CAP - self.table  # (Rules.leads without its call while cap ≥ 4)
+            moves = (self.rules._plays(self.hands[seat], 1, cap) if cap >= 4
+                     else self.rules.leads(self.hands[seat], cap))
             if not self.must_lead:
                 moves.append(KOU)
             if self.table >= 9 and self._may_tighten():
@@ -303,16 +309,18 @@ class XianniuState(Views, State):
             elif ph == "trick" and seat == self.pending:
                 info = self.rules.by_move.get(move)
                 assert self.top is not None  # the trick phase has a top play
+                top = self.top[1]
                 if (info is not None and move[0] == "B"
                         and info.mask & self.hands[seat] == info.mask
                         and info.size <= CAP - self.table
-                        and self.rules.beats(info, self.top[1])):
+                        and ((info.shape == top.plain and info.tier > top.tier) if top.plain
+                             else self.rules.beats(info, top))):
                     events = self._beat(seat, info)
                     self.history.append((seat, move))
                     return events
         if (move.__class__ is str and move and move.isascii() and (
                 (ph == "control" and seat == self.controller)
-                or (ph == "trick" and seat == self.pending))):
+                or (seat == self.pending and ph in ONE_SEAT))):
             events = self._apply(seat, move)
             self.history.append((seat, move))
             return events
@@ -393,8 +401,8 @@ class XianniuState(Views, State):
         self.led[seat] = self.played[seat] = True
         self.must_lead = False
         self.top = (seat, info, ok)
-        self.followers = [NEXT[seat], NEXT[NEXT[seat]]]
-        events = [{"type": "lead", "seat": seat, "cards": list(info.cards), "shape": info.name,
+        self.followers = [*FOLLOW[seat]]
+        events = [{"type": "lead", "seat": seat, "cards": [*info.cards], "shape": info.name,
                    "n": info.multiple}]
         self._advance(events, info)
         return events
@@ -408,7 +416,7 @@ class XianniuState(Views, State):
         self.played[seat] = True
         self.top = (seat, info, ok)
         del self.followers[0]
-        events = [{"type": "beat", "seat": seat, "cards": list(info.cards), "shape": info.name,
+        events = [{"type": "beat", "seat": seat, "cards": [*info.cards], "shape": info.name,
                    "n": info.multiple, "over": beaten[0]}]
         self._advance(events, info)
         return events
