@@ -36,6 +36,9 @@ class Deck:
              for g in range(16)]
             for r in range(len(self.ranks))
         ]
+        # for cards: the codes of each byte of a mask (6 × 256 tuples)
+        self._byte_codes = [tuple(self.codes[8 * n + i] for i in range(8) if b >> i & 1)
+                            for n in range(6) for b in range(256)]
 
     def mask(self, codes) -> int:
         m = 0
@@ -44,14 +47,11 @@ class Deck:
         return m
 
     def cards(self, mask: int) -> list[str]:
-        """Codes of a mask in deck order (rank, then suit)."""
-        out = []
-        codes = self.codes
-        while mask:
-            low = mask & -mask
-            out.append(codes[low.bit_length() - 1])
-            mask ^= low
-        return out
+        """Codes of a mask in deck order (rank, then suit): a byte at a time."""
+        t = self._byte_codes
+        return [*t[mask & 255], *t[256 + ((mask >> 8) & 255)], *t[512 + ((mask >> 16) & 255)],
+                *t[768 + ((mask >> 24) & 255)], *t[1024 + ((mask >> 32) & 255)],
+                *t[1280 + ((mask >> 40) & 255)]]
 
     def code_str(self, mask: int) -> str:
         """Canonical concatenation used in move codes: codes sorted as strings."""
