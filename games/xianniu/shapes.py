@@ -29,6 +29,7 @@ LONGFENG = 40  # 龙凤(齐): 双摆 + 双鱼, only at the deal
 BADADUI = 41  # 八大对: a whole hand of pairs, only at the deal
 NONE = -1  # tier of incomparable plays (公喜, 三喜, ...)
 TIER = attrgetter("tier")
+NO_PLAYS: tuple = ((), (), (), (), 0)  # a 摆 / 鱼 entry of a hand missing one of the kinds
 
 NAMES = {
     SINGLE: "single",
@@ -321,10 +322,13 @@ class Rules:
                     out.append(i.lead if k else i)
         # 摆 and 鱼 (and KKKK+10+8, 四地拉鱼) depend on three groups each
         ten = ((c2 >> 8) | (c3 & 15) << 4) & self._ten_bits  # the 10s (and Js)
-        key = (c3 >> 8) | (c2 & 15) << 4 | ten << 8  # the K, 8 and 10 kinds of 摆
-        bai = self._bai.get(key)
-        if bai is None:
-            bai = self._bai[key] = self._bai_plays(hand)
+        if c3 >> 8 and c2 & 15 and ten:  # a K, an 8 and a 10: 摆 may be in the hand
+            key = (c3 >> 8) | (c2 & 15) << 4 | ten << 8  # the K, 8 and 10 kinds of 摆
+            bai = self._bai.get(key)
+            if bai is None:
+                bai = self._bai[key] = self._bai_plays(hand)
+        else:
+            bai = NO_PLAYS
         yu = e0[6]  # the three lowest kinds: chunk 0
         big = bai[4] if bai[4] > yu[4] else yu[4]  # their largest play (0: none)
         if not big:
@@ -398,6 +402,8 @@ class Rules:
         KKKK+10+8 and its leads."""
         kg, eg = (hand >> 44) & 15, (hand >> 24) & 15
         tg = (hand >> 32) & self._ten_bits
+        if not (kg and eg and tg):
+            return NO_PLAYS
         triples: list[Info] = []
         self._triples(triples, kg, 44, tg, 32, eg, 24)
         liang: list[Info] = []
@@ -413,6 +419,8 @@ class Rules:
         """n鱼 of the hand's three lowest kinds, their leads, then 四地拉鱼
         and its leads."""
         g0, g1, g2 = hand & 15, (hand >> 4) & 15, (hand >> 8) & 15
+        if not (g0 and g1 and g2):
+            return NO_PLAYS
         triples: list[Info] = []
         self._triples(triples, g0, 0, g1, 4, g2, 8)
         sdly: list[Info] = []
@@ -453,6 +461,15 @@ class Rules:
             return 0
         bits = [1 << i for i in range(8) if tg >> i & 1][:2]
         return mask | (sum(bits) << 32)
+
+    def may_open(self, hand: int) -> bool:
+        """badadui(hand) or longfeng(hand): a big hand at the deal (the common
+        no answered from the 4-bit rank counts)."""
+        x = hand - ((hand >> 1) & N1)  # each rank's card count, 4 bits per rank
+        x = (x & N2) + ((x >> 2) & N2)
+        if (x | x >> 1) & TWO_EACH == TWO_EACH and self.longfeng(hand):
+            return True
+        return self.ba_da_dui and not x & 0x111111111111 and hand.bit_count() == 16
 
     def badadui(self, hand: int) -> bool:
         if not self.ba_da_dui or hand.bit_count() != 16:

@@ -26,6 +26,7 @@ TIGHTEN = Move("J", "tighten")
 WAIVE = Move("W", "waive")
 NEXT = (1, 2, 0)  # the seat after each seat
 FOLLOW = ((1, 2), (2, 0), (0, 1))  # the followers of each seat's lead, in turn
+ROUND = ((0, 1, 2), (1, 2, 0), (2, 0, 1))  # the seats in turn from each seat
 ONE_SEAT = frozenset({"trick", "poll", "opening"})  # phases awaiting `pending` alone
 
 
@@ -112,10 +113,8 @@ class XianniuState(Views, State):
 
     # -- opening (rules §3.2 step 2) ---------------------------------------
     def begin(self) -> None:
-        d = self.dealer
-        hands, rules = self.hands, self.rules  # _bighands(s) is not empty, without the Infos
-        self.holders = [s for s in (d, NEXT[d], NEXT[NEXT[d]])
-                        if rules.badadui(hands[s]) or rules.longfeng(hands[s])]
+        hands, may_open = self.hands, self.rules.may_open  # _bighands(s) is not empty
+        self.holders = [s for s in ROUND[self.dealer] if may_open(hands[s])]
         if not self.holders:
             return
         s = self.holders[0]
