@@ -129,7 +129,8 @@ class Rules:
         self.four_95_none = v.get("n_four_9_5_tier") == "none"
         self._info: dict[int, Info | None] = {}
         self.by_code: dict[str, Info] = {}  # canonical card string → play
-        self.by_move: dict[str, Info] = {}  # lead / beat move code → play (normal shapes)
+        self.by_lead: dict[str, Info] = {}  # lead move code → play (normal shapes)
+        self.by_beat: dict[str, Info] = {}  # beat move code → play (normal shapes)
         # _plays' caches: the plays of single ranks 3n..3n+2 holding cards c at
         # [4096 * n + c] (with n = 0, also the 鱼 entry of those three kinds);
         # 摆 plays by the cards of their three kinds.
@@ -199,7 +200,7 @@ class Rules:
         if len(b) == 1 and b[0] <= FOUR and not self.cpp:
             i.plain = b[0]  # beaten by any play of its shape with a higher tier
         if shape < LONGFENG:
-            self.by_move[i.lead.code] = self.by_move[i.beat.code] = i
+            self.by_lead[i.lead.code] = self.by_beat[i.beat.code] = i
         return i
 
     def _classify(self, mask: int) -> Info | None:
@@ -308,7 +309,7 @@ class Rules:
         few table look-ups, not an enumeration. Plays of more than `cap` cards
         (cap ≥ 4, only with k = 1) are left out."""
         c0, c1, c2, c3 = hand & 0xFFF, (hand >> 12) & 0xFFF, (hand >> 24) & 0xFFF, hand >> 36
-        tab = self._chunks  # _chunks_of, inline (asked at every lead)
+        tab = self._chunks  # the four chunks' entries, inline (asked at every lead)
         e0 = tab[c0] or self._chunk(0, c0)
         out: list = [*e0[k],
                      *(tab[4096 + c1] or self._chunk(1, c1))[k],
@@ -356,20 +357,17 @@ class Rules:
     def of_shape(self, hand: int, shape: int) -> list[Info]:
         """The plays of one shape inside `hand`, highest tier first (equal
         tiers in the order of combos)."""
-        if shape <= FOUR and not self.mixed_ten_pair:  # plays of one rank
-            e0, e1, e2, e3 = self._chunks_of(hand)
-            plays = [*e0[1 + shape], *e1[1 + shape], *e2[1 + shape], *e3[1 + shape]]
+        if shape <= FOUR and not self.mixed_ten_pair:  # plays of one rank, by chunk
+            c0, c1, c2, c3 = hand & 0xFFF, (hand >> 12) & 0xFFF, (hand >> 24) & 0xFFF, hand >> 36
+            tab, k = self._chunks, 1 + shape
+            plays = [*(tab[c0] or self._chunk(0, c0))[k],
+                     *(tab[4096 + c1] or self._chunk(1, c1))[k],
+                     *(tab[8192 + c2] or self._chunk(2, c2))[k],
+                     *(tab[12288 + c3] or self._chunk(3, c3))[k]]
         else:
             plays = [i for i in self._plays(hand, 0) if i.shape == shape]
         plays.sort(key=TIER, reverse=True)
         return plays
-
-    def _chunks_of(self, hand: int) -> tuple[tuple, ...]:
-        """The single-rank plays of the hand, three ranks (12 bits) at a time."""
-        c0, c1, c2, c3 = hand & 0xFFF, (hand >> 12) & 0xFFF, (hand >> 24) & 0xFFF, hand >> 36
-        tab = self._chunks
-        return (tab[c0] or self._chunk(0, c0), tab[4096 + c1] or self._chunk(1, c1),
-                tab[8192 + c2] or self._chunk(2, c2), tab[12288 + c3] or self._chunk(3, c3))
 
     def _chunk(self, n: int, bits: int) -> tuple:
         """The single-rank plays of ranks 3n..3n+2 holding `bits` (12 bits) in

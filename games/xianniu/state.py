@@ -298,18 +298,18 @@ class XianniuState(Views, State):
         if isinstance(move, str):
             if ph == "control":
                 if seat == self.controller:
-                    info = self.rules.by_move.get(move)
-                    if (info is not None and move[0] == "L"
+                    info = self.rules.by_lead.get(move)
+                    if (info is not None
                             and info.mask & self.hands[seat] == info.mask
                             and info.size <= CAP - self.table):
                         events = self._lead(seat, info)
                         self.history.append((seat, move))
                         return events
             elif ph == "trick" and seat == self.pending:
-                info = self.rules.by_move.get(move)
+                info = self.rules.by_beat.get(move)
                 assert self.top is not None  # the trick phase has a top play
                 top = self.top[1]
-                if (info is not None and move[0] == "B"
+                if (info is not None
                         and info.mask & self.hands[seat] == info.mask
                         and info.size <= CAP - self.table
                         and ((info.shape == top.plain and info.tier > top.tier) if top.plain
