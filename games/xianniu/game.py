@@ -72,27 +72,35 @@ class XianniuFamily(Game):
         if seats not in (None, 3):
             return super().new_state(variant, seats, seed, dealer)
         v = self.variant(variant)
-        d = self.first_dealer(v, 3, seed) if dealer is None else dealer
-        masks = self._masks(seed)  # the deal's codes are made when asked (XianniuState.deal)
         rules = None
         if not variant:  # the defaults' rules, found once (not keyed on the flags every deal)
             rules = self.__dict__.get("_default_rules")
             if rules is None:
                 rules = self._default_rules = rules_for(self.mode, v)
+        d = self.first_dealer(v, 3, seed, rules) if dealer is None else dealer
+        masks = self._masks(seed)  # the deal's codes are made when asked (XianniuState.deal)
         return self._start(v, None, d, masks, rules)
 
-    def first_dealer(self, variant: Mapping[str, Any], seats: int, seed: int) -> int:
+    def first_dealer(self, variant: Mapping[str, Any], seats: int, seed: int,
+                     rules: Rules | None = None) -> int:
+        """`rules`: rules_for(the mode, `variant`), when the caller has them."""
         if variant.get("dealer_first") == "cut":
-            return self.cut(variant, seed)
+            return self.cut(variant, seed, rules)
         return _mix(seed) % 3  # random [S1]; a hash of the seed, cheaper than a new RNG
 
-    def cut(self, variant: Mapping[str, Any], seed: int) -> int:
+    def cut(self, variant: Mapping[str, Any], seed: int, rules: Rules | None = None) -> int:
         """扳点数: each seat draws a card, the highest single wins; ties draw again."""
-        return self.cut_rounds(variant, seed)[-1][0]
+        return self._draws(rules or rules_for(self.mode, dict(variant)), seed)[-1][0]
 
     def cut_rounds(self, variant: Mapping[str, Any], seed: int) -> list[tuple[int, dict]]:
         """The draws of the cut: [(winner or -1 on a tie, {seat: card code})]."""
-        rules = rules_for(self.mode, dict(variant))
+        codes = self.deck.codes
+        return [(w, {s: codes[c] for s, c in drawn.items()})
+                for w, drawn in self._draws(rules_for(self.mode, dict(variant)), seed)]
+
+    @staticmethod
+    def _draws(rules: Rules, seed: int) -> list[tuple[int, dict[int, int]]]:
+        """The draws of the cut: [(winner or -1 on a tie, {seat: card index})]."""
         cards = list(range(48))
         seats = [0, 1, 2]
         rounds = []
@@ -106,8 +114,7 @@ class XianniuFamily(Game):
             best = max(tiers.values())
             seats = [s for s in seats if tiers[s] == best]
             done = len(seats) == 1 or len(cards) < len(seats)
-            rounds.append((seats[0] if done else -1,
-                           {s: self.deck.codes[c] for s, c in drawn.items()}))
+            rounds.append((seats[0] if done else -1, drawn))
             if done:
                 return rounds
 
