@@ -105,14 +105,14 @@ class XianniuFamily(Game):
         seats = [0, 1, 2]
         rounds = []
         k = 0
+        tier = rules.card_tier
         while True:
             drawn = {}
             for s in seats:  # draw from the deck, the seed's hash choosing the card
                 k += 1
                 drawn[s] = cards.pop(_mix(seed * 64 + k) % len(cards))
-            tiers = {s: rules.single_tier(c // 4, 1 << (c % 4)) for s, c in drawn.items()}
-            best = max(tiers.values())
-            seats = [s for s in seats if tiers[s] == best]
+            best = max([tier[c] for c in drawn.values()])
+            seats = [s for s in seats if tier[drawn[s]] == best]
             done = len(seats) == 1 or len(cards) < len(seats)
             rounds.append((seats[0] if done else -1, drawn))
             if done:

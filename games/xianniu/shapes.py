@@ -127,6 +127,8 @@ class Rules:
             self.multi = list(self.single)
             self.top = 12
         self.four_95_none = v.get("n_four_9_5_tier") == "none"
+        # each card's tier as a single (the cut, 扳点数, compares them)
+        self.card_tier = tuple(self.single_tier(c // 4, 1 << (c % 4)) for c in range(48))
         self._info: dict[int, Info | None] = {}
         self.by_code: dict[str, Info] = {}  # canonical card string → play
         self.by_lead: dict[str, Info] = {}  # lead move code → play (normal shapes)

@@ -178,7 +178,8 @@ class XianniuState(Views, State):
         elif seat not in self.to_act():
             return []
         elif ph == "trick":
-            moves = self._beats(seat)
+            assert self.top is not None  # the trick phase has a top play
+            moves = self._beats(seat, self.top[1])
         elif ph == "poll":
             k = self._tie_count(seat)
             xian = Pick("xian", "X", tuple(self.deck.cards(self.hands[seat])), k, k) if k else XIAN
@@ -211,9 +212,8 @@ class XianniuState(Views, State):
             group = by_shape[shape] = self.rules.of_shape(self.hands[seat], shape)
         return group
 
-    def _beats(self, seat: int) -> list:
-        assert self.top is not None  # asked only while a trick is open
-        top = self.top[1]
+    def _beats(self, seat: int, top: Info) -> list:
+        """The seat's beat moves on `top`, the trick's top play."""
         shape = top.plain
         if shape:  # plain tiers: the group is sorted, stop at the first tie
             c = self._combos[seat]
@@ -425,7 +425,7 @@ class XianniuState(Views, State):
         followers = self.followers
         while followers:
             q = followers[0]
-            options = self._beats(q)
+            options = self._beats(q, top)
             if options:
                 self.phase = "trick"
                 self.pending = q
