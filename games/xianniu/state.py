@@ -273,7 +273,8 @@ class XianniuState(Views, State):
             raise IllegalMove("not_in_hand", text)
         if count is not None and mask.bit_count() != count:
             raise IllegalMove("wrong_count", f"need {count}")
-        if self.deck.code_str(mask) != text:
+        codes = [text[i:i + 2] for i in range(0, len(text), 2)]
+        if codes != sorted(codes):  # (parsed: no code twice) text == deck.code_str(mask)
             raise IllegalMove("malformed_move", "cards must be sorted")
         return mask
 
@@ -291,7 +292,8 @@ class XianniuState(Views, State):
 
     def apply(self, seat: int, move: str | Move) -> list[dict[str, Any]]:
         """State.apply, the protocol checks answered from the phase when one
-        seat is awaited (control, trick): the same checks in the same order.
+        seat is awaited (control, trick, poll, opening) or the seat owes
+        紧牌 discards (tighten): the same checks in the same order.
         A lead or beat the seat may make now is applied at once; any other
         code takes the full path, which names the reason of a refusal."""
         ph = self.phase
@@ -319,7 +321,8 @@ class XianniuState(Views, State):
                     return events
         if (move.__class__ is str and move and move.isascii() and (
                 (ph == "control" and seat == self.controller)
-                or (seat == self.pending and ph in ONE_SEAT))):
+                or (seat == self.pending and ph in ONE_SEAT)
+                or (ph == "tighten" and seat in (0, 1, 2) and self.owed[seat]))):
             events = self._apply(seat, move)
             self.history.append((seat, move))
             return events
