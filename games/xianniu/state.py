@@ -175,6 +175,11 @@ class XianniuState(Views, State):
                 moves.append(KOU)
             if self.table >= 9 and self._may_tighten():
                 moves.append(TIGHTEN)
+        elif ph == "tighten":  # to_act: the seats that owe discards
+            k = self.owed[seat] if seat in (0, 1, 2) else 0
+            if not k:
+                return []
+            moves = [Pick("discard", "D", tuple(self.deck.cards(self.hands[seat])), k, k)]
         elif seat not in self.to_act():
             return []
         elif ph == "trick":
@@ -184,9 +189,6 @@ class XianniuState(Views, State):
             k = self._tie_count(seat)
             xian = Pick("xian", "X", tuple(self.deck.cards(self.hands[seat])), k, k) if k else XIAN
             moves = [xian, KOU]
-        elif ph == "tighten":
-            k = self.owed[seat]
-            moves = [Pick("discard", "D", tuple(self.deck.cards(self.hands[seat])), k, k)]
         else:  # opening
             moves = [Move("O" + i.codes, "bighand", i.cards, {"shape": i.name, "n": 1})
                      for i in self._bighands(seat)]
@@ -217,9 +219,11 @@ class XianniuState(Views, State):
         shape = top.plain
         if shape:  # plain tiers: the group is sorted, stop at the first tie
             c = self._combos[seat]
-            group = c.get(shape) if c is not None else None
-            if group is None:
-                group = self._of_shape(seat, shape)
+            if c is None:
+                c = self._combos[seat] = {}
+            group = c.get(shape)
+            if group is None:  # (_of_shape, inline)
+                group = c[shape] = self.rules.of_shape(self.hands[seat], shape)
             tt = top.tier
             hand = self.hands[seat]
             out = []
@@ -503,7 +507,7 @@ class XianniuState(Views, State):
     def _tighten(self, seat: int) -> list:
         self._cache = None
         limit = CAP - self.table
-        self.owed = [max(0, h.bit_count() - limit) for h in self.hands]
+        self.owed = [n - limit if n > limit else 0 for n in map(int.bit_count, self.hands)]
         self.phase = "tighten"
         return [{"type": "tighten", "seat": seat, "limit": limit}]
 
