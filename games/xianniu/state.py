@@ -113,10 +113,11 @@ class XianniuState(Views, State):
 
     # -- opening (rules §3.2 step 2) ---------------------------------------
     def begin(self) -> None:
-        hands, may_open = self.hands, self.rules.may_open  # _bighands(s) is not empty
+        may_open = self.rules.may_open  # _bighands(s) is not empty
+        h0, h1, h2 = hands = self.hands
+        if not (may_open(h0) or may_open(h1) or may_open(h2)):
+            return  # most deals (holders stays [])
         self.holders = [s for s in ROUND[self.dealer] if may_open(hands[s])]
-        if not self.holders:
-            return
         s = self.holders[0]
         options = self._bighands(s)
         if self.variant["bighand_mandatory"] and len(options) == 1:
@@ -430,9 +431,26 @@ class XianniuState(Views, State):
     def _advance(self, events: list, top: Info) -> None:
         """Ask the next follower who can beat `top`; pass the others; close the trick."""
         followers = self.followers
+        shape = top.plain
         while followers:
             q = followers[0]
-            options = self._beats(q, top)
+            if shape:  # _beats' plain-tier path, inline (asked after every play)
+                c = self._combos[q]
+                if c is None:
+                    c = self._combos[q] = {}
+                group = c.get(shape)
+                if group is None:
+                    group = c[shape] = self.rules.of_shape(self.hands[q], shape)
+                tt = top.tier
+                hand = self.hands[q]
+                options = []
+                for i in group:
+                    if i.tier <= tt:
+                        break
+                    if i.mask & hand == i.mask:
+                        options.append(i.beat)
+            else:
+                options = self._beats(q, top)
             if options:
                 self.phase = "trick"
                 self.pending = q
