@@ -174,8 +174,10 @@ class XianniuState(Views, State):
                      else self.rules.leads(self.hands[seat], cap))
             if not self.must_lead:
                 moves.append(KOU)
-            if self.table >= 9 and self._may_tighten():
-                moves.append(TIGHTEN)
+            if cap <= 7 and self.variant["tighten"]:  # _may_tighten, inline (table ≥ 9)
+                h0, h1, h2 = self.hands
+                if h0.bit_count() > cap or h1.bit_count() > cap or h2.bit_count() > cap:
+                    moves.append(TIGHTEN)
         elif ph == "tighten":  # to_act: the seats that owe discards
             k = self.owed[seat] if seat in (0, 1, 2) else 0
             if not k:
@@ -462,12 +464,17 @@ class XianniuState(Views, State):
         assert self.top is not None  # the trick being closed
         owner, _, ok = self.top
         self.leaves[owner].append((top, ok))
-        self.counts[owner] += top.size
-        self.table += top.size
+        size = top.size
+        counts = self.counts
+        counts[owner] += size
+        table = self.table = self.table + size
         self.top = None
-        events.append({"type": "take", "seat": owner, "count": top.size,
-                       "leaves": self.counts[owner]})
-        self._control(owner, events)
+        events.append({"type": "take", "seat": owner, "count": size, "leaves": counts[owner]})
+        if table < CAP and not self._ci_ends and self.hands[owner]:
+            self.controller = owner  # _control's common case, inline
+            self.phase = "control"
+        else:
+            self._control(owner, events)
 
     def _control(self, seat: int, events: list) -> None:
         self.controller = seat
