@@ -301,9 +301,16 @@ class Rules:
 
     def leads(self, hand: int, cap: int = 16) -> list:  # of Moves (a Move | Pick list to extend)
         """The lead moves of combos(hand) of at most `cap` cards, in the same order."""
-        if cap < 4:  # a play of one rank may not fit
-            return [i.lead for i in self._plays(hand, 0) if i.size <= cap]
-        return self._plays(hand, 1, cap)
+        if cap >= 4:
+            return self._plays(hand, 1, cap)
+        if cap == 1:  # singles alone (every other play has 2+ cards), in rank order
+            c0, c1, c2, c3 = hand & 0xFFF, (hand >> 12) & 0xFFF, (hand >> 24) & 0xFFF, hand >> 36
+            tab = self._chunks
+            return [i.lead for i in (*(tab[c0] or self._chunk(0, c0))[2],
+                                     *(tab[4096 + c1] or self._chunk(1, c1))[2],
+                                     *(tab[8192 + c2] or self._chunk(2, c2))[2],
+                                     *(tab[12288 + c3] or self._chunk(3, c3))[2])]
+        return [i.lead for i in self._plays(hand, 0) if i.size <= cap]  # a play may not fit
 
     def _plays(self, hand: int, k: int, cap: int = 16) -> list:
         """combos (k = 0) or their lead moves (k = 1), built from plays cached

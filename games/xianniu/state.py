@@ -436,7 +436,7 @@ class XianniuState(Views, State):
     def _advance(self, events: list, top: Info) -> None:
         """Ask the next follower who can beat `top`; pass the others; close the trick."""
         followers = self.followers
-        shape = top.plain
+        shape, tt = top.plain, top.tier
         while followers:
             q = followers[0]
             if shape:  # _beats' plain-tier path, inline (asked after every play)
@@ -446,7 +446,6 @@ class XianniuState(Views, State):
                 group = c.get(shape)
                 if group is None:
                     group = c[shape] = self.rules.of_shape(self.hands[q], shape)
-                tt = top.tier
                 hand = self.hands[q]
                 options = []
                 for i in group:
