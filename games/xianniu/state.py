@@ -274,9 +274,9 @@ class XianniuState(Views, State):
     # -- applying -----------------------------------------------------------
     def _cards(self, seat: int, text: str, count: int | None = None) -> int:
         codes = [text[i:i + 2] for i in range(0, len(text), 2)]
-        try:  # (deck.parse, on the split codes: an unknown code's None fails the sum)
-            mask = 0 if len(text) % 2 else sum(map(self.deck.bit.get, codes))
-        except TypeError:
+        try:  # (deck.parse, on the split codes)
+            mask = 0 if len(text) % 2 else sum(map(self.deck.bit.__getitem__, codes))
+        except KeyError:  # an unknown code
             mask = 0
         if not mask or mask.bit_count() != len(codes):  # malformed, or a card twice
             raise IllegalMove("malformed_move", text)
