@@ -220,22 +220,8 @@ class XianniuState(Views, State):
     def _beats(self, seat: int, top: Info) -> list:
         """The seat's beat moves on `top`, the trick's top play."""
         shape = top.plain
-        if shape:  # plain tiers: the group is sorted, stop at the first tie
-            c = self._combos[seat]
-            if c is None:
-                c = self._combos[seat] = {}
-            group = c.get(shape)
-            if group is None:  # (_of_shape, inline)
-                group = c[shape] = self.rules.of_shape(self.hands[seat], shape)
-            tt = top.tier
-            hand = self.hands[seat]
-            out = []
-            for i in group:
-                if i.tier <= tt:
-                    break
-                if i.mask & hand == i.mask:
-                    out.append(i.beat)
-            return out
+        if shape:
+            return self._plain_beats(seat, shape, top.tier)
         shapes = top.beaters
         if not shapes:
             return []
@@ -433,26 +419,32 @@ class XianniuState(Views, State):
         self._advance(events, info)
         return events
 
+    def _plain_beats(self, seat: int, shape: int, tt: int) -> list:
+        """The seat's beats of a plain-tier top of tier `tt`: its plays of the
+        shape are sorted by tier, so the scan stops at the first tie."""
+        c = self._combos[seat]
+        if c is None:
+            c = self._combos[seat] = {}
+        group = c.get(shape)
+        if group is None:  # (_of_shape, inline)
+            group = c[shape] = self.rules.of_shape(self.hands[seat], shape)
+        hand = self.hands[seat]
+        out = []
+        for i in group:
+            if i.tier <= tt:
+                break
+            if i.mask & hand == i.mask:
+                out.append(i.beat)
+        return out
+
     def _advance(self, events: list, top: Info) -> None:
         """Ask the next follower who can beat `top`; pass the others; close the trick."""
         followers = self.followers
         shape, tt = top.plain, top.tier
         while followers:
             q = followers[0]
-            if shape:  # _beats' plain-tier path, inline (asked after every play)
-                c = self._combos[q]
-                if c is None:
-                    c = self._combos[q] = {}
-                group = c.get(shape)
-                if group is None:
-                    group = c[shape] = self.rules.of_shape(self.hands[q], shape)
-                hand = self.hands[q]
-                options = []
-                for i in group:
-                    if i.tier <= tt:
-                        break
-                    if i.mask & hand == i.mask:
-                        options.append(i.beat)
+            if shape:  # (_beats' plain-tier path, without its dispatch)
+                options = self._plain_beats(q, shape, tt)
             else:
                 options = self._beats(q, top)
             if options:
