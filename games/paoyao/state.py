@@ -25,7 +25,16 @@ from games.paoyao.cards import (
     rank_order,
 )
 from games.paoyao.combos import BOMB, KIND_NAMES, beats, classify, refusal, why_invalid
-from games.paoyao.moves import Tables, bombs, hand_of, held, leads, responses, swap_roads
+from games.paoyao.moves import (
+    Tables,
+    bomb_key,
+    bombs,
+    hand_of,
+    held,
+    leads,
+    responses,
+    swap_roads,
+)
 from games.paoyao.scoring import SNOW_NAMES, grade, settlement, snowable
 
 PLAY, SNOW, OVER = "play", "snow", "over"
@@ -142,7 +151,7 @@ class PaoyaoState(State):
             return leads(self.base[seat], self.ends[seat], self.cnt[seat], self.tables, bombs_held)
         if top[0] == BOMB:  # responses() to a bomb, inlined (a third of all asks)
             keys, held_bombs = bombs_held
-            moves = list(held_bombs[bisect_right(keys, top[1] * 16 + top[2]) :])  # bomb_key
+            moves = list(held_bombs[bisect_right(keys, bomb_key(top[1], top[2])) :])
         else:
             moves = responses(
                 self.base[seat], self.ends[seat], self.cnt[seat], self.tables, top, bombs_held

@@ -37,6 +37,7 @@ class Deck:
             for r in range(len(self.ranks))
         ]
         # for cards: the codes of each byte of a mask (6 × 256 tuples)
+        assert len(self.codes) == 48, "cards() reads a mask as six bytes"
         self._byte_codes = [tuple(self.codes[8 * n + i] for i in range(8) if b >> i & 1)
                             for n in range(6) for b in range(256)]
 

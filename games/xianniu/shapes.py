@@ -318,7 +318,9 @@ class Rules:
         few table look-ups, not an enumeration. Plays of more than `cap` cards
         (cap ≥ 4, only with k = 1) are left out."""
         c0, c1, c2, c3 = hand & 0xFFF, (hand >> 12) & 0xFFF, (hand >> 24) & 0xFFF, hand >> 36
-        tab = self._chunks  # the four chunks' entries, inline (asked at every lead)
+        # the four chunks' entries, inline here, in leads (cap 1) and of_shape:
+        # a shared helper costs 3–4% of a hand side by side (measured 2 Dec)
+        tab = self._chunks
         e0 = tab[c0] or self._chunk(0, c0)
         out: list = [*e0[k],
                      *(tab[4096 + c1] or self._chunk(1, c1))[k],
