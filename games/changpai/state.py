@@ -674,7 +674,8 @@ class ChangpaiState(State):
         return [self.actor]
 
     def _codes(self, seat: int) -> list[str]:
-        if seat not in self.to_act():
+        if (seat != self.actor if self.phase not in ("claim", "over")
+                else seat not in self.to_act()):  # to_act() is [actor] outside claims
             return []
         if self.phase == "qualify":
             return self.qualify_options(seat)
@@ -718,9 +719,30 @@ class ChangpaiState(State):
             out.append(Move(code, MOVE_KIND[head], cards, {"card": x, "from": src, "offer": okind}))
         return out
 
+    def apply(self, seat: int, move: str | Move) -> list[dict[str, Any]]:
+        """State.apply: the same checks in the same order, the turn answered
+        from the phase (to_act() is [actor] outside claims)."""
+        code = move.code if isinstance(move, Move) else move
+        if not isinstance(code, str) or not code.isascii() or not code:
+            raise IllegalMove("malformed_move", repr(code))
+        phase = self.phase
+        if phase == "over":
+            raise IllegalMove("hand_over")
+        if seat != self.actor if phase != "claim" else seat not in self.to_act():
+            raise IllegalMove("not_your_turn", f"seat {seat}")
+        events = self._apply(seat, code)
+        self.history.append((seat, code))
+        return events
+
     def _apply(self, seat: int, code: str) -> list[dict[str, Any]]:
         listed = self._moves.get(seat)  # legal_moves of this very state, if asked
-        if code not in ([m.code for m in listed] if listed is not None else self._codes(seat)):
+        if listed is not None:
+            for m in listed:
+                if m.code == code:
+                    break
+            else:
+                raise IllegalMove("not_legal", code)
+        elif code not in self._codes(seat):
             raise IllegalMove("not_legal", code)
         self._moves = {}
         ev: list[dict[str, Any]] = []
