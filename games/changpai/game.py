@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from _random import Random as _CRandom
 from collections.abc import Mapping
+from hashlib import sha512
 from typing import Any
 
 from games.base import Flag, Game, State, VariantError
@@ -27,6 +29,21 @@ class ChangpaiGame(Game):
         if default is None:
             default = self._default = super().variant()
         return dict(default)
+
+    def first_dealer(self, variant: Mapping[str, Any], seats: int, seed: int) -> int:
+        """Game.first_dealer's draw, `random.Random(f"dealer:{seed}").randrange(seats)`,
+        without the Python-level seeding and randrange: the same SHA-512 seed
+        given to the C generator, then `_randbelow`'s rejection loop (every
+        random hand asks this; tests/games/changpai/test_deal.py compares)."""
+        if type(seats) is not int or seats < 1:
+            return super().first_dealer(variant, seats, seed)  # its errors
+        a = f"dealer:{seed}".encode()
+        getrandbits = _CRandom(int.from_bytes(a + sha512(a).digest(), "big")).getrandbits
+        k = seats.bit_length()
+        r = getrandbits(k)
+        while r >= seats:
+            r = getrandbits(k)
+        return r
 
     def deal(self, variant: Mapping[str, Any], seats: int, seed: int) -> str:
         """The whole shuffled deck: seat s holds cards 20s..20s+19, the stock

@@ -11,7 +11,14 @@ from games.changpai.kan import K2, K3, classify
 # A meld is stored as [kind, [card kinds], claimed kind or -1, from seat or -1].
 
 
+# No sets yet (every seat at the deal): one shared value (Fixed is frozen), not
+# a new dataclass per seat and hand.
+NO_SETS = Fixed()
+
+
 def fixed_of(melds) -> Fixed:
+    if not melds:
+        return NO_SETS
     count = tuo = fan = 0
     has_k2 = has_k3 = False
     all_black = True

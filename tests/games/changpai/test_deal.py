@@ -15,3 +15,12 @@ def test_a_remembered_deal_is_the_parsed_deal():
         remembered = parse_deal(deal)  # made by deal(): taken as it was made
         assert parse_deal(deal) == remembered  # asked again: parsed from the string
         assert GAME.new_state(seed=seed, dealer=0).to_json() == GAME.start(v, deal, 0).to_json()
+
+
+def test_first_dealer_is_the_base_draw():
+    from games.base import Game
+
+    v = GAME.variant()
+    for seed in [*range(3000), -1, 10**30, 2**64 + 7]:
+        for seats in (1, 2, 3, 4, 5, 7, 8):
+            assert GAME.first_dealer(v, seats, seed) == Game.first_dealer(GAME, v, seats, seed)
