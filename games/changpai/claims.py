@@ -10,6 +10,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from games.changpai.cards import CODES, COMPLEMENTS, N_KINDS, SEVENS, YDR
+from games.changpai.estimate import claim_ok
 from games.changpai.kan import classify
 
 if TYPE_CHECKING:
@@ -67,8 +68,8 @@ def _due_codes(st: ChangpaiState, s: int, x: int, may_chi: bool) -> list[str]:
     asked of every seat before any 碰/吃 is weighed."""
     conc = st.conc[s]
     codes: list[str] = []
-    if st.claim_hu(s, x, x in st.hu_bar[s],
-                   not may_chi and st.variant["chi_type_hu_restricted"]):
+    if st.may_claim_hu(s, x) and st.claim_hu(
+            s, x, x in st.hu_bar[s], not may_chi and st.variant["chi_type_hu_restricted"]):
         codes.append("H")
     cx = conc[x]
     seen = st.seen[x]
@@ -91,29 +92,47 @@ def _with_options(st: ChangpaiState, s: int, x: int, may_chi: bool,
                   codes: list[str]) -> list[str]:
     """The optional 碰/吃 (each weighed by the claimer's estimate) and 过."""
     conc = st.conc[s]
-    avail = None  # the seat's unseen flags, the same for every option: made once
-    if conc[x] == 2 and x not in st.peng_bar[s]:
-        avail = st.avail(s)
-        if st.claim_keeps_hand(s, (x, x), x, avail):
+    peng = conc[x] == 2 and x not in st.peng_bar[s]
+    chis = [c for c in _CHI[x] if conc[c[0]] >= c[2] and conc[c[1]]] if may_chi else None
+    if peng or chis:
+        # what every check of this seat shares, made once: see claim_basis
+        held, hand, avail, count, tuo, thr, strict, xy = st.claim_basis(s)
+        if peng and held > 2 and (hand is None or claim_ok(
+                hand, avail, (x, x), x, count, tuo + _PENG_TUO[x], thr, strict, xy)):
             codes.append("P")
-    if may_chi:
-        pairs = chi_options(conc, x)
-        if pairs:
+        if chis:
             v = st.variant
-            avail = avail or st.avail(s)
             guard = v["qi_fan_guard"] and st.qi_seat == s and st.fixed(s).fan == 0
             no_triple = v["no_discard_from_triple"]
-            for pair in pairs:
-                if no_triple and (conc[pair[0]] >= 3 or conc[pair[1]] >= 3):
+            for a, b, _n, pair, kan_tuo, code in chis:
+                if no_triple and (conc[a] >= 3 or conc[b] >= 3):
                     continue
                 if guard and any(YDR[k] and conc[k] >= 2 for k in pair):
                     continue
-                kan = classify((*pair, x))
-                if kan and st.claim_keeps_hand(s, pair, x, avail, kan):
-                    codes.append(chi_code(pair))
+                if held > 2 and (hand is None or claim_ok(
+                        hand, avail, pair, x, count, tuo + kan_tuo, thr, strict, xy)):
+                    codes.append(code)
     if codes:
         codes.append("N")
     return codes
+
+
+def _chi_table(x: int) -> tuple[tuple[int, int, int, tuple[int, int], int, str], ...]:
+    """Every 吃 of x that makes a 坎, as chi_options lists them (sorted by the
+    claimer's pair): (a, b, copies of a needed, the pair, the 坎's 砣, its code).
+    chi_options(conc, x) is the pairs of those whose cards conc holds."""
+    full = [5] * N_KINDS
+    out = []
+    for pair in chi_options(full, x):
+        kan = classify((*pair, x))
+        if kan:
+            a, b = pair
+            out.append((a, b, 2 if a == b else 1, pair, kan[1], chi_code(pair)))
+    return tuple(out)
+
+
+_CHI = tuple(_chi_table(x) for x in range(N_KINDS))
+_PENG_TUO = tuple(classify((x, x, x))[1] for x in range(N_KINDS))  # type: ignore[index]
 
 
 def offer_options(state: ChangpaiState, x: int, src: int, okind: str,

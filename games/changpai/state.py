@@ -197,10 +197,16 @@ class ChangpaiState(State):
         f = self.fixed(s)
         return sum(self.conc[s]) + f.cards + extra_card == 21 + f.extra
 
-    def claim_hu(self, s: int, x: int, need_k23: bool, need_k1: bool) -> bool:
+    def may_claim_hu(self, s: int, x: int) -> bool:
+        """False when seat s cannot 胡 on card x whatever the bars: the hand's
+        size, and a component no partition uses up (most seats, most cards)."""
         conc = self.conc[s]
         f = self._fixed[s] or self.fixed(s)
-        if sum(conc) + f.cards + 1 != 21 + f.extra or not may_win_with(conc, x):
+        return sum(conc) + f.cards + 1 == 21 + f.extra and may_win_with(conc, x)
+
+    def claim_hu(self, s: int, x: int, need_k23: bool, need_k1: bool) -> bool:
+        conc = self.conc[s]
+        if not self.may_claim_hu(s, x):
             return False
         counts = list(conc)
         counts[x] += 1
@@ -249,25 +255,34 @@ class ChangpaiState(State):
                        threshold(s == self.dealer), v["threshold_strict"],
                        v["estimate_mode"] == "xy")
 
-    def claim_keeps_hand(self, s: int, used: tuple[int, ...], x: int,
-                         avail: tuple[bool, ...] | None = None,
-                         kan: tuple[str, int, int] | None = None) -> bool:
-        """A 吃/碰 needs a card left to discard, and (while estimates are in
-        force) must not make the claimer's own estimate fail. avail: the
-        seat's unseen flags, kan: the claim's 坎, if the caller has them."""
+    def claim_basis(self, s: int) -> tuple[int, tuple[int, ...] | None, tuple[bool, ...],
+                                          int, int, int, bool, bool]:
+        """What every 碰/吃 check of seat s shares while its hand stands:
+        (cards in hand, the hand as a tuple or None while estimates are off,
+        its unseen flags, its sets after the claim, their 砣 before the claim's
+        坎, threshold, strict, xy). The used cards leave the hand and become
+        seen: the unseen flags stay as now."""
         conc = self.conc[s]
-        if sum(conc) <= len(used):
-            return False
-        if not self.estimates_on():
-            return True
-        f = self._fixed[s] or self.fixed(s)
-        kan = kan or classify((*used, x))
-        assert kan is not None  # offered claims make a 坎
-        # the used cards leave the hand and become seen: the unseen stay as now
         v = self.variant
-        return claim_ok(tuple(conc), avail or self.avail(s), used, x, f.count + 1,
-                        f.tuo + kan[1], threshold(s == self.dealer), v["threshold_strict"],
-                        v["estimate_mode"] == "xy")
+        if v["qualify_mode"] != "xy":  # estimates_on()
+            return sum(conc), None, _ALL_UNSEEN, 0, 0, 0, False, False
+        f = self._fixed[s] or self.fixed(s)
+        return (sum(conc), tuple(conc), self.avail(s), f.count + 1, f.tuo,
+                threshold(s == self.dealer), v["threshold_strict"],
+                v["estimate_mode"] == "xy")
+
+    def claim_keeps_hand(self, s: int, used: tuple[int, ...], x: int) -> bool:
+        """A 吃/碰 needs a card left to discard, and (while estimates are in
+        force) must not make the claimer's own estimate fail (claims weighs
+        its options with claim_basis, once per seat)."""
+        held, hand, avail, count, tuo, thr, strict, xy = self.claim_basis(s)
+        if held <= len(used):
+            return False
+        if hand is None:
+            return True
+        kan = classify((*used, x))
+        assert kan is not None  # offered claims make a 坎
+        return claim_ok(hand, avail, used, x, count, tuo + kan[1], thr, strict, xy)
 
     def discardable(self, s: int) -> list[int]:
         conc = self.conc[s]
