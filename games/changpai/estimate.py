@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from operator import ge
+from operator import ge, itemgetter
 from operator import sub as sub_
 from typing import NamedTuple
 
@@ -171,10 +171,10 @@ FLAG_BITS = tuple({flags: sum(1 << i for i, f in enumerate(flags) if f)
 # One component's part of a hand, keyed on its local (counts, unseen flags, xy):
 # (best by group count up to the fewest groups reaching its top, the most
 # groups uncapped, that fewest count, a triple whose 4th card is unseen, the
-# top).
+# top, and what giving up one and two of those fewest groups costs of the top).
 # Hands share components far more often than whole hands recur, so this, not
 # the whole hand, is what a new hand looks up.
-_Part = tuple[tuple[int, ...], int, int, bool, int]
+_Part = tuple[tuple[int, ...], int, int, bool, int, int, int]
 _PARTS: tuple[dict[tuple, _Part], ...] = tuple({} for _ in COMPONENTS)
 PART_CACHE = 1 << 16
 
@@ -188,8 +188,16 @@ def _part(ci: int, local: tuple[int, ...], flags: tuple[bool, ...], xy: bool) ->
         memo.clear()
     # more groups than `fewest` never add 砣 here, so a capped merge needs no more
     part = memo[local, flags, xy] = (best[: fewest + 1], len(best) - 1, fewest,
-                                     any(n >= 3 and a for n, a in zip(local, flags)), top)
+                                     any(n >= 3 and a for n, a in zip(local, flags)), top,
+                                     top - max(best[:fewest]) if fewest >= 1 else _NEVER,
+                                     top - max(best[: fewest - 1]) if fewest >= 2 else _NEVER)
     return part
+
+
+# A part's cost of giving up one or two of its groups when it has fewer.
+_NEVER = 1 << 30
+_DROP1 = itemgetter(5)
+_DROP2 = itemgetter(6)
 
 
 _SCAN = tuple((ci, PICK[ci], _PARTS[ci]) for ci in range(len(COMPONENTS)))
@@ -202,7 +210,7 @@ def _merge_parts(parts: list[tuple[int, ...]], cap: int) -> int:
     return max(total)
 
 
-_EMPTY: _Part = ((0,), 0, 0, False, 0)
+_EMPTY: _Part = ((0,), 0, 0, False, 0, _NEVER, _NEVER)
 # A hand's parts and their sums: (parts, Σ top, Σ most groups, Σ fewest, how
 # many parts hold a killable triple).
 _Hand = tuple[tuple[_Part, ...], int, int, int, int]
@@ -230,10 +238,19 @@ def hand_parts(counts: tuple[int, ...], avail: tuple[bool, ...], xy: bool) -> _H
     return tuple(out), top, groups, fewest, kills
 
 
-def _capped_top(parts, cap: int) -> int:
+def _capped_top(parts, cap: int, top: int, fewest: int) -> int:
     """Most 砣 of at most `cap` groups, when the parts' best selections
-    together use more than `cap` (else their tops simply add up)."""
-    return _merge_parts([best for best, _m, few, _k, _t in parts if few], cap)
+    together use `fewest` > cap groups for `top` 砣 (else the tops simply add
+    up). A part's most 砣 with at most n groups only grows with n, so the
+    best gives up exactly fewest − cap groups: one or two are read off the
+    parts' drop costs (exact: the same as merging them); more (rare) merge."""
+    excess = fewest - cap
+    if excess == 1:
+        return top - min(map(_DROP1, parts))
+    if excess == 2:
+        one, two = sorted(map(_DROP1, parts))[:2]
+        return top - min(one + two, min(map(_DROP2, parts)))
+    return _merge_parts([best for best, _m, few, *_rest in parts if few], cap)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -243,7 +260,7 @@ def _hand_part(counts: tuple[int, ...], avail: tuple[bool, ...], cap: int,
     concealed triple whose 4th card is unseen) for the free concealed cards."""
     parts, top, groups, fewest, kills = hand_parts(counts, avail, xy)
     if fewest > cap:
-        top = _capped_top(parts, cap)
+        top = _capped_top(parts, cap, top, fewest)
     return top, groups, kills > 0
 
 
@@ -274,7 +291,8 @@ def claim_ok(counts: tuple[int, ...], avail: tuple[bool, ...], used: tuple[int, 
     verdict = _decided(top, groups + new[1] - old[1], fewest, kills + new[3] - old[3],
                        fixed_count, fixed_tuo, threshold, strict)
     if verdict is None:
-        top = _capped_top((*parts[:ci], new, *parts[ci + 1:]), max(0, 7 - fixed_count))
+        top = _capped_top((*parts[:ci], new, *parts[ci + 1:]), max(0, 7 - fixed_count), top,
+                          fewest)
         verdict = _meets(fixed_tuo + top, threshold, strict)
     return verdict
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from games.changpai.cards import COMPLEMENTS, COMPONENT_OF, COMPONENTS, PICK, RED, SEVENS
 from games.changpai.kan import K1, K2, K3, set_fan, set_tuo
@@ -137,11 +138,11 @@ def component_partition(
     raise AssertionError("partition vanished")
 
 
-@dataclass(frozen=True)
-class Fixed:
-    """What a player's exposed and locked sets contribute."""
+class Fixed(NamedTuple):
+    """What a player's exposed and locked sets contribute (a named tuple: made
+    after every claim and 偷, 5× cheaper than the frozen dataclass it was)."""
 
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # shadows tuple.count, never called on a Fixed
     tuo: int = 0
     fan: int = 0
     has_k2: bool = False

@@ -11,7 +11,7 @@ from games.changpai.kan import K2, K3, classify
 # A meld is stored as [kind, [card kinds], claimed kind or -1, from seat or -1].
 
 
-# No sets yet (every seat at the deal): one shared value (Fixed is frozen), not
+# No sets yet (every seat at the deal): one shared value (Fixed is immutable), not
 # a new dataclass per seat and hand.
 NO_SETS = Fixed()
 

@@ -149,3 +149,29 @@ def test_default_variant_is_a_private_copy():
     assert GAME.variant()["fan_cap"] == 4
     assert GAME.variant() == GAME.variant({}) == GAME.variant(None)
     assert GAME.variant()["qualify_mode"] == "xy"
+
+
+def test_capped_top_reads_drop_costs_as_the_merge_would():
+    """_capped_top gives up one or two groups by the parts' drop costs: the same
+    砣 as merging the parts under the cap, for every cap that binds, over the
+    hands of 300 deals and every 碰 of them."""
+    from games.changpai.estimate import _capped_top, _merge_parts, hand_parts
+
+    game = registry.get("changpai")
+    v = game.variant()
+    checked = 0
+    for seed in range(300):
+        st = game.start(v, game.deal(v, 3, seed), 0)
+        for s in range(3):
+            conc = st.conc[s]
+            hands = [tuple(conc)] + [tuple(c - 2 * (k == x) for k, c in enumerate(conc))
+                                     for x in range(len(conc)) if conc[x] >= 2]
+            for counts in hands:
+                for avail in ((True,) * len(conc), tuple(k % 3 != 0 for k in range(len(conc)))):
+                    for xy in (False, True):
+                        parts, top, _g, fewest, _k = hand_parts(counts, avail, xy)
+                        for cap in range(max(0, fewest - 4), min(fewest, 8)):
+                            want = _merge_parts([p[0] for p in parts if p[2]], cap)
+                            assert _capped_top(parts, cap, top, fewest) == want
+                            checked += 1
+    assert checked > 1000
