@@ -301,10 +301,10 @@ def hand_ok(counts: tuple[int, ...], avail: tuple[bool, ...], fixed_count: int,
             fixed_tuo: int, threshold: int, strict: bool = False, xy: bool = False) -> bool:
     """estimate_avail(...).ok, without the estimate's exact 砣 when the groups
     or an upper bound of the 砣 already decide."""
-    _parts, top, groups, fewest, kills = hand_parts(counts, avail, xy)
+    parts, top, groups, fewest, kills = hand_parts(counts, avail, xy)
     verdict = _decided(top, groups, fewest, kills, fixed_count, fixed_tuo, threshold, strict)
-    if verdict is None:  # the hand's capped 砣, memoised: unchanged hands are checked often
-        top = _hand_part(counts, avail, max(0, 7 - fixed_count), xy)[0]
+    if verdict is None:  # the hand's capped 砣
+        top = _capped_top(parts, max(0, 7 - fixed_count), top, fewest)
         verdict = _meets(fixed_tuo + top, threshold, strict)
     return verdict
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.changpai.cards import RED
 from games.changpai.hu import Fixed
 from games.changpai.kan import K2, K3, classify
@@ -24,17 +26,24 @@ def fixed_of(melds) -> Fixed:
     all_black = True
     n = 0
     for _mk, cards, _c, _f in melds:
-        n += len(cards)
-        kan = classify(cards)
-        assert kan is not None  # a meld is a 坎 by construction
-        shape, t, f = kan
+        size, t, f, k2, k3, black = _set_facts(tuple(cards))
+        n += size
         count += 1
         tuo += t
         fan += f
-        has_k2 |= shape == K2
-        has_k3 |= shape == K3
-        all_black &= not any(RED[k] for k in cards)
+        has_k2 |= k2
+        has_k3 |= k3
+        all_black &= black
     return Fixed(count, tuo, fan, has_k2, has_k3, all_black, n, n - 3 * count)
+
+
+@lru_cache(maxsize=1024)  # a few hundred sets exist; fixed_of runs after every claim and 偷
+def _set_facts(cards: tuple[int, ...]) -> tuple[int, int, int, bool, bool, bool]:
+    """(size, 砣, 番, a K2, a K3, all black) of one set."""
+    kan = classify(cards)
+    assert kan is not None  # a meld is a 坎 by construction
+    shape, t, f = kan
+    return len(cards), t, f, shape == K2, shape == K3, not any(RED[k] for k in cards)
 
 
 def extra_of(melds) -> int:

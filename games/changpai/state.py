@@ -14,7 +14,7 @@ alternative, flips) happen inside the engine and show up as events.
 from __future__ import annotations
 
 from itertools import compress
-from operator import add
+from operator import add, itemgetter
 from typing import Any
 
 from games.base import COPY_1, COPY_2, COPY_DEEP, IllegalMove, Move, Result, State
@@ -38,6 +38,7 @@ from games.changpai.scoring import net_of, payments
 HAND = 20
 _KINDS = range(N_KINDS)
 _YDR_KINDS = tuple(k for k in _KINDS if YDR[k])
+_YDR_PICK = itemgetter(*_YDR_KINDS)  # (several kinds: a tuple)
 _FIVE_GT = COPIES.__gt__  # seen + held < 5: a copy is still unseen
 # Most of the time no kind is all in sight: then every seat's flags are this one tuple.
 _ALL_UNSEEN = (True,) * N_KINDS
@@ -305,7 +306,7 @@ class ChangpaiState(State):
             return ["Y"]
         opts = []
         # 起 needs a pair of 幺地人 or four of a kind
-        if self.qi_seat < 0 and (max(conc) >= 4 or any(conc[k] >= 2 for k in _YDR_KINDS)):
+        if self.qi_seat < 0 and (max(conc) >= 4 or max(_YDR_PICK(conc)) >= 2):
             opts.append("Q")
         return opts + ["A", "Y"]
 
@@ -366,6 +367,9 @@ class ChangpaiState(State):
     def tou_options(self, s: int) -> list[int]:
         conc = self.conc[s]
         scope = range(N_KINDS) if self.tou_scope is None else self.tou_scope
+        if not any(len(cards) == 4 for _mk, cards, _c, _f in self.melds[s]):
+            # no 4-set a 5th could join (the opening round): quads only
+            return sorted({x for x in scope if conc[x] >= 4})
         out = []
         for x in scope:
             if conc[x] >= 4:
@@ -689,14 +693,19 @@ class ChangpaiState(State):
         return [self.actor]
 
     def _codes(self, seat: int) -> list[str]:
-        if (seat != self.actor if self.phase not in ("claim", "over")
-                else seat not in self.to_act()):  # to_act() is [actor] outside claims
+        phase = self.phase
+        if phase == "claim":
+            off = self.offer
+            assert off is not None
+            if type(seat) is int:  # to_act(): the seats with options that have not answered
+                key = str(seat)
+                codes = off["options"].get(key)
+                return [] if codes is None or key in off["answers"] else list(codes)
+            return list(off["options"][str(seat)]) if seat in self.to_act() else []
+        if seat != self.actor or phase == "over":  # to_act() is [actor] outside claims
             return []
-        if self.phase == "qualify":
+        if phase == "qualify":
             return self.qualify_options(seat)
-        if self.phase == "claim":
-            assert self.offer is not None
-            return list(self.offer["options"][str(seat)])
         if self.phase == "tou":
             codes = ["T" + CODES[k] for k in self.tou_options(seat)]
             if self.variant["tou_optional"]:
