@@ -15,6 +15,8 @@ with their 14-complement), memoised, and the components are merged under the
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import ge, itemgetter
+from operator import sub as sub_
 
 from games.changpai.cards import (
     COMPLEMENTS,
@@ -116,9 +118,9 @@ def component_value(ci: int, counts: tuple[int, ...], levels: tuple[int, ...]) -
     rest[first] = 0  # the remaining copies of this kind stay single
     best = list(component_value(ci, tuple(rest), levels))
     for need, w in _weights(ci, levels)[first]:
-        if any(u > h for h, u in zip(counts, need)):
+        if not all(map(ge, counts, need)):  # (map: as estimate.component_best)
             continue
-        sub = component_value(ci, tuple(h - u for h, u in zip(counts, need)), levels)
+        sub = component_value(ci, tuple(map(sub_, counts, need)), levels)
         for n, t in enumerate(sub):
             if t < 0:
                 continue
@@ -158,7 +160,6 @@ def fixed_value(fixed) -> int:
 
 
 _POSITIVE = (0).__lt__
-_TOUCHED = tuple(frozenset([COMPONENT_OF[k]]) for k in range(len(COMPONENT_OF)))
 
 
 # Merges and tops of the same small arrays recur all through a playout (one
@@ -175,18 +176,45 @@ def _cut(best: tuple[int, ...]) -> tuple[int, ...]:
     return best[: best.index(max(best)) + 1]
 
 
+def capped_top(shapes, cap: int) -> int:
+    """The most of at most `cap` groups from disjoint parts given by their
+    `_shape`s: the tops add up when their fewest groups fit under the cap; a
+    part's most with at most n groups only grows with n, so otherwise the best
+    gives up exactly the excess of groups, one or two read off the parts' drop
+    costs (exact: the same as merging the arrays); more (rare) merge them."""
+    top = few = 0
+    for t, f, _d1, _d2, _best in shapes:
+        top += t
+        few += f
+    excess = few - cap
+    if excess <= 0:
+        return top
+    if excess == 1:
+        return top - min(map(_DROP1, shapes))
+    if excess == 2:
+        one, two = sorted(map(_DROP1, shapes))[:2]
+        return top - min(one + two, min(map(_DROP2, shapes)))
+    total: tuple[int, ...] = (0,)
+    for shape in shapes:
+        total = _merge(total, shape[4], cap)
+    return max(total)
+
+
+_NEVER = 1 << 30
+_DROP1 = itemgetter(2)
+_DROP2 = itemgetter(3)
+
+
 @lru_cache(maxsize=1 << 16)
-def _top(a: tuple[int, ...], b: tuple[int, ...], cap: int) -> int:
-    best = -1
-    for n1, t1 in enumerate(a):
-        if t1 < 0 or n1 > cap:
-            continue
-        for n2, t2 in enumerate(b):
-            if n1 + n2 > cap:
-                break
-            if t2 >= 0 and t1 + t2 > best:
-                best = t1 + t2
-    return best
+def _shape(best: tuple[int, ...]) -> tuple[int, int, int, int, tuple[int, ...]]:
+    """(top, the fewest groups reaching it, what giving up one and two of those
+    groups costs of the top, the array cut there) of a best-by-group-count
+    array."""
+    cut = _cut(best)
+    few = len(cut) - 1
+    top = cut[few]
+    return (top, few, top - max(cut[:few]) if few >= 1 else _NEVER,
+            top - max(cut[: few - 1]) if few >= 2 else _NEVER, cut)
 
 
 class HandCalc:
@@ -194,7 +222,7 @@ class HandCalc:
     value of one seat's hand and of the hands one discard or claim away from
     it. Moving cards from the hand to sight (a discard, a claim) leaves every
     kind's unseen count as it was, so only the touched components are searched
-    again; the others are merged once per decision."""
+    again; the others' shapes are kept."""
 
     def __init__(self, conc, unseen, cap: int, xy: bool) -> None:
         self.conc = list(conc)
@@ -202,9 +230,9 @@ class HandCalc:
         self.xy = xy
         self.bits = []
         self.levels = []
-        self.est = []  # per component: best by group count, up to its top (_cut)
+        self.est = []  # per component: _shape of its estimate array
         self.most: list[int] = []  # per component: most groups, uncapped
-        self.val = []
+        self.val = []  # per component: _shape of its value array
         self.unseen = unseen
         avail = tuple(map(_POSITIVE, unseen))
         level = tuple([min(2, u) if u > 0 else 0 for u in unseen])  # 0, 1 or 2 (more)
@@ -219,82 +247,33 @@ class HandCalc:
             local = pick(conc)
             best = component_best(ci, local, bits, xy)
             self.most.append(len(best) - 1)
-            self.est.append(_cut(best))
-            self.val.append(_cut(component_value(ci, local, levels)))
+            self.est.append(_shape(best))
+            self.val.append(_shape(component_value(ci, local, levels)))
         self.groups = sum(self.most)
-        self._fixes: dict[int, tuple] = {}
-        self._without: dict[tuple, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-
-    def _rest(self, skip: frozenset[int], cap: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Merged estimate and value arrays of every component not in skip."""
-        fix = self._fixes.get(cap)
-        if fix is None:
-            fix = self._fixes[cap] = self._prefix_suffix(cap)
-        pre, suf = fix
-        lo, hi = min(skip), max(skip)
-        e, v = pre[lo]
-        for ci in range(lo + 1, hi):
-            if ci not in skip:
-                e = _merge(e, self.est[ci], cap)
-                v = _merge(v, self.val[ci], cap)
-        se, sv = suf[hi + 1]
-        return _merge(e, se, cap), _merge(v, sv, cap)
-
-    def _prefix_suffix(self, cap: int):
-        n = len(COMPONENTS)
-        pre: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((0,), (0,))]
-        for ci in range(n):
-            e, v = pre[-1]
-            pre.append((_merge(e, self.est[ci], cap), _merge(v, self.val[ci], cap)))
-        suf: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((0,), (0,))] * (n + 1)
-        for ci in range(n - 1, -1, -1):
-            e, v = suf[ci + 1]
-            suf[ci] = (_merge(e, self.est[ci], cap), _merge(v, self.val[ci], cap))
-        return pre, suf
 
     def evaluate(self, delta: dict[int, int], fixed_count: int, fixed_tuo: int, threshold: int,
                  strict: bool = False) -> tuple[bool, int, int]:
         """(estimate ok, estimate 砣, realistic value of the hand part) after
         conc += delta (a discard: {k: -1}; a claim: the two used cards)."""
         cap = max(0, 7 - fixed_count)
-        if len(delta) == 1:  # a discard, or a claim with a pair of one kind
-            touched = _TOUCHED[next(iter(delta))]
-        else:
-            touched = frozenset([COMPONENT_OF[k] for k in delta])
-        key = (touched, cap)
-        rest = self._without.get(key)
-        if rest is None:
-            if touched:
-                rest = self._rest(touched, cap)
-            else:
-                pre = self._fixes.get(cap) or self._prefix_suffix(cap)
-                self._fixes[cap] = pre
-                rest = pre[0][-1]
-            self._without[key] = rest
-        e, v = rest
         conc = self.conc
         for k, d in delta.items():
             conc[k] += d
         groups = self.groups
-        top_e, top_v = max(e), max(v)  # nothing touched: the hand as it is
-        order = sorted(touched) if len(touched) > 1 else touched
-        for i, ci in enumerate(order):
-            local = PICK[ci](conc)
-            be = component_best(ci, local, self.bits[ci], self.xy)
-            groups += len(be) - 1 - self.most[ci]
-            be = _cut(be)
-            bv = _cut(component_value(ci, local, self.levels[ci]))
-            if i + 1 < len(order):
-                e = _merge(e, be, cap)
-                v = _merge(v, bv, cap)
-            else:
-                top_e = _top(e, be, cap)
-                top_v = _top(v, bv, cap)
+        est, val = self.est, self.val
+        if delta:
+            est, val = list(est), list(val)
+            for ci in {COMPONENT_OF[k] for k in delta}:
+                local = PICK[ci](conc)
+                be = component_best(ci, local, self.bits[ci], self.xy)
+                groups += len(be) - 1 - self.most[ci]
+                est[ci] = _shape(be)
+                val[ci] = _shape(component_value(ci, local, self.levels[ci]))
         g = min(7, fixed_count + groups)
         killable = g == 6 and any(conc[k] >= 3 for k in self.kill_kinds)
         for k, d in delta.items():
             conc[k] -= d
-        tuo = fixed_tuo + top_e
+        tuo = fixed_tuo + capped_top(est, cap)
         enough = tuo > threshold if strict else tuo >= threshold
         ok = enough and (g == 7 or (g == 6 and killable))
-        return ok, tuo, top_v
+        return ok, tuo, capped_top(val, cap)

@@ -175,3 +175,31 @@ def test_capped_top_reads_drop_costs_as_the_merge_would():
                             assert _capped_top(parts, cap, top, fewest) == want
                             checked += 1
     assert checked > 1000
+
+
+def test_hand_calc_tops_are_the_merged_tops():
+    """ai_eval.capped_top (tops and drop costs) against merging the cut arrays
+    under every cap, for the estimate and value arrays of 300 deals' hands
+    and those hands less each kind they hold."""
+    from games.changpai.ai_eval import HandCalc, capped_top
+    from games.changpai.estimate import merge_capped
+
+    game = registry.get("changpai")
+    v = game.variant()
+    checked = 0
+    for seed in range(300):
+        st = game.start(v, game.deal(v, 3, seed), 0)
+        for s in range(3):
+            conc = st.conc[s]
+            unseen = [5 - st.seen[k] - conc[k] for k in range(N_KINDS)]
+            for k in [-1, *(k for k in range(N_KINDS) if conc[k])]:
+                hand = [c - (j == k) for j, c in enumerate(conc)]
+                calc = HandCalc(hand, unseen, 7, seed % 2 == 0)
+                for shapes in (calc.est, calc.val):
+                    for cap in range(8):
+                        total: tuple[int, ...] = (0,)
+                        for shape in shapes:
+                            total = merge_capped(total, shape[4], cap)
+                        assert capped_top(shapes, cap) == max(total)
+                        checked += 1
+    assert checked > 10_000
