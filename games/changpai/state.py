@@ -77,6 +77,7 @@ _FIXED_MOVES: dict[str, Move] = {
     **{"T" + c: Move("T" + c, "tou", (c,)) for c in CODES},
     **{h: Move(h, MOVE_KIND[h]) for h in "QAY"},
 }
+_D_MOVES = tuple(_FIXED_MOVES[code] for code in _D_CODES)  # by kind
 
 
 def parse_deal(deal: Any) -> list[int]:
@@ -718,8 +719,14 @@ class ChangpaiState(State):
         cached = self._moves.get(seat)
         if cached is not None:
             return cached
+        phase = self.phase
+        if phase == "discard" and not self.hu_here and seat == self.actor:
+            # _codes' discards, each code's shared Move looked up by kind
+            moves = [_D_MOVES[k] for k in self.discardable(seat)]
+            self._moves[seat] = moves
+            return moves
         codes = self._codes(seat)
-        if self.phase == "claim":
+        if phase == "claim":
             moves = self._claim_moves(codes)
         else:
             drawn = self.drawn
