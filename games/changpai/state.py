@@ -368,8 +368,11 @@ class ChangpaiState(State):
     def tou_options(self, s: int) -> list[int]:
         conc = self.conc[s]
         scope = range(N_KINDS) if self.tou_scope is None else self.tou_scope
-        if not any(len(cards) == 4 for _mk, cards, _c, _f in self.melds[s]):
+        melds = self.melds[s]
+        if not melds or not any(len(cards) == 4 for _mk, cards, _c, _f in melds):
             # no 4-set a 5th could join (the opening round): quads only
+            if max(conc) < 4:
+                return []
             return sorted({x for x in scope if conc[x] >= 4})
         out = []
         for x in scope:
