@@ -170,6 +170,7 @@ def _db_migrate(args: argparse.Namespace) -> int:
 # -- simulate -------------------------------------------------------------------------
 def _simulate(args: argparse.Namespace) -> int:
     from games import registry
+    from games.players import is_monte_carlo
     from games.simulate import report, simulate
 
     kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
@@ -177,7 +178,7 @@ def _simulate(args: argparse.Namespace) -> int:
         game = registry.get(args.game)
     except KeyError:
         return _fail("simulate", f"unknown game {args.game!r}; known: {', '.join(registry.ids())}")
-    unknown = [k for k in kinds if k not in PLAYER_KINDS]
+    unknown = [k for k in kinds if k not in PLAYER_KINDS and not is_monte_carlo(k)]
     if unknown:
         known = ", ".join(PLAYER_KINDS)
         return _fail("simulate", f"unknown player kind {unknown[0]!r}; known: {known}")
@@ -201,7 +202,7 @@ def _simulate(args: argparse.Namespace) -> int:
         return _fail("simulate", str(e))
     played = len(seats[0].nets)
     header = f"{args.game}: {played} hands, seats {','.join(kinds)} rotated, seed {args.seed}"
-    if "mc" in kinds:
+    if any(is_monte_carlo(k) for k in kinds):
         header += (f", Monte Carlo {args.worlds} worlds a decision" if args.worlds
                    else f", Monte Carlo budget {args.budget * 1e3:.0f} ms")
     print(header)
@@ -269,7 +270,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play computer players against each other, seats rotated")
     sim.add_argument("game")
     sim.add_argument("--hands", type=int, default=300)
-    sim.add_argument("--seats", required=True, help="one player per seat: mc, heuristic, random")
+    sim.add_argument("--seats", required=True,
+                     help="one player per seat: mc, heuristic, random, or mc:<variant> "
+                          "(a Monte Carlo variant the game declares, to pair with mc)")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--budget", type=float, default=0.3, help="Monte Carlo seconds a decision")
     sim.add_argument("--worlds", type=int, default=None,

@@ -10,7 +10,10 @@ Every game's `games/<pkg>/ai.py` provides:
   (the bot's and `paiju play`'s entry point) asks first, normally
   ``monte_carlo(budget_s).choose``;
 * optionally ``monte_carlo(budget_s)`` → the game's tuned Monte Carlo player,
-  which `make_player("mc")` (and so `paiju simulate`) then uses.
+  which `make_player("mc")` (and so `paiju simulate`) then uses;
+* optionally ``MC_VARIANTS``: name → ``budget_s → Player``, other Monte Carlo
+  players to measure against it (`make_player("mc:<name>")`, so
+  ``paiju simulate --seats mc:<name>,mc,…`` pairs them on the same deals).
 
 A player sees only what its seat may see: it must read `state.view(seat)`,
 `state.public_view()`, its own legal moves and the public history, never
@@ -241,7 +244,8 @@ def ai_module(game_id: str) -> ModuleType | None:
 
 
 def make_player(kind: str, game_id: str, budget_s: float = 0.3) -> Player:
-    """'random', 'heuristic' or 'mc' for a game."""
+    """'random', 'heuristic', 'mc' (the bot's player) or 'mc:<name>' (a
+    Monte Carlo variant the game's ai.py declares in `MC_VARIANTS`)."""
     if kind == "random":
         return RandomPlayer()
     ai = ai_module(game_id)
@@ -255,7 +259,19 @@ def make_player(kind: str, game_id: str, budget_s: float = 0.3) -> Player:
         if hasattr(ai, "monte_carlo"):
             return ai.monte_carlo(budget_s)
         return MonteCarloPlayer(ai.heuristic(), ai.determinize, budget_s)
-    raise ValueError(f"unknown player kind {kind!r} (random, heuristic, mc)")
+    if kind.startswith("mc:"):
+        variants = getattr(ai, "MC_VARIANTS", {})
+        name = kind[3:]
+        if name not in variants:
+            known = ", ".join(f"mc:{v}" for v in variants) or "none"
+            raise ValueError(f"{game_id} has no Monte Carlo variant {name!r} (known: {known})")
+        return variants[name](budget_s)
+    raise ValueError(f"unknown player kind {kind!r} (random, heuristic, mc, mc:<variant>)")
+
+
+def is_monte_carlo(kind: str) -> bool:
+    """The kinds that search worlds ('mc' and its variants 'mc:<name>')."""
+    return kind == "mc" or kind.startswith("mc:")
 
 
 # --- a computer seat's move ----------------------------------------------------

@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from games import hands, registry
-from games.players import Player, make_player, playout
+from games.players import Player, is_monte_carlo, make_player, playout
 
 
 @dataclass
@@ -144,7 +144,7 @@ def play_part(job: Job, part: int):
     seats = [Seat(k, make_player(k, job.game_id, job.budget_s), k) for k in job.kinds]
     if job.worlds is not None:
         for s in seats:
-            if s.kind == "mc":
+            if is_monte_carlo(s.kind):
                 if not hasattr(s.player, "worlds"):
                     raise ValueError(f"{job.game_id}'s Monte Carlo player has no fixed-worlds mode")
                 s.player.worlds = job.worlds

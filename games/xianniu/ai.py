@@ -19,7 +19,7 @@ from games.xianniu.ai_world import Knowledge, build, clone, determinize, sample
 from games.xianniu.shapes import BLACK, FIVE, NINE, RED
 from games.xianniu.state import XianniuState
 
-__all__ = ["choose", "determinize", "heuristic", "monte_carlo"]
+__all__ = ["MC_VARIANTS", "choose", "determinize", "heuristic", "monte_carlo"]
 
 MAX_LEADS = 5  # leads the Monte Carlo player compares (the heuristic's best)
 SURE_SHORTCUT = True  # a sure lead is played without search
@@ -36,6 +36,8 @@ class XianniuMonteCarlo(MonteCarloPlayer[XianniuState]):
 
     heuristic: Heuristic  # its lead scores prune the candidates
     z = 1.0
+    max_leads = MAX_LEADS
+    sure_shortcut = SURE_SHORTCUT
     margin = 0.95  # for the reading of the record
 
     def candidates(self, state, seat: int, rng: random.Random) -> list[str]:
@@ -43,9 +45,9 @@ class XianniuMonteCarlo(MonteCarloPlayer[XianniuState]):
         h = self.heuristic
         if state.phase == "control":
             leads = h.lead_scores(state, seat, moves)
-            if SURE_SHORTCUT and leads and leads[0][1]:
+            if self.sure_shortcut and leads and leads[0][1]:
                 return [leads[0][2]]  # a sure lead: nothing to weigh
-            out = _distinct(state, [c for _, _, c in leads])[:MAX_LEADS]
+            out = _distinct(state, [c for _, _, c in leads])[: self.max_leads]
             out += [m.code for m in moves if isinstance(m, Move) and m.code[0] != "L"]
         elif state.phase == "trick":
             out = _distinct(state, [m.code for m in moves])
@@ -101,6 +103,23 @@ def r_key(key: tuple) -> tuple:
 
 def monte_carlo(budget_s: float = 0.3) -> XianniuMonteCarlo:
     return XianniuMonteCarlo(Heuristic(), determinize, budget_s)
+
+
+def _tuned(**attrs):
+    """A variant of the bot's player with some of its settings changed."""
+    def build(budget_s: float) -> XianniuMonteCarlo:
+        player = monte_carlo(budget_s)
+        for k, v in attrs.items():
+            setattr(player, k, v)
+        return player
+    return build
+
+
+# Monte Carlo players to pair with the bot's on the same deals
+# (`paiju simulate --seats mc:<name>,mc,…`).
+MC_VARIANTS = {
+    "v1": _tuned(),  # the bot's player as of issue 14: an A/A control
+}
 
 
 def choose(state, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:

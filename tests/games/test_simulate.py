@@ -3,6 +3,8 @@ Carlo loop's stopping rules."""
 
 import random
 
+import pytest
+
 from games import registry
 from games.players import MonteCarloPlayer, survivors
 from games.simulate import simulate
@@ -115,3 +117,27 @@ def test_intervals_treat_a_deals_rotations_as_one_sample():
     assert m == 0.0 and hw > 4.0
     m, hw = mean_ci([1.0, 3.0, 2.0, 2.0, 4.0, 4.0], cluster=2)
     assert abs(m - 8 / 3) < 1e-12 and hw > 0
+
+
+def test_mc_variants_are_built_by_name_and_unknown_ones_refused(monkeypatch):
+    from games.players import ai_module, make_player
+
+    ai = ai_module("xianniu")
+
+    def careful(budget_s):
+        player = ai.monte_carlo(budget_s)
+        player.z = 3.0
+        return player
+
+    monkeypatch.setattr(ai, "MC_VARIANTS", {"careful": careful})
+    player = make_player("mc:careful", "xianniu", 0.05)
+    assert isinstance(player, MonteCarloPlayer) and player.z == 3.0 and player.budget_s == 0.05
+    assert make_player("mc", "xianniu").z == 1.0  # plain mc stays the bot's player
+    with pytest.raises(ValueError, match="no Monte Carlo variant 'genius' \\(known: mc:careful\\)"):
+        make_player("mc:genius", "xianniu")
+    with pytest.raises(ValueError, match="no Monte Carlo variant"):
+        simulate("xianniu", 3, ["mc:genius", "mc", "heuristic"])
+    # a variant sits beside the bot's player and plays fixed worlds like it
+    seats = simulate("xianniu", 3, ["mc:careful", "mc", "heuristic"], seed=2, worlds=2)
+    assert [s.label for s in seats] == ["mc:careful", "mc", "heuristic"]
+    assert abs(sum(sum(s.nets) for s in seats)) < 1e-9
