@@ -15,6 +15,7 @@ import random
 from games.base import Move, Pick
 from games.players import MonteCarloPlayer
 from games.xianniu.ai_heuristic import Heuristic, heuristic
+from games.xianniu.ai_infer import surprises
 from games.xianniu.ai_world import Knowledge, build, clone, determinize, sample
 from games.xianniu.shapes import BLACK, FIVE, NINE, RED
 from games.xianniu.state import XianniuState
@@ -72,27 +73,53 @@ class XianniuMonteCarlo(MonteCarloPlayer[XianniuState]):
         return clone(world)
 
 
+class InferringMonteCarlo(XianniuMonteCarlo):
+    """Draws `draws` worlds a round and keeps the one whose record the
+    heuristic explains best (games/xianniu/ai_infer.py)."""
+
+    draws = 4
+
+    def sampler(self, state, seat: int):
+        know = Knowledge(state, seat)
+        h = self.heuristic
+
+        def draw(rng: random.Random):
+            best, fewest = None, None
+            for _ in range(self.draws):
+                w = build(state, seat, know, sample(state, know, rng))
+                n = surprises(w, seat, h, kind, rng)
+                if fewest is None or n < fewest:
+                    best, fewest = w, n
+                if n == 0:
+                    break
+            return best
+        return draw
+
+
 def _distinct(state, codes: list[str]) -> list[str]:
-    """One play per kind: cards of one rank are interchangeable except the
-    colours of 9s and 5s (公/母), so 10♣ and 10♦ are one candidate. Keeps the
-    first of each kind (the caller's order: the heuristic's best first)."""
+    """One play per kind (`kind`). Keeps the first of each kind (the
+    caller's order: the heuristic's best first)."""
     out: list[str] = []
     seen: set[str | tuple] = set()
-    by_code = state.rules.by_code
     for code in codes:
-        if code[0] not in "LB":
-            if code not in seen:
-                seen.add(code)
-                out.append(code)
-            continue
-        info = by_code.get(code[1:])
-        m = info.mask if info is not None else state.deck.parse(code[1:])
-        key = tuple(((m >> (4 * r)) & 15).bit_count() if r not in (NINE, FIVE)
-                    else (m >> (4 * r)) & 15 for r in range(12))
-        if r_key(key) not in seen:
-            seen.add(r_key(key))
+        k = kind(state, code)
+        if k not in seen:
+            seen.add(k)
             out.append(code)
     return out
+
+
+def kind(state, code: str) -> str | tuple:
+    """What a move is, up to interchangeable cards: cards of one rank are
+    alike except the colours of 9s and 5s (公/母), so 10♣ and 10♦ are one
+    kind; a move that is no lead or beat is its own kind."""
+    if code[0] not in "LB":
+        return code
+    info = state.rules.by_code.get(code[1:])
+    m = info.mask if info is not None else state.deck.parse(code[1:])
+    key = tuple(((m >> (4 * r)) & 15).bit_count() if r not in (NINE, FIVE)
+                else (m >> (4 * r)) & 15 for r in range(12))
+    return r_key(key)
 
 
 def r_key(key: tuple) -> tuple:
@@ -115,10 +142,31 @@ def _tuned(**attrs):
     return build
 
 
+def _tuned_infer(**attrs):
+    def build(budget_s: float) -> XianniuMonteCarlo:
+        player = InferringMonteCarlo(Heuristic(), determinize, budget_s)
+        for k, v in attrs.items():
+            setattr(player, k, v)
+        return player
+    return build
+
+
 # Monte Carlo players to pair with the bot's on the same deals
 # (`paiju simulate --seats mc:<name>,mc,…`).
 MC_VARIANTS = {
-    "v1": _tuned(),  # the bot's player as of issue 14: an A/A control
+    "v1": _tuned(),
+    "z05": _tuned(z=0.5),
+    "z0": _tuned(z=0.0),
+    "z15": _tuned(z=1.5),
+    "z2": _tuned(z=2.0),
+    "z3": _tuned(z=3.0),
+    "l8": _tuned(max_leads=8),
+    "l8z05": _tuned(max_leads=8, z=0.5),
+    "nosure": _tuned(sure_shortcut=False),
+    "infer": lambda budget_s: InferringMonteCarlo(Heuristic(), determinize, budget_s),
+    "infer2": _tuned_infer(draws=2),
+    "nosure_infer": _tuned_infer(sure_shortcut=False),
+    "nosure_z15": _tuned(sure_shortcut=False, z=1.5),
 }
 
 

@@ -188,3 +188,22 @@ def test_monte_carlo_candidates_one_per_kind():
     # 10♣ = 10♦ and J♠ = J♥, but a red and a black 9 differ (公牛 needs both)
     assert _distinct(s, codes_ + ["K"]) == [move("L", "10♣"), move("L", "9♣"), move("L", "9♦"),
                                             move("L", "J♠"), "K"]
+
+
+def test_heuristic_players_real_record_holds_no_surprise():
+    from games import registry
+    from games.xianniu.ai import kind
+    from games.xianniu.ai_infer import surprises
+    from games.xianniu.ai_world import clone
+
+    game = registry.get("xianniu")
+    rng = random.Random(3)
+    sampled = []
+    for seed in range(6):
+        s = game.new_state(game.variant(None), seats=3, seed=seed)
+        while not s.is_over():
+            seat = s.to_act()[0]
+            assert surprises(clone(s), seat, H, kind, rng) == 0  # the truth explains it
+            sampled.append(surprises(determinize(s, seat, rng), seat, H, kind, rng))
+            s.apply(seat, H.choose(s, seat, rng))
+    assert max(sampled) > 0  # other deals often do not
