@@ -5,7 +5,11 @@ rule-of-thumb player and the Monte Carlo player the bot uses.
 - `determinize(state, seat, rng)`: games/xianniu/ai_world.py (hidden cards
   re-dealt, passes respected as voids).
 - `choose(state, seat, rng, budget_s)`: flat Monte Carlo over determinized
-  worlds with heuristic playouts, on a pruned candidate list.
+  worlds with heuristic playouts, on a pruned candidate list; each round
+  keeps, of a few sampled worlds, the one whose record the heuristic
+  explains best (games/xianniu/ai_infer.py).
+- `MC_VARIANTS`: `mc:v1`, the player before that (issue 14), for paired
+  measurements (`paiju simulate --seats mc,mc:v1,heuristic`).
 """
 
 from __future__ import annotations
@@ -16,14 +20,15 @@ from games.base import Move, Pick
 from games.players import MonteCarloPlayer
 from games.xianniu.ai_heuristic import Heuristic, heuristic
 from games.xianniu.ai_infer import surprises
-from games.xianniu.ai_world import Knowledge, build, clone, determinize, sample
+from games.xianniu.ai_world import Knowledge, World, build, clone, determinize, sample
 from games.xianniu.shapes import BLACK, FIVE, NINE, RED
 from games.xianniu.state import XianniuState
 
 __all__ = ["MC_VARIANTS", "choose", "determinize", "heuristic", "monte_carlo"]
 
 MAX_LEADS = 5  # leads the Monte Carlo player compares (the heuristic's best)
-SURE_SHORTCUT = True  # a sure lead is played without search
+SURE_SHORTCUT = False  # True: a sure lead is played without search (v1)
+DRAWS = 4  # worlds drawn a round; the one the record explains best is played (v1: 1)
 
 
 class XianniuMonteCarlo(MonteCarloPlayer[XianniuState]):
@@ -31,14 +36,16 @@ class XianniuMonteCarlo(MonteCarloPlayer[XianniuState]):
 
     - candidates are pruned: every beat, 扣/掀/紧牌, and only the heuristic's
       best few leads (a 16-card hand has dozens of leads), one per kind;
-    - the public record is read once per decision, then each round samples a
-      world from it.
+    - the public record is read once per decision, then each round samples
+      `draws` worlds from it and plays the least surprising (`surprises`:
+      the other seats' choices the heuristic would not have made there).
     """
 
     heuristic: Heuristic  # its lead scores prune the candidates
     z = 1.0
     max_leads = MAX_LEADS
     sure_shortcut = SURE_SHORTCUT
+    draws = DRAWS
     margin = 0.95  # for the reading of the record
 
     def candidates(self, state, seat: int, rng: random.Random) -> list[str]:
@@ -67,33 +74,25 @@ class XianniuMonteCarlo(MonteCarloPlayer[XianniuState]):
 
     def sampler(self, state, seat: int):
         know = Knowledge(state, seat)  # the public record, read once a decision
-        return lambda rng: build(state, seat, know, sample(state, know, rng))
+        if self.draws == 1:
+            return lambda rng: build(state, seat, know, sample(state, know, rng))
+        h = self.heuristic
+
+        def draw(rng: random.Random) -> World:
+            best, fewest = None, 0
+            for _ in range(self.draws):
+                world = build(state, seat, know, sample(state, know, rng))
+                n = surprises(world, seat, h, kind, rng)
+                if best is None or n < fewest:
+                    best, fewest = world, n
+                if n == 0:
+                    break
+            assert best is not None  # draws ≥ 1
+            return best
+        return draw
 
     def copy(self, world):
         return clone(world)
-
-
-class InferringMonteCarlo(XianniuMonteCarlo):
-    """Draws `draws` worlds a round and keeps the one whose record the
-    heuristic explains best (games/xianniu/ai_infer.py)."""
-
-    draws = 4
-
-    def sampler(self, state, seat: int):
-        know = Knowledge(state, seat)
-        h = self.heuristic
-
-        def draw(rng: random.Random):
-            best, fewest = None, None
-            for _ in range(self.draws):
-                w = build(state, seat, know, sample(state, know, rng))
-                n = surprises(w, seat, h, kind, rng)
-                if fewest is None or n < fewest:
-                    best, fewest = w, n
-                if n == 0:
-                    break
-            return best
-        return draw
 
 
 def _distinct(state, codes: list[str]) -> list[str]:
@@ -142,31 +141,10 @@ def _tuned(**attrs):
     return build
 
 
-def _tuned_infer(**attrs):
-    def build(budget_s: float) -> XianniuMonteCarlo:
-        player = InferringMonteCarlo(Heuristic(), determinize, budget_s)
-        for k, v in attrs.items():
-            setattr(player, k, v)
-        return player
-    return build
-
-
 # Monte Carlo players to pair with the bot's on the same deals
-# (`paiju simulate --seats mc:<name>,mc,…`).
+# (`paiju simulate --seats mc,mc:<name>,…`).
 MC_VARIANTS = {
-    "v1": _tuned(),
-    "z05": _tuned(z=0.5),
-    "z0": _tuned(z=0.0),
-    "z15": _tuned(z=1.5),
-    "z2": _tuned(z=2.0),
-    "z3": _tuned(z=3.0),
-    "l8": _tuned(max_leads=8),
-    "l8z05": _tuned(max_leads=8, z=0.5),
-    "nosure": _tuned(sure_shortcut=False),
-    "infer": lambda budget_s: InferringMonteCarlo(Heuristic(), determinize, budget_s),
-    "infer2": _tuned_infer(draws=2),
-    "nosure_infer": _tuned_infer(sure_shortcut=False),
-    "nosure_z15": _tuned(sure_shortcut=False, z=1.5),
+    "v1": _tuned(sure_shortcut=True, draws=1),  # the bot's player until issue 14
 }
 
 

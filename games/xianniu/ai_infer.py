@@ -6,14 +6,16 @@ usual rules of thumb, have led the K. `surprises` replays the hand from a
 world's deal and counts the other seats' choices (leads, beats among several,
 扣/掀, discards) the heuristic would not have made holding that world's
 cards; a world whose record cannot be replayed (a pass broken) counts as
-very surprising. The Monte Carlo variant `mc:infer` draws a few worlds a
-round and keeps the least surprising.
+very surprising. The Monte Carlo player (ai.py) draws a few worlds a round
+and plays the least surprising. It models the others as heuristic players:
+measured against heuristic and Monte Carlo seats, not against people.
 """
 
 from __future__ import annotations
 
 import random
 
+from games.base import IllegalMove
 from games.xianniu.ai_world import World
 from games.xianniu.state import XianniuState
 
@@ -35,6 +37,6 @@ def surprises(world: World, seat: int, heuristic, kind, rng: random.Random) -> i
                 if kind(replay, heuristic.choose(replay, s, rng)) != kind(replay, code):
                     n += 1
             replay.apply(s, code)
-    except Exception:  # the world breaks a pass: the record is not replayable in it
+    except IllegalMove:  # the world breaks a pass: the record is not replayable in it
         return UNREPLAYABLE
     return n

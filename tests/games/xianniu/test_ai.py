@@ -207,3 +207,11 @@ def test_heuristic_players_real_record_holds_no_surprise():
             sampled.append(surprises(determinize(s, seat, rng), seat, H, kind, rng))
             s.apply(seat, H.choose(s, seat, rng))
     assert max(sampled) > 0  # other deals often do not
+
+
+def test_mc_v1_is_the_player_before_issue_14():
+    from games.players import make_player
+
+    v1, now = make_player("mc:v1", "xianniu"), make_player("mc", "xianniu")
+    assert (v1.draws, v1.sure_shortcut, v1.max_leads, v1.z) == (1, True, 5, 1.0)
+    assert (now.draws, now.sure_shortcut) == (4, False)
