@@ -5,11 +5,11 @@ rule-of-thumb player and the Monte Carlo player the bot uses.
 - `determinize(state, seat, rng)`: games/xianniu/ai_world.py (hidden cards
   re-dealt, passes respected as voids).
 - `choose(state, seat, rng, budget_s)`: flat Monte Carlo over determinized
-  worlds with heuristic playouts, on a pruned candidate list; each round
-  keeps, of a few sampled worlds, the one whose record the heuristic
-  explains best (games/xianniu/ai_infer.py).
-- `MC_VARIANTS`: `mc:v1`, the player before that (issue 14), for paired
-  measurements (`paiju simulate --seats mc,mc:v1,heuristic`).
+  worlds with heuristic playouts, on a pruned candidate list (sure leads
+  too).
+- `MC_VARIANTS`: `mc:v1`, the player before issue 14's search pass (a sure
+  lead played without search), for paired measurements
+  (`paiju simulate --seats mc,mc:v1,heuristic`).
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ import random
 from games.base import Move, Pick
 from games.players import MonteCarloPlayer
 from games.xianniu.ai_heuristic import Heuristic, heuristic
-from games.xianniu.ai_infer import surprises
-from games.xianniu.ai_world import Knowledge, World, build, clone, determinize, sample
+from games.xianniu.ai_world import Knowledge, build, clone, determinize, sample
 from games.xianniu.shapes import BLACK, FIVE, NINE, RED
 from games.xianniu.state import XianniuState
 
@@ -28,7 +27,6 @@ __all__ = ["MC_VARIANTS", "choose", "determinize", "heuristic", "monte_carlo"]
 
 MAX_LEADS = 5  # leads the Monte Carlo player compares (the heuristic's best)
 SURE_SHORTCUT = False  # True: a sure lead is played without search (v1)
-DRAWS = 4  # worlds drawn a round; the one the record explains best is played (v1: 1)
 
 
 class XianniuMonteCarlo(MonteCarloPlayer[XianniuState]):
@@ -36,16 +34,14 @@ class XianniuMonteCarlo(MonteCarloPlayer[XianniuState]):
 
     - candidates are pruned: every beat, 扣/掀/紧牌, and only the heuristic's
       best few leads (a 16-card hand has dozens of leads), one per kind;
-    - the public record is read once per decision, then each round samples
-      `draws` worlds from it and plays the least surprising (`surprises`:
-      the other seats' choices the heuristic would not have made there).
+    - the public record is read once per decision, then each round samples a
+      world from it.
     """
 
     heuristic: Heuristic  # its lead scores prune the candidates
     z = 1.0
     max_leads = MAX_LEADS
     sure_shortcut = SURE_SHORTCUT
-    draws = DRAWS
     margin = 0.95  # for the reading of the record
 
     def candidates(self, state, seat: int, rng: random.Random) -> list[str]:
@@ -74,51 +70,33 @@ class XianniuMonteCarlo(MonteCarloPlayer[XianniuState]):
 
     def sampler(self, state, seat: int):
         know = Knowledge(state, seat)  # the public record, read once a decision
-        if self.draws == 1:
-            return lambda rng: build(state, seat, know, sample(state, know, rng))
-        h = self.heuristic
-
-        def draw(rng: random.Random) -> World:
-            best, fewest = None, 0
-            for _ in range(self.draws):
-                world = build(state, seat, know, sample(state, know, rng))
-                n = surprises(world, seat, h, kind, rng)
-                if best is None or n < fewest:
-                    best, fewest = world, n
-                if n == 0:
-                    break
-            assert best is not None  # draws ≥ 1
-            return best
-        return draw
+        return lambda rng: build(state, seat, know, sample(state, know, rng))
 
     def copy(self, world):
         return clone(world)
 
 
 def _distinct(state, codes: list[str]) -> list[str]:
-    """One play per kind (`kind`). Keeps the first of each kind (the
-    caller's order: the heuristic's best first)."""
+    """One play per kind: cards of one rank are interchangeable except the
+    colours of 9s and 5s (公/母), so 10♣ and 10♦ are one candidate. Keeps the
+    first of each kind (the caller's order: the heuristic's best first)."""
     out: list[str] = []
     seen: set[str | tuple] = set()
+    by_code = state.rules.by_code
     for code in codes:
-        k = kind(state, code)
-        if k not in seen:
-            seen.add(k)
+        if code[0] not in "LB":
+            if code not in seen:
+                seen.add(code)
+                out.append(code)
+            continue
+        info = by_code.get(code[1:])
+        m = info.mask if info is not None else state.deck.parse(code[1:])
+        key = tuple(((m >> (4 * r)) & 15).bit_count() if r not in (NINE, FIVE)
+                    else (m >> (4 * r)) & 15 for r in range(12))
+        if r_key(key) not in seen:
+            seen.add(r_key(key))
             out.append(code)
     return out
-
-
-def kind(state, code: str) -> str | tuple:
-    """What a move is, up to interchangeable cards: cards of one rank are
-    alike except the colours of 9s and 5s (公/母), so 10♣ and 10♦ are one
-    kind; a move that is no lead or beat is its own kind."""
-    if code[0] not in "LB":
-        return code
-    info = state.rules.by_code.get(code[1:])
-    m = info.mask if info is not None else state.deck.parse(code[1:])
-    key = tuple(((m >> (4 * r)) & 15).bit_count() if r not in (NINE, FIVE)
-                else (m >> (4 * r)) & 15 for r in range(12))
-    return r_key(key)
 
 
 def r_key(key: tuple) -> tuple:
@@ -144,7 +122,7 @@ def _tuned(**attrs):
 # Monte Carlo players to pair with the bot's on the same deals
 # (`paiju simulate --seats mc,mc:<name>,…`).
 MC_VARIANTS = {
-    "v1": _tuned(sure_shortcut=True, draws=1),  # the bot's player until issue 14
+    "v1": _tuned(sure_shortcut=True),  # the bot's player until issue 14
 }
 
 
