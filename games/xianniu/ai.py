@@ -5,8 +5,8 @@ rule-of-thumb player and the Monte Carlo player the bot uses.
 - `determinize(state, seat, rng)`: games/xianniu/ai_world.py (hidden cards
   re-dealt, passes respected as voids).
 - `choose(state, seat, rng, budget_s)`: flat Monte Carlo over determinized
-  worlds with heuristic playouts, on a pruned candidate list (sure leads
-  too).
+  worlds with heuristic playouts, on a pruned candidate list (in 掀牛 the
+  sure leads too).
 - `MC_VARIANTS`: `mc:v1`, the player before issue 14's search pass (a sure
   lead played without search), for paired measurements
   (`paiju simulate --seats mc,mc:v1,heuristic`).
@@ -26,7 +26,9 @@ from games.xianniu.state import XianniuState
 __all__ = ["MC_VARIANTS", "choose", "determinize", "heuristic", "monte_carlo"]
 
 MAX_LEADS = 5  # leads the Monte Carlo player compares (the heuristic's best)
-SURE_SHORTCUT = False  # True: a sure lead is played without search (v1)
+# Modes whose sure lead is played without search: searching it measured
+# better in 掀牛 (P), no clear difference in 掀牛九 (N), which keeps v1's way.
+SURE_SHORTCUT = frozenset({"N"})
 
 
 class XianniuMonteCarlo(MonteCarloPlayer[XianniuState]):
@@ -49,7 +51,7 @@ class XianniuMonteCarlo(MonteCarloPlayer[XianniuState]):
         h = self.heuristic
         if state.phase == "control":
             leads = h.lead_scores(state, seat, moves)
-            if self.sure_shortcut and leads and leads[0][1]:
+            if state.game.mode in self.sure_shortcut and leads and leads[0][1]:
                 return [leads[0][2]]  # a sure lead: nothing to weigh
             out = _distinct(state, [c for _, _, c in leads])[: self.max_leads]
             out += [m.code for m in moves if isinstance(m, Move) and m.code[0] != "L"]
@@ -122,7 +124,7 @@ def _tuned(**attrs):
 # Monte Carlo players to pair with the bot's on the same deals
 # (`paiju simulate --seats mc,mc:<name>,…`).
 MC_VARIANTS = {
-    "v1": _tuned(sure_shortcut=True),  # the bot's player until issue 14
+    "v1": _tuned(sure_shortcut=frozenset("PN")),  # the bot's player until issue 14
 }
 
 

@@ -194,5 +194,5 @@ def test_mc_v1_is_the_player_before_issue_14():
     from games.players import make_player
 
     v1, now = make_player("mc:v1", "xianniu"), make_player("mc", "xianniu")
-    assert (v1.sure_shortcut, v1.max_leads, v1.z) == (True, 5, 1.0)
-    assert (now.sure_shortcut, now.max_leads, now.z) == (False, 5, 1.0)
+    assert (v1.sure_shortcut, v1.max_leads, v1.z) == ({"P", "N"}, 5, 1.0)
+    assert (now.sure_shortcut, now.max_leads, now.z) == ({"N"}, 5, 1.0)  # 掀牛九 as before
