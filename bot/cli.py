@@ -193,7 +193,7 @@ def _simulate(args: argparse.Namespace) -> int:
     deals = -(-args.hands // n)
     if deals < FEW_DEALS:
         print(f"paiju simulate: warning: {deals} deal{'s' if deals > 1 else ''} "
-              + ("give no interval" if deals < 2 else "make rough intervals")
+              + ("gives no interval" if deals < 2 else "make rough intervals")
               + f"; use --hands {FEW_DEALS * n} or more", file=sys.stderr)
     try:
         seats = simulate(args.game, args.hands, kinds, args.seed, args.budget,
