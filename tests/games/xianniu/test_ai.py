@@ -196,3 +196,17 @@ def test_mc_v1_is_the_player_before_issue_14():
     v1, now = make_player("mc:v1", "xianniu"), make_player("mc", "xianniu")
     assert (v1.sure_shortcut, v1.max_leads, v1.z) == ({"P", "N"}, 5, 1.0)
     assert (now.sure_shortcut, now.max_leads, now.z) == ({"N"}, 5, 1.0)  # 掀牛九 as before
+
+
+def test_mc_searches_a_sure_lead_in_xianniu_only():
+    """掀牛's player weighs a sure lead against the others (issue 14's search
+    pass); mc:v1, and 掀牛九's player, lead it without search."""
+    from games.players import make_player
+
+    for game_id, searched in (("xianniu", True), ("niujiu", False)):
+        s = p_state(dealer=1, game_id=game_id)
+        sure = H.choose(s, 1, random.Random(0))
+        v1 = make_player("mc:v1", game_id).candidates(s, 1, random.Random(0))
+        now = make_player("mc", game_id).candidates(s, 1, random.Random(0))
+        assert v1 == [sure]
+        assert (sure in now and len(now) > 1) if searched else now == [sure]
