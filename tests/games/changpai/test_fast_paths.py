@@ -151,29 +151,35 @@ def test_default_variant_is_a_private_copy():
     assert GAME.variant()["qualify_mode"] == "xy"
 
 
+def _opening_hands(deals: int):
+    """(seed, state, a seat's held counts) for every seat of `deals` fresh
+    3-seat deals in the default variant."""
+    game = registry.get("changpai")
+    v = game.variant()
+    for seed in range(deals):
+        state = game.start(v, game.deal(v, 3, seed), 0)
+        for s in range(3):
+            yield seed, state, state.conc[s]
+
+
 def test_capped_top_reads_drop_costs_as_the_merge_would():
     """_capped_top gives up one or two groups by the parts' drop costs: the same
     砣 as merging the parts under the cap, for every cap that binds, over the
     hands of 300 deals and every 碰 of them."""
     from games.changpai.estimate import _capped_top, _merge_parts, hand_parts
 
-    game = registry.get("changpai")
-    v = game.variant()
     checked = 0
-    for seed in range(300):
-        st = game.start(v, game.deal(v, 3, seed), 0)
-        for s in range(3):
-            conc = st.conc[s]
-            hands = [tuple(conc)] + [tuple(c - 2 * (k == x) for k, c in enumerate(conc))
-                                     for x in range(len(conc)) if conc[x] >= 2]
-            for counts in hands:
-                for avail in ((True,) * len(conc), tuple(k % 3 != 0 for k in range(len(conc)))):
-                    for xy in (False, True):
-                        parts, top, _g, fewest, _k = hand_parts(counts, avail, xy)
-                        for cap in range(max(0, fewest - 4), min(fewest, 8)):
-                            want = _merge_parts([p[0] for p in parts if p[2]], cap)
-                            assert _capped_top(parts, cap, top, fewest) == want
-                            checked += 1
+    for _seed, _state, conc in _opening_hands(300):
+        hands = [tuple(conc)] + [tuple(c - 2 * (k == x) for k, c in enumerate(conc))
+                                 for x in range(len(conc)) if conc[x] >= 2]
+        for counts in hands:
+            for avail in ((True,) * len(conc), tuple(k % 3 != 0 for k in range(len(conc)))):
+                for xy in (False, True):
+                    parts, top, _g, fewest, _k = hand_parts(counts, avail, xy)
+                    for cap in range(max(0, fewest - 4), min(fewest, 8)):
+                        want = _merge_parts([p[0] for p in parts if p[2]], cap)
+                        assert _capped_top(parts, cap, top, fewest) == want
+                        checked += 1
     assert checked > 1000
 
 
@@ -184,22 +190,17 @@ def test_hand_calc_tops_are_the_merged_tops():
     from games.changpai.ai_eval import HandCalc, capped_top
     from games.changpai.estimate import merge_capped
 
-    game = registry.get("changpai")
-    v = game.variant()
     checked = 0
-    for seed in range(300):
-        st = game.start(v, game.deal(v, 3, seed), 0)
-        for s in range(3):
-            conc = st.conc[s]
-            unseen = [5 - st.seen[k] - conc[k] for k in range(N_KINDS)]
-            for k in [-1, *(k for k in range(N_KINDS) if conc[k])]:
-                hand = [c - (j == k) for j, c in enumerate(conc)]
-                calc = HandCalc(hand, unseen, 7, seed % 2 == 0)
-                for shapes in (calc.est, calc.val):
-                    for cap in range(8):
-                        total: tuple[int, ...] = (0,)
-                        for shape in shapes:
-                            total = merge_capped(total, shape[4], cap)
-                        assert capped_top(shapes, cap) == max(total)
-                        checked += 1
+    for seed, state, conc in _opening_hands(300):
+        unseen = [5 - state.seen[k] - conc[k] for k in range(N_KINDS)]
+        for k in [-1, *(k for k in range(N_KINDS) if conc[k])]:
+            hand = [c - (j == k) for j, c in enumerate(conc)]
+            calc = HandCalc(hand, unseen, 7, seed % 2 == 0)
+            for shapes in (calc.est, calc.val):
+                for cap in range(8):
+                    total: tuple[int, ...] = (0,)
+                    for shape in shapes:
+                        total = merge_capped(total, shape[4], cap)
+                    assert capped_top(shapes, cap) == max(total)
+                    checked += 1
     assert checked > 10_000
