@@ -275,8 +275,9 @@ class ChangpaiState(State):
 
     def claim_keeps_hand(self, s: int, used: tuple[int, ...], x: int) -> bool:
         """A 吃/碰 needs a card left to discard, and (while estimates are in
-        force) must not make the claimer's own estimate fail (claims weighs
-        its options with claim_basis, once per seat)."""
+        force) must not make the claimer's own estimate fail. The rule as one
+        check: claims._with_options applies it inline, with one claim_basis
+        per seat, and test_properties holds the two equal."""
         held, hand, avail, count, tuo, thr, strict, xy = self.claim_basis(s)
         if held <= len(used):
             return False
