@@ -180,7 +180,7 @@ def _simulate(args: argparse.Namespace) -> int:
         return _fail("simulate", f"unknown game {args.game!r}; known: {', '.join(registry.ids())}")
     unknown = [k for k in kinds if k not in PLAYER_KINDS and not is_monte_carlo(k)]
     if unknown:
-        known = ", ".join(PLAYER_KINDS)
+        known = ", ".join((*PLAYER_KINDS, "mc:<variant>"))
         return _fail("simulate", f"unknown player kind {unknown[0]!r}; known: {known}")
     if len(kinds) not in game.seat_counts:
         counts = " or ".join(str(n) for n in game.seat_counts)

@@ -92,7 +92,8 @@ def test_a_malformed_record_is_one_line(content, needle, tmp_path, capsys):
 @pytest.mark.parametrize("args, needle", [
     (["xianniu", "--hands", "0", "--seats", "random,random,random"], "--hands must be at least 1"),
     (["xianniu", "--seats", "random,random"], "xianniu is played by 3: --seats names 2"),
-    (["xianniu", "--seats", "random,genius,random"], "unknown player kind 'genius'"),
+    (["xianniu", "--seats", "random,genius,random"],
+     "unknown player kind 'genius'; known: mc, heuristic, random, mc:<variant>"),
     (["xianniu", "--seats", "mc:genius,mc,random"], "no Monte Carlo variant 'genius'"),
     (["mahjong", "--seats", "random"], "unknown game 'mahjong'"),
     (["xianniu", "--hands", "many", "--seats", "random"], "invalid int value"),
