@@ -28,7 +28,13 @@ from games.changpai.cards import (
     SEVENS,
     YDR,
 )
-from games.changpai.estimate import FLAG_BITS, component_best, merge_capped
+from games.changpai.estimate import (
+    FLAG_BITS,
+    component_best,
+    drop_costs,
+    merge_capped,
+    top_less_drops,
+)
 from games.changpai.kan import set_fan, set_tuo
 
 # Weights (hundredths of a "坎"): a complete 坎 is 100, a part 30..55.
@@ -178,10 +184,9 @@ def _cut(best: tuple[int, ...]) -> tuple[int, ...]:
 
 def capped_top(shapes, cap: int) -> int:
     """The most of at most `cap` groups from disjoint parts given by their
-    `_shape`s: the tops add up when their fewest groups fit under the cap; a
-    part's most with at most n groups only grows with n, so otherwise the best
-    gives up exactly the excess of groups, one or two read off the parts' drop
-    costs (exact: the same as merging the arrays); more (rare) merge them."""
+    `_shape`s: the tops add up when their fewest groups fit under the cap;
+    one or two groups too many are given up by the parts' drop costs
+    (estimate.top_less_drops), more (rare) merge the arrays."""
     top = few = 0
     for t, f, _d1, _d2, _best in shapes:
         top += t
@@ -189,18 +194,14 @@ def capped_top(shapes, cap: int) -> int:
     excess = few - cap
     if excess <= 0:
         return top
-    if excess == 1:
-        return top - min(map(_DROP1, shapes))
-    if excess == 2:
-        one, two = sorted(map(_DROP1, shapes))[:2]
-        return top - min(one + two, min(map(_DROP2, shapes)))
+    if excess <= 2:
+        return top_less_drops(top, excess, map(_DROP1, shapes), map(_DROP2, shapes))
     total: tuple[int, ...] = (0,)
     for shape in shapes:
         total = _merge(total, shape[4], cap)
     return max(total)
 
 
-_NEVER = 1 << 30
 _DROP1 = itemgetter(2)
 _DROP2 = itemgetter(3)
 
@@ -213,8 +214,7 @@ def _shape(best: tuple[int, ...]) -> tuple[int, int, int, int, tuple[int, ...]]:
     cut = _cut(best)
     few = len(cut) - 1
     top = cut[few]
-    return (top, few, top - max(cut[:few]) if few >= 1 else _NEVER,
-            top - max(cut[: few - 1]) if few >= 2 else _NEVER, cut)
+    return (top, few, *drop_costs(cut, top, few), cut)
 
 
 class HandCalc:

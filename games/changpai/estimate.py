@@ -15,6 +15,7 @@ of the hand before it) skip even that when an upper bound decides.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -189,15 +190,32 @@ def _part(ci: int, local: tuple[int, ...], flags: tuple[bool, ...], xy: bool) ->
     # more groups than `fewest` never add 砣 here, so a capped merge needs no more
     part = memo[local, flags, xy] = (best[: fewest + 1], len(best) - 1, fewest,
                                      any(n >= 3 and a for n, a in zip(local, flags)), top,
-                                     top - max(best[:fewest]) if fewest >= 1 else _NEVER,
-                                     top - max(best[: fewest - 1]) if fewest >= 2 else _NEVER)
+                                     *drop_costs(best, top, fewest))
     return part
 
 
-# A part's cost of giving up one or two of its groups when it has fewer.
-_NEVER = 1 << 30
+NEVER = 1 << 30  # the cost of giving up a group a part does not have
 _DROP1 = itemgetter(5)
 _DROP2 = itemgetter(6)
+
+
+def drop_costs(best: tuple[int, ...], top: int, fewest: int) -> tuple[int, int]:
+    """What giving up one and two of the `fewest` groups that reach `top`
+    costs of it (`best`: most 砣 by group count)."""
+    return (top - max(best[:fewest]) if fewest >= 1 else NEVER,
+            top - max(best[: fewest - 1]) if fewest >= 2 else NEVER)
+
+
+def top_less_drops(top: int, excess: int, drop1: Iterable[int], drop2: Iterable[int]) -> int:
+    """The most of disjoint parts with `excess` (1 or 2) groups fewer than
+    their tops' `top` needs, from each part's drop costs: a part's most with
+    at most n groups only grows with n, so the best gives up exactly `excess`
+    groups, one from each of two parts or two from one (exact: the same as
+    merging the parts' arrays under the cap; every hand has ≥ 2 parts)."""
+    if excess == 1:
+        return top - min(drop1)
+    one, two = sorted(drop1)[:2]
+    return top - min(one + two, min(drop2))
 
 
 _SCAN = tuple((ci, PICK[ci], _PARTS[ci]) for ci in range(len(COMPONENTS)))
@@ -210,7 +228,7 @@ def _merge_parts(parts: list[tuple[int, ...]], cap: int) -> int:
     return max(total)
 
 
-_EMPTY: _Part = ((0,), 0, 0, False, 0, _NEVER, _NEVER)
+_EMPTY: _Part = ((0,), 0, 0, False, 0, NEVER, NEVER)
 # A hand's parts and their sums: (parts, Σ top, Σ most groups, Σ fewest, how
 # many parts hold a killable triple).
 _Hand = tuple[tuple[_Part, ...], int, int, int, int]
@@ -241,15 +259,11 @@ def hand_parts(counts: tuple[int, ...], avail: tuple[bool, ...], xy: bool) -> _H
 def _capped_top(parts, cap: int, top: int, fewest: int) -> int:
     """Most 砣 of at most `cap` groups, when the parts' best selections
     together use `fewest` > cap groups for `top` 砣 (else the tops simply add
-    up). A part's most 砣 with at most n groups only grows with n, so the
-    best gives up exactly fewest − cap groups: one or two are read off the
-    parts' drop costs (exact: the same as merging them); more (rare) merge."""
+    up): one or two groups too many are given up by the parts' drop costs
+    (top_less_drops), more (rare) merge the parts."""
     excess = fewest - cap
-    if excess == 1:
-        return top - min(map(_DROP1, parts))
-    if excess == 2:
-        one, two = sorted(map(_DROP1, parts))[:2]
-        return top - min(one + two, min(map(_DROP2, parts)))
+    if excess == 1 or excess == 2:
+        return top_less_drops(top, excess, map(_DROP1, parts), map(_DROP2, parts))
     return _merge_parts([best for best, _m, few, *_rest in parts if few], cap)
 
 
