@@ -197,8 +197,19 @@ class PaoyaoState(State):
         goes the general way, with its checks in their order."""
         if self.phase == PLAY and seat == self.current and move.__class__ is str:
             if move == _PASS:
-                if self.top is not None:
-                    events = self._pass(seat)
+                top_seat = self.top_seat
+                if top_seat is not None:  # _pass, inlined: passes are most moves
+                    self.trick.append([seat, None])
+                    passes = self.passes = self.passes + 1
+                    events: list[dict[str, Any]] = [{"type": "pass", "seat": seat}]
+                    left = self.left
+                    if passes >= (3 if left[top_seat] else 4) - len(self.out):
+                        self._award(events)
+                    else:
+                        for s in _AFTER[seat]:  # _next_active, inlined
+                            if left[s]:
+                                self.current = s
+                                break
                     self.history.append((seat, move))
                     return events
             else:
@@ -211,7 +222,7 @@ class PaoyaoState(State):
                     else:
                         top = self.top
                         if top is None or beats(known[0], top):
-                            events = self._play(seat, *known)
+                            events = self._play(seat, known)
                             self.history.append((seat, move))
                             return events
         return super().apply(seat, move)
@@ -235,15 +246,17 @@ class PaoyaoState(State):
             return self._pass(seat)
         known = self.tables.plays.get(code)
         if known is not None and self._may_play(self.cnt[seat], known):  # no parsing
-            return self._play(seat, *known)
+            return self._play(seat, known)
         cnt = notation.decode(code)
         combo = self._check_play(seat, cnt)
         shape = tuple((r, k) for r, k in enumerate(cnt) if k)
-        return self._play(seat, combo, shape, sum(POINTS[r] * k for r, k in shape))
+        return self._play(seat, (combo, shape, sum(POINTS[r] * k for r, k in shape)))
 
     # -- trick flow (§5) -----------------------------------------------------
-    def _play(self, seat: int, combo, shape, points: int) -> list[dict[str, Any]]:
-        """Play the lowest suits of k cards of rank r per (r, k) in `shape`."""
+    def _play(self, seat: int, play: tuple) -> list[dict[str, Any]]:
+        """Play (combination, shape, points): the lowest suits of k cards of
+        rank r per (r, k) in `shape`."""
+        combo, shape, points = play
         cnt, base, ends = self.cnt[seat], self.base[seat], self.ends[seat]
         cards: list[str] = []
         for r, k in shape:
@@ -287,7 +300,7 @@ class PaoyaoState(State):
             self.resume = "play"
         return events
 
-    def _pass(self, seat: int) -> list[dict[str, Any]]:
+    def _pass(self, seat: int) -> list[dict[str, Any]]:  # apply has it inline too
         self.trick.append([seat, None])
         self.passes += 1
         events: list[dict[str, Any]] = [{"type": "pass", "seat": seat}]
