@@ -391,20 +391,18 @@ def leads(base, ends, cnt, tables: Tables, bombs) -> list[Move]:
 
 def responses(base, ends, cnt, tables: Tables, top: tuple, bombs) -> list[Move]:
     """Every play that beats the combination `top`, in the order of leads.
-    `top` is no bomb: the state answers a bomb from the seat's bombs alone."""
+    `top` is no bomb: the state answers a bomb from the seat's bombs alone
+    (and a single inline, as here)."""
     kind = top[0]
     keys, moves = bombs
-    if kind == SINGLE:  # the most asked
+    out: list[Move] = []
+    if kind == SINGLE:
         single = SINGLE_MOVES
-        out = []
         for r in tables.singles_above[top[1] + 1]:
             c = cnt[r]
             if c:
                 out.append(single[base[ends[r] - c]])
-        out += moves
-        return out
-    out = []
-    if kind == PAIR:
+    elif kind == PAIR:
         pairs(out, base, ends, cnt, tables.pairs_above[top[1] + 1])
     elif kind == STRAIGHT:
         runs(out, base, ends, cnt, 1, top[1], top[2])
