@@ -17,6 +17,10 @@ from games.paoyao.variants import FLAGS, PRESETS
 # with and without 3s (无3): made at import, shared by every deal.
 _SORTED_DECKS = {r: sorted_cards(deck(r)) for r in (False, True)}
 _PLAIN_SORTED_DECKS = {r: sorted(deck(r)) for r in (False, True)}
+# Game.variant() with no overrides; a plain copy of it is a fresh one, as
+# every default is a bool, int or str (no list to copy)
+_DEFAULTS = {name: f.default for name, f in FLAGS.items()}
+assert all(isinstance(x, (bool, int, str)) for x in _DEFAULTS.values())
 
 
 def _dealt(variant: Mapping[str, Any], seed: int) -> list[list[int]]:
@@ -42,6 +46,13 @@ class PaoyaoGame(Game):
     seat_counts = (4,)
     flags: Mapping[str, Flag] = FLAGS
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
+
+    def variant(self, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Game.variant, the defaults copied from a dict made once (most new
+        hands, and every one of the bench, ask for them)."""
+        if overrides:
+            return super().variant(overrides)
+        return dict(_DEFAULTS)
 
     def deal(self, variant: Mapping[str, Any], seats: int, seed: int) -> dict[str, Any]:
         """All cards dealt, 27 each (25 with 无3); no kitty."""

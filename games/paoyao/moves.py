@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain, repeat
-from operator import getitem, sub
+from operator import getitem, itemgetter, sub
 
 from games.base import Move
 from games.paoyao.cards import (
@@ -164,7 +164,7 @@ _DECK_ENDS = {
 
 def hand_at(places, remove_threes: bool) -> tuple[tuple[str, ...], tuple[int, ...], list[int]]:
     """hand_of() the cards at `places` (ascending) of the sorted deck."""
-    base = tuple(map(_DECKS[remove_threes].__getitem__, places))
+    base = itemgetter(*places)(_DECKS[remove_threes])  # a tuple: a hand has 2+ cards
     ends = tuple(map(bisect_left, repeat(places), _DECK_ENDS[remove_threes]))
     return base, ends, list(map(sub, ends, (0, *ends[:-1])))
 
