@@ -355,18 +355,18 @@ NO_BOMBS: tuple[tuple[int, ...], tuple[Move, ...]] = ((), ())
 def swap_roads(held, base, ends, r: int, was: int, now: int, roads):
     """`held` (bombs() of a hand) once rank r, not 4 or A, went from `was`
     (3+) to `now` cards: only r's 路 change. Their keys for `now` are some of
-    those for `was`, so the order of the keys kept holds."""
+    those for `was`, so each keeps its place (its Move now the lowest suits
+    held) or goes."""
     keys, moves = held
-    items = dict(zip(keys, moves))
-    for key, _k in roads[r][was]:
-        del items[key]
+    ks, ms = list(keys), list(moves)
     o = ends[r] - now
-    for key, k in roads[r][now]:
-        items[key] = BOMB_MOVES[base[o : o + k]]
-    if not items:
-        return NO_BOMBS
-    kept = tuple([key for key in keys if key in items])
-    return kept, tuple(map(items.__getitem__, kept))
+    for key, k in roads[r][was]:
+        i = ks.index(key)
+        if k <= now:
+            ms[i] = BOMB_MOVES[base[o : o + k]]
+        else:
+            del ks[i], ms[i]
+    return tuple(ks), tuple(ms)
 
 
 def leads(base, ends, cnt, tables: Tables, bombs) -> list[Move]:
