@@ -261,14 +261,10 @@ _BLOCKS = {w: _Blocks(w) for w in (1, 2)}
 _AT_LEAST = {w: bytes(int(c >= w) for c in range(256)) for w in (1, 2)}  # for translate()
 
 
-def runs(out: list, base, ends, cnt, w: int, length: int = 0, low_above: int = -1) -> None:
-    """Straights (w = 1) or double straights (w = 2), by lowest rank then
-    length: all of them, or those of `length` whose lowest rank is above
-    `low_above`."""
-    if not length:
-        blocks = _BLOCKS[w][bytes(cnt[: ACE + 1]).translate(_AT_LEAST[w])]
-    else:
-        blocks = _blocks_of(cnt, w, length, low_above)
+def runs(out: list, base, ends, cnt, w: int, blocks) -> None:
+    """Straights (w = 1) or double straights (w = 2) of the blocks of ranks
+    held w+ times `blocks` (_BLOCKS or _blocks_of()), by lowest rank then
+    length."""
     for lo, r, codes, slices in blocks:
         lows = map(sub, ends[lo:r], cnt[lo:r])  # where each rank's held cards start
         if w == 1:
@@ -383,8 +379,11 @@ def leads(base, ends, cnt, tables: Tables, bombs) -> list[Move]:
             if c >= 2 and r < SJ:
                 two.append(pair[base[o : o + 2]])
     out += two
-    runs(out, base, ends, cnt, 1)
-    runs(out, base, ends, cnt, 2)
+    held = bytes(cnt[: ACE + 1])
+    blocks = _BLOCKS[1][held.translate(_AT_LEAST[1])]
+    if blocks:  # some straight (half the leads have none): maybe a 双顺 too
+        runs(out, base, ends, cnt, 1, blocks)
+        runs(out, base, ends, cnt, 2, _BLOCKS[2][held.translate(_AT_LEAST[2])])
     out += bombs[1]
     return out
 
@@ -405,10 +404,10 @@ def responses(base, ends, cnt, tables: Tables, top: tuple, bombs) -> list[Move]:
     elif kind == PAIR:
         pairs(out, base, ends, cnt, tables.pairs_above[top[1] + 1])
     elif kind == STRAIGHT:
-        runs(out, base, ends, cnt, 1, top[1], top[2])
-        runs(out, base, ends, cnt, 2, top[1], top[2])  # 骑顺
+        runs(out, base, ends, cnt, 1, _blocks_of(cnt, 1, top[1], top[2]))
+        runs(out, base, ends, cnt, 2, _blocks_of(cnt, 2, top[1], top[2]))  # 骑顺
     else:  # DSTRAIGHT: a higher 双顺 of equal length, or a bomb of tier ≥ 2
-        runs(out, base, ends, cnt, 2, top[1], top[2])
+        runs(out, base, ends, cnt, 2, _blocks_of(cnt, 2, top[1], top[2]))
         out += moves[bisect_right(keys, BELOW_FOUR_ROAD) :]
         return out
     out += moves
