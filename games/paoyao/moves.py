@@ -404,8 +404,10 @@ def responses(base, ends, cnt, tables: Tables, top: tuple, bombs) -> list[Move]:
     elif kind == PAIR:
         pairs(out, base, ends, cnt, tables.pairs_above[top[1] + 1])
     elif kind == STRAIGHT:
-        runs(out, base, ends, cnt, 1, _blocks_of(cnt, 1, top[1], top[2]))
-        runs(out, base, ends, cnt, 2, _blocks_of(cnt, 2, top[1], top[2]))  # 骑顺
+        blocks = _blocks_of(cnt, 1, top[1], top[2])
+        if blocks:  # else no 骑顺 either: its ranks are held twice
+            runs(out, base, ends, cnt, 1, blocks)
+            runs(out, base, ends, cnt, 2, _blocks_of(cnt, 2, top[1], top[2]))  # 骑顺
     else:  # DSTRAIGHT: a higher 双顺 of equal length, or a bomb of tier ≥ 2
         runs(out, base, ends, cnt, 2, _blocks_of(cnt, 2, top[1], top[2]))
         out += moves[bisect_right(keys, BELOW_FOUR_ROAD) :]
