@@ -319,14 +319,22 @@ BOMB_MOVES = _Bombs()
 def bombs(base, ends, cnt, roads) -> tuple[tuple[int, ...], tuple[Move, ...]]:
     """Every bomb (路, 幺, 王) of the hand as (keys, moves), weakest first."""
     items: dict[int, Move] = {}  # key -> Move (keys are unique)
+    _bombs_of(items, base, ends, cnt, roads, range(SJ) if max(cnt) >= 3 else ())
+    if not items:
+        return NO_BOMBS
+    keys = sorted(items)
+    return tuple(keys), tuple(map(items.__getitem__, keys))
+
+
+def _bombs_of(items: dict, base, ends, cnt, roads, ranks) -> None:
+    """Put key -> Move of the 路 of `ranks` and of every 幺 and 王 bomb held into `items`."""
     moves = BOMB_MOVES
-    if max(cnt) >= 3:
-        for r in range(SJ):
-            c = cnt[r]
-            if c >= 3:
-                o = ends[r] - c
-                for key, k in roads[r][c]:
-                    items[key] = moves[base[o : o + k]]
+    for r in ranks:
+        c = cnt[r]
+        if c >= 3:
+            o = ends[r] - c
+            for key, k in roads[r][c]:
+                items[key] = moves[base[o : o + k]]
     fours, aces = cnt[FOUR], cnt[ACE]
     if aces and fours >= 2:
         o = ends[FOUR] - fours
@@ -339,10 +347,34 @@ def bombs(base, ends, cnt, roads) -> tuple[tuple[int, ...], tuple[Move, ...]]:
         for a, b, key in JOKER_SETS:
             if a <= sj and b <= bj:
                 items[key] = moves[base[o : o + a] + base[ob : ob + b]]
-    if not items:
-        return NO_BOMBS
-    keys = sorted(items)
-    return tuple(keys), tuple(map(items.__getitem__, keys))
+
+
+# the keys of the bombs a play from 4s, As or jokers may change: their 路
+# (4 and A have strength 0 and 10 in either rank order), 幺 and 王
+_FOUR_ACE_JOKER_KEYS = frozenset(
+    {bomb_key(ROAD_TIER[k], s) for k in range(3, 9) for s in (FOUR, ACE)}
+    | set(YAO_KEYS[2:])
+    | {key for _a, _b, key in JOKER_SETS}
+)
+
+
+def swap_four_ace_jokers(held, base, ends, cnt, roads):
+    """`held` (bombs() of a hand) once a play took from its 4s, As or jokers
+    (`cnt` after it): the 路 of 4 and A, the 幺 and the 王 bombs made again,
+    every other bomb kept. Counts only drop, so those are some of the ones
+    held before and the order of the keys kept holds."""
+    new: dict[int, Move] = {}
+    _bombs_of(new, base, ends, cnt, roads, (FOUR, ACE))
+    keys, moves = held
+    ks, ms = [], []
+    for key, m in zip(keys, moves):
+        if key in _FOUR_ACE_JOKER_KEYS:
+            m = new.get(key)
+            if m is None:
+                continue
+        ks.append(key)
+        ms.append(m)
+    return tuple(ks), tuple(ms)
 
 
 NO_BOMBS: tuple[tuple[int, ...], tuple[Move, ...]] = ((), ())

@@ -33,6 +33,7 @@ from games.paoyao.moves import (
     held,
     leads,
     responses,
+    swap_four_ace_jokers,
     swap_roads,
 )
 from games.paoyao.scoring import SNOW_NAMES, grade, settlement, snowable
@@ -95,7 +96,7 @@ class PaoyaoState(State):
         self.left = [len(h) for h in hands]  # cards left per seat
         # per seat: its bombs as moves.bombs() makes them, or None until asked
         # (asked at nearly every response; a play from a rank held 3+ times swaps
-        # that rank's 路, one that may change a 幺 or 王 bomb forgets them)
+        # that rank's 路, one that may change a 幺 or 王 bomb makes those again)
         self.seat_bombs: list[tuple | None] = [None] * 4
 
     # -- helpers -------------------------------------------------------------
@@ -268,6 +269,7 @@ class PaoyaoState(State):
         combo, shape, points = play
         cnt, base, ends = self.cnt[seat], self.base[seat], self.ends[seat]
         cards: list[str] = []
+        remake = False  # a 路 of 4 or A, a 幺 or a 王 bomb taken from
         for r, k in shape:
             c = cnt[r]
             o = ends[r] - c  # the lowest suits held of r: a slice of base
@@ -281,8 +283,14 @@ class PaoyaoState(State):
             elif c >= 3 or r in _BOMB_RANKS and (  # a 路 of 4 or A, a 幺 or a 王 bomb held
                 cnt[SJ] + cnt[BJ] >= 2 if r >= SJ else cnt[ACE] and cnt[FOUR] >= 2
             ):
-                self.seat_bombs[seat] = None
+                remake = True
             cnt[r] = c - k
+        if remake:  # those bombs made again from the counts left, the rest kept
+            held_bombs = self.seat_bombs[seat]
+            if held_bombs is not None:
+                self.seat_bombs[seat] = swap_four_ace_jokers(
+                    held_bombs, base, ends, cnt, self.tables.roads
+                )
         left = self.left
         n = left[seat] = left[seat] - len(cards)
         self.trick.append([seat, cards])
