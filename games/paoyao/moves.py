@@ -358,7 +358,7 @@ _FOUR_ACE_JOKER_KEYS = frozenset(
 )
 
 
-def swap_four_ace_jokers(held, base, ends, cnt, roads):
+def swap_four_ace_jokers(held, base, ends, cnt, roads) -> tuple[tuple[int, ...], tuple[Move, ...]]:
     """`held` (bombs() of a hand) once a play took from its 4s, As or jokers
     (`cnt` after it): the 路 of 4 and A, the 幺 and the 王 bombs made again,
     every other bomb kept. Counts only drop, so those are some of the ones
