@@ -5,13 +5,15 @@ player holds and has 扣ed, and who did what when (a 扣 shows only that a tile
 went down, never which). The hidden tiles are every tile not on the layout and
 not its own; each other seat holds some in hand and some face down.
 
-Inference (the one hard fact 顶牛 gives away): 不能扣活牌, so a player who
+Inference (the hard facts 顶牛 gives away): 不能扣活牌, so a player who
 扣ed held no tile fitting either end at that moment. That tile and every tile
 he still had then (his later 扣 tiles and his hand now) avoid those ends.
+A 死砸 says the same of every tile that had a play making no 算帐 (judged
+from the layout, so public): he held none then (`forced_voids`).
 The head's opening also says he did not hold what would have forbidden it
 (不能拉三家, both 红八 led together). Everything else that hangs on hidden
-tiles (a 死砸 instead of a 算帐, 算帐 under sz_basis=hands) is checked by
-replaying the public history on the sampled deal and comparing the view.
+tiles (算帐 under sz_basis=hands) is checked by replaying the public history
+on the sampled deal and comparing the view.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import random
 
 from games.base import IllegalMove
+from games.dingniu import suanzhang as sz
 from games.dingniu.opening import lalian_forbidden, must_pair
 from games.dingniu.state import DingniuState
 from games.dingniu.tiles import CODES, COPIES, KIND_OF, N_KINDS, PIPS
@@ -70,15 +73,53 @@ def public_timeline(state: DingniuState):
     return out
 
 
-def slots(state: DingniuState, seat: int, timeline=None) -> list[tuple[int, int, int]]:
-    """The hidden places as (seat, index, forbidden pip mask): index i < the
-    seat's 扣 count is its i-th 扣 tile, the rest are hand tiles."""
+def forced_voids(state: DingniuState, timeline) -> list[tuple[int, int, int]]:
+    """(seat, his 扣s so far, kind mask) for every 死砸: the kinds that had a
+    play making no 算帐 then, which he therefore did not hold. Empty where
+    the record cannot tell which plays were 死砸 (a 算帐 judged from hands,
+    or a counted 算帐 beside them under play_out)."""
+    if not state.sizha or state.variant["sz_basis"] == "hands":
+        return []
+    probe = clone(state)  # only its public fields are set and read below
+    every = [1] * N_KINDS
+    on = [0] * N_KINDS
+    kou = [0, 0, 0, 0]
+    out, seen = [], []
+    for s, code, (left, right) in timeline:
+        if code == "K":
+            kou[s] += 1
+            continue
+        t = KIND_OF[code[1:3]]
+        if code[0] != "O":
+            probe.left, probe.right = left, right
+            probe._nd, probe._d = sz.signatures([COPIES[k] - on[k] for k in range(N_KINDS)])
+            probe._an = probe._analyse(probe._nd, probe._d, left, right)
+            typ = probe._outcome(t, code[0], left if code[0] == "L" else right)[5]
+            if typ is not None and (probe._sizha_all or typ not in sz.CLASSIC_TYPES):
+                mask = 0
+                for side, u, v in probe._plays(every):
+                    if probe._outcome(u, side, v)[5] is None:
+                        mask |= 1 << u
+                out.append((s, kou[s], mask))
+                seen.append({"type": typ, "seat": s})
+        on[t] += 2 if len(code) == 5 else 1
+    return out if seen == state.sizha else []
+
+
+def slots(state: DingniuState, seat: int, timeline=None) -> list[tuple[int, int, int, int]]:
+    """The hidden places as (seat, index, forbidden pip mask, forbidden kind
+    mask): index i < the seat's 扣 count is its i-th 扣 tile, the rest are
+    hand tiles."""
     timeline = public_timeline(state) if timeline is None else timeline
     forbid_at: list[list[int]] = [[], [], [], []]  # per seat, mask at each of its 扣
     for s, code, (left, right) in timeline:
         if code == "K":
             prev = forbid_at[s][-1] if forbid_at[s] else 0
             forbid_at[s].append(prev | (1 << left) | (1 << right))
+    kinds_from = [[0] * (len(k) + 1) for k in state.kou]  # per seat, from its i-th 扣 on
+    for s, n_kou, mask in forced_voids(state, timeline):
+        for i in range(n_kou, len(kinds_from[s])):
+            kinds_from[s][i] |= mask
     out = []
     for s in range(4):
         if s == seat:
@@ -86,10 +127,10 @@ def slots(state: DingniuState, seat: int, timeline=None) -> list[tuple[int, int,
         masks = forbid_at[s]
         n_kou = len(state.kou[s])
         for i in range(n_kou):
-            out.append((s, i, masks[i] if i < len(masks) else 0))
+            out.append((s, i, masks[i] if i < len(masks) else 0, kinds_from[s][i]))
         last = masks[-1] if masks else 0
         for i in range(state.sizes[s]):
-            out.append((s, n_kou + i, last))
+            out.append((s, n_kou + i, last, kinds_from[s][n_kou]))
     return out
 
 
@@ -100,14 +141,17 @@ def sample_hidden(state: DingniuState, seat: int, rng: random.Random, timeline=N
     places = slots(state, seat, timeline)
     # most constrained place first; ties in a random order (shuffle, stable sort)
     rng.shuffle(places)
-    places.sort(key=lambda p: -bin(p[2]).count("1"))
+    places.sort(key=lambda p: (-bin(p[2]).count("1"), -bin(p[3]).count("1")))
     chosen = [0] * len(places)
 
     def fill(i: int) -> bool:  # randomized depth-first search: always finds one
         if i == len(places):
             return True
-        mask = places[i][2]
-        options = [t for t in range(N_KINDS) if unknown[t] and not PIP_MASK[t] & mask]
+        _, _, mask, kinds = places[i]
+        options = [
+            t for t in range(N_KINDS)
+            if unknown[t] and not PIP_MASK[t] & mask and not kinds >> t & 1
+        ]
         weights = [unknown[t] for t in options]  # uniform over the tiles, not the kinds
         while options:
             k = rng.choices(range(len(options)), weights)[0]
@@ -125,7 +169,7 @@ def sample_hidden(state: DingniuState, seat: int, rng: random.Random, timeline=N
     out: dict[int, list[int]] = {
         s: [0] * (len(state.kou[s]) + state.sizes[s]) for s in range(4) if s != seat
     }
-    for (s, i, _), t in zip(places, chosen):
+    for (s, i, _, _), t in zip(places, chosen):
         out[s][i] = t
     return out
 
@@ -149,15 +193,14 @@ def determinize(state: DingniuState, seat: int, rng: random.Random) -> DingniuSt
     if not _explains(state, timeline):
         return _in_place(state, seat, sample_hidden(state, seat, rng, timeline))
     want = state.view(seat)
-    world = None
     for _ in range(TRIES):
         hidden = sample_hidden(state, seat, rng, timeline)
         world = _replay(state, seat, hidden, timeline)
         if world is not None and world.view(seat) == want:
             return world
-    if world is not None:
-        return world  # very rare: a 死砸 no sample reproduced; the view differs only there
-    raise RuntimeError("no replayable deal found")
+    # Very rare (a record the inference does not fully capture): the last
+    # sample put straight into a copy, which shows the seat the same view.
+    return _in_place(state, seat, hidden)
 
 
 def _explains(state: DingniuState, timeline) -> bool:
@@ -174,12 +217,19 @@ def _explains(state: DingniuState, timeline) -> bool:
 
 
 def _in_place(state: DingniuState, seat: int, hidden: dict[int, list[int]]) -> DingniuState:
-    """The sampled tiles put straight into a copy (no history to replay)."""
+    """The sampled tiles put straight into a copy, without replaying the
+    history (a position built without one, or the rare record no sample
+    replayed); its 扣 codes are the sampled tiles, not the real ones."""
     world = clone(state)
     world.__class__ = World
     for s, tiles in hidden.items():
         n_kou = len(state.kou[s])
         world.kou[s] = tiles[:n_kou]
+        kou_iter = iter(world.kou[s])
+        world.history = [
+            (p, "K" + CODES[next(kou_iter)]) if p == s and code[0] == "K" else (p, code)
+            for p, code in world.history
+        ]
         hand = [0] * N_KINDS
         for t in tiles[n_kou:]:
             hand[t] += 1

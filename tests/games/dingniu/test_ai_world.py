@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 from games import registry
-from games.dingniu.ai_world import clone, determinize, public_timeline
+from games.dingniu.ai_world import clone, determinize, forced_voids, public_timeline
 from games.dingniu.tiles import CODES, DECK, KIND_OF, PIPS
 from games.players import RandomPlayer
 
@@ -125,3 +125,64 @@ def test_worlds_keep_the_view_under_variants_that_hang_on_hidden_tiles():
             w = determinize(s, seat, random.Random(h))
             assert w.view(seat) == s.view(seat)
             assert w.legal_moves(seat) == s.legal_moves(seat)
+
+
+def _sizha_positions(n, seed):
+    """Positions after at least one 死砸, the hand still going (random play)."""
+    rng = random.Random(seed)
+    out = []
+    for h in range(n):
+        s = GAME.new_state(seed=seed * 1000 + h)
+        while not s.is_over():
+            if s.sizha and rng.random() < 0.5:
+                out.append(clone(s))
+            seat = s.to_act()[0]
+            s.apply(seat, RandomPlayer().choose(s, seat, rng))
+    return out
+
+
+def _held_from(state, p, n_kou, hidden_kou):
+    """Kinds seat p held from his n_kou-th 扣 on: later 扣 tiles, hand now."""
+    return [hidden_kou[i] for i in range(n_kou, len(hidden_kou))] + [
+        t for t, n in enumerate(state.hands[p]) for _ in range(n)
+    ]
+
+
+def test_a_sizha_rules_out_only_tiles_the_player_did_not_hold():
+    # sound on the real deal: whoever made a 死砸 held none of the ruled-out kinds
+    # then; and every world keeps them away from him, and keeps the view
+    positions = _sizha_positions(600, seed=5)
+    ruled_out = 0
+    for s in positions:
+        seat = s.to_act()[0]
+        voids = forced_voids(s, public_timeline(s))
+        assert len(voids) == len(s.sizha)
+        for p, n_kou, mask in voids:
+            assert not any(mask >> t & 1 for t in _held_from(s, p, n_kou, s.kou[p]))
+            ruled_out += mask != 0
+        w = determinize(s, seat, random.Random(len(s.history)))
+        assert w.view(seat) == s.view(seat) and not w.is_over()
+        for p, n_kou, mask in voids:
+            if p != seat:
+                assert not any(mask >> t & 1 for t in _held_from(w, p, n_kou, w.kou[p]))
+    assert ruled_out > 0
+
+
+# Two records where the 死砸 was once left to the replay's 60 tries: half the
+# seeds found no replayable deal (an error) or gave a world already over.
+SIZHA_RECORDS = [
+    (31197, 3, "O66 L56 L55 R46 L56 L16 L13 R44 L36 L16 L13 L33"),
+    (40633, 0, "O55 K11 L55 L56 L46 K33 L44 L44 L46 L66 L36 R56 R16 R13 L13 L16"),
+]
+
+
+def test_worlds_after_a_sizha_replay_the_record():
+    for seed, seat, record in SIZHA_RECORDS:
+        s = GAME.new_state(seed=seed)
+        for code in record.split():
+            s.apply(s.to_act()[0], code)
+        assert s.sizha and s.to_act() == [seat]
+        for k in range(60):
+            w = determinize(s, seat, random.Random(k))
+            assert w.view(seat) == s.view(seat)
+            assert w.to_act() == [seat] and w.history[-1] == s.history[-1]
