@@ -116,24 +116,29 @@ def xz_counts(state, seat: int, info: Info, leading: bool) -> float:
     return xz + info.liang
 
 
-def sure_leaves(state, seat: int, unseen: int) -> tuple[int, float]:
-    """(leaves, 性子) of disjoint plays in hand that nobody can beat, biggest
-    first, within the table's room."""
+def sure_plays(state, seat: int, unseen: int) -> list[Info]:
+    """Disjoint plays in hand that nobody can beat, biggest first, within
+    the table's room."""
     rules = state.rules
-    hand = state.hands[seat]
     room = CAP - state.table
     threat = Threat(rules, unseen)
-    plays = [i for i in rules.combos(hand) if not threat.beats(i)]
+    plays = [i for i in rules.combos(state.hands[seat]) if not threat.beats(i)]
     plays.sort(key=lambda i: (-i.size, -i.xz))
+    out = []
     used = n = 0
-    xz = 0.0
     for i in plays:
         if i.mask & used or i.size > room - n:
             continue
         used |= i.mask
         n += i.size
-        xz += xz_counts(state, seat, i, True)
-    return n, xz
+        out.append(i)
+    return out
+
+
+def sure_leaves(state, seat: int, unseen: int) -> tuple[int, float]:
+    """(leaves, 性子) of the seat's `sure_plays`."""
+    plays = sure_plays(state, seat, unseen)
+    return sum(i.size for i in plays), sum(xz_counts(state, seat, i, True) for i in plays)
 
 
 class Heuristic:
