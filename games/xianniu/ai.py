@@ -6,10 +6,11 @@ rule-of-thumb player and the Monte Carlo player the bot uses.
   re-dealt, passes respected as voids).
 - `choose(state, seat, rng, budget_s)`: flat Monte Carlo over determinized
   worlds with heuristic playouts, on a pruned candidate list (in 掀牛 the
-  sure leads too).
+  sure leads too; in 掀牛九 its own 贴牌 keeps its sure plays: ai_tie.py).
 - `MC_VARIANTS`: `mc:v1`, the player before issue 14's search pass (a sure
-  lead played without search), for paired measurements
-  (`paiju simulate --seats mc,mc:v1,heuristic`).
+  lead played without search), and `mc:v2`, the player before its 贴牌
+  pass (掀牛九 贴s as the heuristic does), for paired measurements
+  (`paiju simulate --seats mc,mc:v2,heuristic`).
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from __future__ import annotations
 import random
 
 from games.base import Move, Pick
-from games.players import MonteCarloPlayer
+from games.players import MonteCarloPlayer, playout
 from games.xianniu.ai_heuristic import Heuristic, heuristic
+from games.xianniu.ai_tie import TIE_KEEPS_SURE, TieKeeper
 from games.xianniu.ai_world import Knowledge, build, clone, determinize, sample
 from games.xianniu.shapes import BLACK, FIVE, NINE, RED
 from games.xianniu.state import XianniuState
@@ -37,10 +39,14 @@ class XianniuMonteCarlo(MonteCarloPlayer[XianniuState]):
     - candidates are pruned: every beat, 扣/掀/紧牌, and only the heuristic's
       best few leads (a 16-card hand has dozens of leads), one per kind;
     - the public record is read once per decision, then each round samples a
-      world from it.
+      world from it;
+    - in 掀牛九 its own seat 贴s keeping its sure plays (`TieKeeper`), as its
+      default and in its playouts; the other seats play the plain rule of
+      thumb there, as before.
     """
 
-    heuristic: Heuristic  # its lead scores prune the candidates
+    heuristic: TieKeeper  # its lead scores prune the candidates
+    others = Heuristic()  # the other seats in playouts
     z = 1.0
     max_leads = MAX_LEADS
     sure_shortcut = SURE_SHORTCUT
@@ -77,6 +83,23 @@ class XianniuMonteCarlo(MonteCarloPlayer[XianniuState]):
     def copy(self, world):
         return clone(world)
 
+    def value(self, world, seat: int, rng: random.Random) -> float:
+        if world.game.mode not in self.heuristic.modes:
+            return super().value(world, seat, rng)  # every seat the same rule of thumb
+        return playout(world, _Seats(self.heuristic, self.others, seat), rng).result().net[seat]
+
+
+class _Seats:
+    """A playout's policy: `own` in the searching seat, `others` elsewhere."""
+
+    name = "seats"
+
+    def __init__(self, own: Heuristic, others: Heuristic, seat: int) -> None:
+        self.own, self.others, self.seat = own, others, seat
+
+    def choose(self, state, seat: int, rng: random.Random) -> str:
+        return (self.own if seat == self.seat else self.others).choose(state, seat, rng)
+
 
 def _distinct(state, codes: list[str]) -> list[str]:
     """One play per kind: cards of one rank are interchangeable except the
@@ -107,14 +130,15 @@ def r_key(key: tuple) -> tuple:
                  for i, k in enumerate(key))
 
 
-def monte_carlo(budget_s: float = 0.3) -> XianniuMonteCarlo:
-    return XianniuMonteCarlo(Heuristic(), determinize, budget_s)
+def monte_carlo(budget_s: float = 0.3, tie_modes: frozenset[str] = TIE_KEEPS_SURE
+                ) -> XianniuMonteCarlo:
+    return XianniuMonteCarlo(TieKeeper(tie_modes), determinize, budget_s)
 
 
-def _tuned(**attrs):
+def _tuned(tie_modes: frozenset[str] = TIE_KEEPS_SURE, **attrs):
     """A variant of the bot's player with some of its settings changed."""
     def build(budget_s: float) -> XianniuMonteCarlo:
-        player = monte_carlo(budget_s)
+        player = monte_carlo(budget_s, tie_modes)
         for k, v in attrs.items():
             setattr(player, k, v)
         return player
@@ -124,7 +148,10 @@ def _tuned(**attrs):
 # Monte Carlo players to pair with the bot's on the same deals
 # (`paiju simulate --seats mc,mc:<name>,…`).
 MC_VARIANTS = {
-    "v1": _tuned(sure_shortcut=frozenset("PN")),  # the bot's player until issue 14
+    # the bot's player until issue 14's search pass
+    "v1": _tuned(frozenset(), sure_shortcut=frozenset("PN")),
+    # until its 贴牌 pass: 掀牛九 贴s as the heuristic does
+    "v2": _tuned(frozenset()),
 }
 
 

@@ -195,6 +195,7 @@ def test_mc_v1_is_the_player_before_issue_14():
 
     v1, now = make_player("mc:v1", "xianniu"), make_player("mc", "xianniu")
     assert (v1.sure_shortcut, v1.max_leads, v1.z) == ({"P", "N"}, 5, 1.0)
+    assert v1.heuristic.modes == frozenset()  # 贴s as the heuristic does
     assert (now.sure_shortcut, now.max_leads, now.z) == ({"N"}, 5, 1.0)  # 掀牛九 as before
 
 
@@ -210,3 +211,49 @@ def test_mc_searches_a_sure_lead_in_xianniu_only():
         now = make_player("mc", game_id).candidates(s, 1, random.Random(0))
         assert v1 == [sure]
         assert (sure in now and len(now) > 1) if searched else now == [sure]
+
+
+# Seat 1 leads its 摆 K♥10♦8♦ and 扣s, seat 2 扣s: seat 0 may 掀 after laying
+# down (贴) 3 cards. Its 鱼 2+3+4 is sure (every K is seen, so no 摆 can
+# beat it), but its only 4 is among its lowest-valued cards.
+TIE_HANDS = [
+    "2s 2h 3h 3d 4d 5s 5c 7s 7d 9s Th Js Qc Ks Kc Kd",
+    "2d 3s 3c 4h 4c 5d 6h 7h 8d 9h Td Jc Jd Qs Qh Kh",
+    "2c 4s 5h 6s 6c 6d 7c 8s 8h 8c 9c 9d Ts Tc Jh Qd",
+]
+
+
+def tie_state(game_id: str = "niujiu", **flags):
+    hands = [h if game_id == "niujiu" else h.replace("4", "A") for h in TIE_HANDS]
+    s = start(game_id, {"hands": [codes(h) for h in hands]}, 1, **flags)
+    for seat, code in ((1, move("L", "K♥10♦8♦")), (1, "K"), (2, "K")):
+        s.apply(seat, code)
+    return s
+
+
+def test_niujiu_mc_ties_keeping_its_sure_plays():
+    """掀牛九's player 贴s keeping its sure plays, as its default and in its
+    own seat's playouts (the 贴牌 pass); mc:v2 贴s as the heuristic does,
+    which breaks the 鱼."""
+    from games.players import make_player
+
+    s = tie_state()
+    rng = random.Random(0)
+    old, kept = move("X", "4♦5♣5♠"), move("X", "2♥5♣5♠")
+    assert H.choose(s, 0, rng) == old
+    now, v2 = make_player("mc", "niujiu"), make_player("mc:v2", "niujiu")
+    assert now.heuristic.choose(s, 0, rng) == kept
+    assert v2.heuristic.choose(s, 0, rng) == old
+    assert {old, kept, "K"} <= set(now.with_default(s, now.candidates(s, 0, rng), kept))
+    # in its playouts the other seats 贴 as the heuristic does
+    assert now.others.choose(s, 0, rng) == old
+
+
+def test_xianniu_mc_ties_as_before():
+    """掀牛's player is not changed by the 贴牌 pass (were a 贴牌 rule set)."""
+    from games.players import make_player
+
+    s = tie_state("xianniu", tie_rule="limit16")
+    assert isinstance(s.legal_moves(0)[0], Pick)
+    code = H.choose(s, 0, random.Random(0))
+    assert make_player("mc", "xianniu").heuristic.choose(s, 0, random.Random(0)) == code
