@@ -5,12 +5,12 @@ rule-of-thumb player and the Monte Carlo player the bot uses.
 - `determinize(state, seat, rng)`: games/xianniu/ai_world.py (hidden cards
   re-dealt, passes respected as voids).
 - `choose(state, seat, rng, budget_s)`: flat Monte Carlo over determinized
-  worlds with heuristic playouts, on a pruned candidate list (in 掀牛 the
-  sure leads too; in 掀牛九 its own 贴牌 keeps its sure plays: ai_tie.py).
+  worlds with heuristic playouts, on a pruned candidate list (the sure
+  leads too; in 掀牛九 its own 贴牌 keeps its sure plays: ai_tie.py).
 - `MC_VARIANTS`: `mc:v1`, the player before issue 14's search pass (a sure
   lead played without search), and `mc:v2`, the player before its 贴牌
-  pass (掀牛九 贴s as the heuristic does), for paired measurements
-  (`paiju simulate --seats mc,mc:v2,heuristic`).
+  pass (掀牛九 贴s as the heuristic does and plays a sure lead without
+  search), for paired measurements (`paiju simulate --seats mc,mc:v2,heuristic`).
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ from games.xianniu.state import XianniuState
 __all__ = ["MC_VARIANTS", "choose", "determinize", "heuristic", "monte_carlo"]
 
 MAX_LEADS = 5  # leads the Monte Carlo player compares (the heuristic's best)
-# Modes whose sure lead is played without search: searching it measured
-# better in 掀牛 (P), no clear difference in 掀牛九 (N), which keeps v1's way.
-SURE_SHORTCUT = frozenset({"N"})
+# Modes whose sure lead is played without search: none. Searching it measured
+# better in 掀牛 (P); in 掀牛九 (N) only once its 贴牌 kept the sure plays.
+SURE_SHORTCUT: frozenset[str] = frozenset()
 
 
 class XianniuMonteCarlo(MonteCarloPlayer[XianniuState]):
@@ -150,8 +150,8 @@ def _tuned(tie_modes: frozenset[str] = TIE_KEEPS_SURE, **attrs):
 MC_VARIANTS = {
     # the bot's player until issue 14's search pass
     "v1": _tuned(frozenset(), sure_shortcut=frozenset("PN")),
-    # until its 贴牌 pass: 掀牛九 贴s as the heuristic does
-    "v2": _tuned(frozenset()),
+    # until its 贴牌 pass: 掀牛九 贴s as the heuristic does, leads a sure play at once
+    "v2": _tuned(frozenset(), sure_shortcut=frozenset({"N"})),
 }
 
 

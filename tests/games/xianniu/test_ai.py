@@ -196,21 +196,24 @@ def test_mc_v1_is_the_player_before_issue_14():
     v1, now = make_player("mc:v1", "xianniu"), make_player("mc", "xianniu")
     assert (v1.sure_shortcut, v1.max_leads, v1.z) == ({"P", "N"}, 5, 1.0)
     assert v1.heuristic.modes == frozenset()  # 贴s as the heuristic does
-    assert (now.sure_shortcut, now.max_leads, now.z) == ({"N"}, 5, 1.0)  # 掀牛九 as before
+    assert (now.sure_shortcut, now.max_leads, now.z) == (frozenset(), 5, 1.0)
 
 
-def test_mc_searches_a_sure_lead_in_xianniu_only():
-    """掀牛's player weighs a sure lead against the others (issue 14's search
-    pass); mc:v1, and 掀牛九's player, lead it without search."""
+def test_mc_searches_a_sure_lead():
+    """Both games' players weigh a sure lead against the others (掀牛 since
+    issue 14's search pass, 掀牛九 since its 贴牌 pass); mc:v1 leads it
+    without search, and so does mc:v2 in 掀牛九."""
     from games.players import make_player
 
-    for game_id, searched in (("xianniu", True), ("niujiu", False)):
+    for game_id, v2_searches in (("xianniu", True), ("niujiu", False)):
         s = p_state(dealer=1, game_id=game_id)
         sure = H.choose(s, 1, random.Random(0))
         v1 = make_player("mc:v1", game_id).candidates(s, 1, random.Random(0))
+        v2 = make_player("mc:v2", game_id).candidates(s, 1, random.Random(0))
         now = make_player("mc", game_id).candidates(s, 1, random.Random(0))
         assert v1 == [sure]
-        assert (sure in now and len(now) > 1) if searched else now == [sure]
+        assert sure in now and len(now) > 1
+        assert v2 == now if v2_searches else v2 == [sure]
 
 
 # Seat 1 leads its 摆 K♥10♦8♦ and 扣s, seat 2 扣s: seat 0 may 掀 after laying
