@@ -61,11 +61,13 @@ class DingniuState(State):
                "layout": COPY_1, "on_layout": COPY_1, "sizha": COPY_2, "_rem": COPY_1,
                "end": COPY_DEEP, "suanzhang": COPY_DEEP}
     SHARED = State.SHARED | {"_legal"}  # a cached move list, replaced, never changed
+    seats = 4  # on the class: an instance keeps at most 29 attributes (see __init__)
 
     def __init__(self, game, variant: dict[str, Any], deal: Any, dealer: int) -> None:
+        # 29 attributes at most: from the 30th on CPython 3.11 keeps them in a
+        # plain dict and specialises no attribute load or method call on it.
         self.game = game
         self.variant = variant
-        self.seats = 4
         self.dealer = dealer  # 头牌, the head
         self.deal = deal
         self.history = []

@@ -186,3 +186,14 @@ def test_worlds_after_a_sizha_replay_the_record():
             w = determinize(s, seat, random.Random(k))
             assert w.view(seat) == s.view(seat)
             assert w.to_act() == [seat] and w.history[-1] == s.history[-1]
+
+
+def test_a_state_and_its_worlds_keep_at_most_29_attributes():
+    """CPython 3.11 specialises method calls only on instances of up to 29
+    attributes; from the 30th on every attribute load is a dict lookup."""
+    assert len(vars(GAME.new_state(seed=1))) <= 29
+    for s in random_positions(5, seed=3):
+        seat = s.to_act()[0]
+        for st in (s, s.copy(), s.from_json(s.to_json()), clone(s),
+                   determinize(s, seat, random.Random(1))):
+            assert len(vars(st)) <= 29
