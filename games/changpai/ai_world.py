@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 
-from games.changpai.cards import CODES, COPIES, DECK_SIZE, N_KINDS, YDR
+from games.changpai.cards import COPIES, DECK_SIZE, N_KINDS, YDR
 from games.changpai.claims import offer_options
 from games.changpai.state import ChangpaiState
 
@@ -187,7 +187,6 @@ def _repair(world: ChangpaiState, seat: int, others: list[int], rng: random.Rand
             else:
                 hand[a] += 1
                 hand[b] -= 1
-    world.deal = "".join(CODES[k] for k in world.deck)
     world._moves = {}
 
 
@@ -203,8 +202,7 @@ def _build(st: ChangpaiState, seat: int, others: list[int], hands, stock: list[i
     for k in stock:
         rest[k] -= 1
     gone = [k for k in range(N_KINDS) for _ in range(rest[k])]
-    world.deck = gone + stock
-    world.deal = "".join(CODES[k] for k in world.deck)
+    world.deck = gone + stock  # the world's deal: its codes (ChangpaiState.deal)
     # Private bookkeeping of the other players that the seat cannot know.
     for s in others:
         world.peng_bar[s] = []

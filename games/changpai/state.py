@@ -106,6 +106,10 @@ def remember_deal(deal: str, deck: list[int]) -> None:
     _DEALT[deal] = list(deck)
 
 
+# 胡's Rules by the variant's three flags (a state keeps no attribute for them).
+_RULES: dict[tuple[bool, bool, bool], Rules] = {}
+
+
 class ChangpaiState(State):
     MUTABLE = {"history": COPY_1, "conc": COPY_2, "melds": COPY_DEEP, "status": COPY_1,
                "qchoice": COPY_1, "tou_seats": COPY_1, "tou_scope": COPY_1, "offer": COPY_DEEP,
@@ -115,11 +119,13 @@ class ChangpaiState(State):
     SHARED = State.SHARED | {"deck"}
 
     def __init__(self, game, variant: dict[str, Any], seats: int, dealer: int, deal: Any) -> None:
+        # 29 attributes at most: from the 30th on CPython 3.11 keeps them in a
+        # plain dict and specialises no attribute load or method call on it
+        # (so `deal` and `qi_seat` are derived, the 胡 Rules kept per variant).
         self.game = game
         self.variant = variant
         self.seats = seats
         self.dealer = dealer
-        self.deal = deal
         self.history = []
         self.deck = parse_deal(deal)
         self.pos = seats * HAND  # next stock card
@@ -131,7 +137,6 @@ class ChangpaiState(State):
         self.melds: list[list[list]] = [[] for _ in range(seats)]
         self.status = ["in"] * seats  # in / yang 仰 / fold 系统仰 / baozi 包子
         self.qchoice: list[str | None] = [None] * seats
-        self.qi_seat = -1
         self.phase = "qualify"
         self.actor = -1
         self.tou_seats: list[int] = []
@@ -150,6 +155,21 @@ class ChangpaiState(State):
         self._fixed: list[Fixed | None] = [None] * seats
         self._moves: dict[int, list[Move]] = {}
         self._qualify_ok: dict[int, bool] = {}  # per seat, for the 起/打/仰 round
+
+    @property
+    def deal(self) -> str:
+        """The explicit deal (JSON data): the codes of the deck, in order."""
+        return "".join([CODES[k] for k in self.deck])
+
+    @deal.setter
+    def deal(self, deal: Any) -> None:
+        self.deck = parse_deal(deal)
+
+    @property
+    def qi_seat(self) -> int:
+        """The seat that said 起, -1 before: one at most (qualify_options)."""
+        q = self.qchoice
+        return q.index("qi") if "qi" in q else -1
 
     # -- helpers ----------------------------------------------------------
     def fixed(self, s: int) -> Fixed:
@@ -183,12 +203,11 @@ class ChangpaiState(State):
         return s == self.dealer
 
     def rules(self) -> Rules:
-        r = self.__dict__.get("_rules")
+        v = self.variant
+        key = (v["threshold_strict"], v["k3_breaks_duidui"], v["all_black_exempt"])
+        r = _RULES.get(key)
         if r is None:
-            v = self.variant
-            r = self._rules = Rules(
-                v["threshold_strict"], v["k3_breaks_duidui"], v["all_black_exempt"]
-            )
+            r = _RULES[key] = Rules(*key)
         return r
 
     def holds(self, s: int) -> int:
@@ -785,8 +804,6 @@ class ChangpaiState(State):
         if self.phase == "qualify":
             choice = {"Q": "qi", "A": "da", "Y": "yang"}[head]
             self.qchoice[seat] = choice
-            if head == "Q":
-                self.qi_seat = seat
             if head == "Y":
                 self.status[seat] = "yang"
             ev.append({"type": "qualify", "seat": seat, "choice": choice, "forced": False})
@@ -930,6 +947,8 @@ class ChangpaiState(State):
         import copy
 
         for f in self.FIELDS:
+            if f == "qi_seat":
+                continue  # derived from qchoice
             setattr(self, f, copy.deepcopy(data[f]))
         self._fixed = [None] * self.seats
         self._moves = {}

@@ -128,3 +128,16 @@ def test_determinize_does_not_touch_the_real_state():
         before = st.to_json()
         determinize(st, seat, random.Random(0))
         assert st.to_json() == before
+
+
+def test_a_state_and_its_worlds_keep_at_most_29_attributes():
+    """CPython 3.11 specialises method calls only on instances of up to 29
+    attributes; from the 30th on every attribute load is a dict lookup."""
+    assert len(vars(GAME.new_state(seed=1))) <= 29
+    for st, seat in positions(8, seed=5):
+        w = determinize(st, seat, random.Random(1))
+        for s in (st, w):  # after 胡 checks (rules()) and a move
+            s.legal_moves(seat)
+            s.apply(seat, H.choose(s, seat, random.Random(2)))
+        for s in (st, st.copy(), st.from_json(st.to_json()), w, w.copy()):
+            assert len(vars(s)) <= 29
