@@ -105,8 +105,8 @@ def xz_counts(state, seat: int, info: Info, leading: bool) -> float:
     """性子 and 亮子 this play would score standing as the seat's leaf; a 喜
     that scores only now (喜前不喜后) counts half again: it is now or never."""
     xz: float = info.xz
-    if xz and info.xi and state._xi != "off":
-        xi = state._xi
+    if xz and info.xi and state.variant["xi_first"] != "off":
+        xi = state.variant["xi_first"]
         if xi == "first_lead" and (not leading or state.led[seat]):
             xz = 0
         elif xi == "first_play" and state.played[seat]:

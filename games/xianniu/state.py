@@ -34,9 +34,12 @@ class XianniuState(Views, State):
     MUTABLE = {"history": COPY_1, "hands": COPY_1, "leaves": COPY_2, "counts": COPY_1,
                "hidden": COPY_1, "kou": COPY_1, "xian": COPY_2, "last_xianer": COPY_1,
                "led": COPY_1, "played": COPY_1, "followers": COPY_1, "poll": COPY_1,
-               "owed": COPY_1, "holders": COPY_1}
+               "owed": COPY_1}
     REBUILT = frozenset({"_combos"})  # per seat, plays by shape: _after_copy
-    SHARED = State.SHARED | {"_deal"}  # the deal: made once, never changed
+    # the deal (made once, never changed); holders / opening / end_reason
+    # (replaced, never changed in place)
+    SHARED = State.SHARED | {"_deal", "_rare"}
+    seats = 3  # on the class: an instance keeps at most 29 attributes (see __init__)
 
     def __init__(self, game, variant: dict, dealer: int, deal: Any,
                  masks: list[int] | None = None, rules: Rules | None = None) -> None:
@@ -44,17 +47,20 @@ class XianniuState(Views, State):
         itself (new_state; `deal` is None: its codes are made when asked);
         a deal from outside is parsed and checked.
         `rules`: rules_for(the mode, `variant`), when the caller has them."""
+        # 29 attributes at most: from the 30th on CPython 3.11 keeps them in a
+        # plain dict and specialises no attribute load or method call on it
+        # (so `deck` is the rules', the variant's flags are read from it, and
+        # the seldom set fields share `_rare`).
         self.game = game
         self.variant = variant
-        self.seats = 3
         self.dealer = dealer
-        self._deal = deal
         self.history = []
         self.rules = rules or rules_for(game.mode, variant)
-        self.deck = self.rules.deck
         if masks is None:
             masks = self._parse_deal(deal)
-        self._dealt = (*masks,)  # the hands as dealt (hands changes in place)
+        # the explicit deal, or the hands as dealt (hands changes in place)
+        # until their codes are asked (`deal`)
+        self._deal: Any = (*masks,) if deal is None else deal
         self.hands: list[int] = masks
         self.leaves: list[list[tuple[Info, bool]]] = [[], [], []]  # (play, 喜 may score)
         self.counts = [0, 0, 0]  # leaves per seat
@@ -75,11 +81,8 @@ class XianniuState(Views, State):
         self.poll: list[int] = []
         self.poll_xian = False
         self.owed = [0, 0, 0]
-        self.holders: list[int] = []
-        self.opening: dict | None = None
-        self.end_reason: str | None = None
-        self._xi = variant["xi_first"]
-        self._ci_ends = variant["ci_ends_hand"]
+        # (holders, opening, end_reason): set a few times a hand at most
+        self._rare: tuple[list[int], dict | None, str | None] = ([], None, None)
         # per seat: its plays of each shape asked so far (_of_shape)
         self._combos: list[dict[int, list[Info]] | None] = [None, None, None]
         self._cache: tuple[int, list] | None = None
@@ -88,13 +91,40 @@ class XianniuState(Views, State):
     def deal(self) -> Any:
         """The explicit deal (JSON data): the codes of the dealt hands."""
         d = self._deal
-        if d is None:
-            d = self._deal = {"hands": [self.deck.cards(m) for m in self._dealt]}
+        if d.__class__ is tuple:  # the dealt hands' masks (an explicit deal is a dict)
+            d = self._deal = {"hands": [self.deck.cards(m) for m in d]}
         return d
 
     @deal.setter
     def deal(self, deal: Any) -> None:
         self._deal = deal
+
+    @property
+    def holders(self) -> list[int]:
+        """The seats that may still play their big hand at the deal, in turn."""
+        return self._rare[0]
+
+    @holders.setter
+    def holders(self, holders: list[int]) -> None:
+        self._rare = (holders, *self._rare[1:])
+
+    @property
+    def opening(self) -> dict | None:
+        """The big hand played at the deal: {"seat", "shape"}."""
+        return self._rare[1]
+
+    @opening.setter
+    def opening(self, opening: dict | None) -> None:
+        h, _, e = self._rare
+        self._rare = (h, opening, e)
+
+    @property
+    def end_reason(self) -> str | None:
+        return self._rare[2]
+
+    @end_reason.setter
+    def end_reason(self, reason: str | None) -> None:
+        self._rare = (*self._rare[:2], reason)
 
     def _parse_deal(self, deal: Any) -> list[int]:
         hands = deal["hands"] if isinstance(deal, dict) else None
@@ -377,7 +407,7 @@ class XianniuState(Views, State):
         elif ph == "opening":
             if code == "W" and not self.variant["bighand_mandatory"]:
                 self._cache = None
-                self.holders.pop(0)
+                self.holders = self.holders[1:]  # (shared by copies: replaced)
                 if self.holders:
                     self.pending = self.holders[0]
                 else:
@@ -393,7 +423,7 @@ class XianniuState(Views, State):
 
     def _lead(self, seat: int, info: Info) -> list:
         self.hands[seat] ^= info.mask
-        xi = self._xi
+        xi = self.variant["xi_first"]
         ok = xi == "off" or (xi == "first_lead" and not self.led[seat]) or (
             xi == "first_play" and not self.played[seat])
         self.led[seat] = self.played[seat] = True
@@ -410,7 +440,8 @@ class XianniuState(Views, State):
         beaten = self.top
         assert beaten is not None  # a beat answers the top play
         self.waste |= beaten[1].mask
-        ok = self._xi == "off" or (self._xi == "first_play" and not self.played[seat])
+        xi = self.variant["xi_first"]
+        ok = xi == "off" or (xi == "first_play" and not self.played[seat])
         self.played[seat] = True
         self.top = (seat, info, ok)
         del self.followers[0]
@@ -464,7 +495,7 @@ class XianniuState(Views, State):
         table = self.table = self.table + size
         self.top = None
         events.append({"type": "take", "seat": owner, "count": size, "leaves": counts[owner]})
-        if table < CAP and not self._ci_ends and self.hands[owner]:
+        if table < CAP and not self.variant["ci_ends_hand"] and self.hands[owner]:
             self.controller = owner  # _control's common case, inline
             self.phase = "control"
         else:
@@ -474,7 +505,7 @@ class XianniuState(Views, State):
         self.controller = seat
         if self.table >= CAP:
             self._end("table_full", events)
-        elif self._ci_ends and max(self.counts) >= 11:
+        elif self.variant["ci_ends_hand"] and max(self.counts) >= 11:
             self._end("ci", events)
         elif not self.hands[seat]:
             self._end("no_cards", events)

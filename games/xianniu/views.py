@@ -20,13 +20,17 @@ class Views:
     game: Any  # the _Family (its `mode`); State declares it a Game
     variant: dict[str, Any]
     dealer: int
-    deck: Deck
     rules: Rules
     to_act: Callable[[], list[int]]
     # ... and what it restores (from_json), typed as XianniuState types them
     top: tuple[int, Info, bool] | None
     opening: dict | None
     end_reason: str | None
+
+    @property
+    def deck(self) -> Deck:
+        """The rules' deck (not an attribute: a state keeps at most 29)."""
+        return self.rules.deck
 
     # -- views --------------------------------------------------------------
     def public_view(self) -> dict[str, Any]:

@@ -260,3 +260,26 @@ def test_xianniu_mc_ties_as_before():
     assert isinstance(s.legal_moves(0)[0], Pick)
     code = H.choose(s, 0, random.Random(0))
     assert make_player("mc", "xianniu").heuristic.choose(s, 0, random.Random(0)) == code
+
+
+def test_a_state_and_its_worlds_keep_at_most_29_attributes():
+    """CPython 3.11 specialises method calls only on instances of up to 29
+    attributes; from the 30th on every attribute load is a dict lookup."""
+    from games import registry
+    from games.play import random_code
+
+    for game_id in ("xianniu", "niujiu"):
+        game = registry.get(game_id)
+        for seed in range(6):
+            s = game.new_state(seed=seed)
+            assert len(vars(s)) <= 29
+            rng = random.Random(seed)
+            for _ in range(rng.randrange(1, 12)):
+                seat = s.to_act()[0]
+                s.apply(seat, random_code(s, seat, rng))
+                if s.is_over():
+                    break
+            states = [s, s.copy(), s.from_json(s.to_json())]
+            if not s.is_over():
+                states.append(determinize(s, s.to_act()[0], random.Random(1)))
+            assert all(len(vars(x)) <= 29 for x in states)
