@@ -337,7 +337,11 @@ class State(ABC):
         if self.MUTABLE is None:  # our own state: no replay; load() gives our own type back
             return cast(Self, self.game.load(json.loads(self.to_json())))
         new = object.__new__(type(self))
-        d = self.__dict__.copy()
+        # dict(), not .copy(): the copy of an instance's split (shared-keys)
+        # dict is split too, and CPython 3.11 specialises no attribute load on
+        # an instance whose __dict__ is a split dict (it deopts every time); a
+        # plain dict keeps its loads specialised (LOAD_ATTR_WITH_HINT).
+        d = dict(self.__dict__)
         for name, depth in self.MUTABLE.items():
             x = d[name]
             if x is not None:
