@@ -337,11 +337,13 @@ class State(ABC):
         if self.MUTABLE is None:  # our own state: no replay; load() gives our own type back
             return cast(Self, self.game.load(json.loads(self.to_json())))
         new = object.__new__(type(self))
-        # dict(), not .copy(): the copy of an instance's split (shared-keys)
-        # dict is split too, and CPython 3.11 specialises no attribute load on
-        # an instance whose __dict__ is a split dict (it deopts every time); a
-        # plain dict keeps its loads specialised (LOAD_ATTR_WITH_HINT).
-        d = dict(self.__dict__)
+        # Plain dicts for both: asking a state under 30 attributes for its
+        # __dict__ makes a split (shared-keys) dict, its .copy() is split too,
+        # and CPython 3.11 specialises no attribute load on an instance whose
+        # __dict__ is split (each deopts); a plain dict's stay specialised
+        # (LOAD_ATTR_WITH_HINT), and copying one again is a cheap clone.
+        d = self.__dict__ = dict(self.__dict__)
+        d = d.copy()
         for name, depth in self.MUTABLE.items():
             x = d[name]
             if x is not None:
