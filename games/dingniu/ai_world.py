@@ -274,10 +274,12 @@ def _replay(state: DingniuState, seat: int, hidden: dict[int, list[int]], timeli
         return None
     deal = {"hands": [[CODES[t] for t in range(N_KINDS) for _ in range(h[t])] for h in initial]}
     world = state.game.start(state.variant, deal, state.dealer)
-    world.__class__ = World
     try:
         for s, code in history:
             world.apply(s, code)
     except IllegalMove:  #: this deal cannot have produced the history
         return None
+    # a World only now: CPython 3.11 gives an instance whose class is assigned
+    # a split __dict__, on which no attribute load of the replay is specialised
+    world.__class__ = World
     return world
