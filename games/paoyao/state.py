@@ -210,19 +210,8 @@ class PaoyaoState(State):
         goes the general way, with its checks in their order."""
         if self.phase == PLAY and seat == self.current and move.__class__ is str:
             if move == _PASS:
-                top_seat = self.top_seat
-                if top_seat is not None:  # _pass, inlined: passes are most moves
-                    self.trick.append([seat, None])
-                    passes = self.passes = self.passes + 1
-                    events: list[dict[str, Any]] = [{"type": "pass", "seat": seat}]
-                    left = self.left
-                    if passes >= (3 if left[top_seat] else 4) - len(self.out):
-                        self._award(events)
-                    else:
-                        for s in _AFTER[seat]:  # _next_active, inlined
-                            if left[s]:
-                                self.current = s
-                                break
+                if self.top_seat is not None:  # a pass answers the trick's top
+                    events = self._pass(seat)
                     self.history.append((seat, move))
                     return events
             else:
@@ -320,7 +309,7 @@ class PaoyaoState(State):
             self.resume = "play"
         return events
 
-    def _pass(self, seat: int) -> list[dict[str, Any]]:  # apply has it inline too
+    def _pass(self, seat: int) -> list[dict[str, Any]]:
         self.trick.append([seat, None])
         self.passes += 1
         events: list[dict[str, Any]] = [{"type": "pass", "seat": seat}]
