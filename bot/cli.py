@@ -170,7 +170,7 @@ def _db_migrate(args: argparse.Namespace) -> int:
 # -- simulate -------------------------------------------------------------------------
 def _simulate(args: argparse.Namespace) -> int:
     from games import registry
-    from games.players import is_monte_carlo
+    from games.players import is_monte_carlo, make_player
     from games.simulate import report, simulate
 
     kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
@@ -189,6 +189,11 @@ def _simulate(args: argparse.Namespace) -> int:
         return _fail("simulate", "--hands must be at least 1")
     if args.budget <= 0 or (args.worlds is not None and args.worlds < 1) or args.jobs < 1:
         return _fail("simulate", "--budget must be positive, --worlds and --jobs at least 1")
+    try:  # a Monte Carlo variant the game does not declare is refused before any run
+        for kind in dict.fromkeys(kinds):
+            make_player(kind, args.game, args.budget)
+    except (ValueError, ModuleNotFoundError) as e:
+        return _fail("simulate", str(e))
     n = len(kinds)
     deals = -(-args.hands // n)
     if deals < FEW_DEALS:

@@ -195,7 +195,7 @@ def hands_line(hands: int, n: int) -> str:
     """How many hands were played, as deals × rotations (the last deal may
     have been played in fewer rotations than seats)."""
     full, rest = divmod(hands, n)
-    parts = [f"{full} deals × {n} rotations"] if full else []
+    parts = [f"{full} deal{'s' if full > 1 else ''} × {n} rotations"] if full else []
     if rest:
         parts.append(f"1 deal × {rest} rotation{'s' if rest > 1 else ''}")
     return f"hands: {hands} ({' + '.join(parts)}; intervals over deals)"

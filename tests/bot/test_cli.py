@@ -95,6 +95,9 @@ def test_a_malformed_record_is_one_line(content, needle, tmp_path, capsys):
     (["xianniu", "--seats", "random,genius,random"],
      "unknown player kind 'genius'; known: mc, heuristic, random, mc:<variant>"),
     (["xianniu", "--seats", "mc:genius,mc,random"], "no Monte Carlo variant 'genius'"),
+    # refused before any warning about too few hands
+    (["niujiu", "--hands", "3", "--seats", "mc:genius,mc,random"],
+     "niujiu has no Monte Carlo variant 'genius' (known: mc:v1, mc:v2)"),
     (["mahjong", "--seats", "random"], "unknown game 'mahjong'"),
     (["xianniu", "--hands", "many", "--seats", "random"], "invalid int value"),
 ])
@@ -110,5 +113,5 @@ def test_simulate_reports_the_hands_it_played(capsys):
     captured = capsys.readouterr()
     out = captured.out
     assert out.startswith("xianniu: 4 hands") and "budget" not in out and "Monte Carlo" not in out
-    assert "hands: 4 (1 deals × 3 rotations + 1 deal × 1 rotation;" in out
+    assert "hands: 4 (1 deal × 3 rotations + 1 deal × 1 rotation;" in out
     assert "2 deals make rough intervals" in captured.err
