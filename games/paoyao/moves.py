@@ -422,8 +422,7 @@ def leads(base, ends, cnt, tables: Tables, bombs) -> list[Move]:
 
 def responses(base, ends, cnt, tables: Tables, top: tuple, bombs) -> list[Move]:
     """Every play that beats the combination `top`, in the order of leads.
-    `top` is no bomb: the state answers a bomb from the seat's bombs alone
-    (and a single inline, as here)."""
+    `top` is no bomb: the state answers a bomb from the seat's bombs alone."""
     kind = top[0]
     keys, moves = bombs
     out: list[Move] = []

@@ -24,10 +24,10 @@ from games.paoyao.cards import (
     is_card,
     rank_order,
 )
-from games.paoyao.combos import BOMB, KIND_NAMES, SINGLE, beats, classify, refusal, why_invalid
+from games.paoyao.combos import BOMB, KIND_NAMES, beats, classify, refusal, why_invalid
 from games.paoyao.moves import (
-    SINGLE_MOVES,
     Tables,
+    bomb_key,
     bombs,
     hand_of,
     held,
@@ -153,22 +153,12 @@ class PaoyaoState(State):
         top = self.top
         if top is None:
             return leads(self.base[seat], self.ends[seat], self.cnt[seat], self.tables, bombs_held)
-        kind = top[0]
-        if kind == SINGLE:  # responses() to a single, inlined (the most asked)
-            cnt, base, ends = self.cnt[seat], self.base[seat], self.ends[seat]
-            moves = []
-            for r in self.tables.singles_above[top[1] + 1]:
-                c = cnt[r]
-                if c:
-                    moves.append(SINGLE_MOVES[base[ends[r] - c]])
-            moves += bombs_held[1]
-        elif kind == BOMB:  # to a bomb (a third of all asks): from the seat's bombs
+        if top[0] == BOMB:  # to a bomb (a third of all asks): from the seat's bombs
             keys, held_bombs = bombs_held
-            return [*held_bombs[bisect_right(keys, top[1] * 16 + top[2]) :], _PASS_MOVE]  # bomb_key
-        else:
-            moves = responses(
-                self.base[seat], self.ends[seat], self.cnt[seat], self.tables, top, bombs_held
-            )
+            return [*held_bombs[bisect_right(keys, bomb_key(top[1], top[2])) :], _PASS_MOVE]
+        moves = responses(
+            self.base[seat], self.ends[seat], self.cnt[seat], self.tables, top, bombs_held
+        )
         moves.append(_PASS_MOVE)
         return moves
 
