@@ -200,7 +200,7 @@ class PaoyaoState(State):
         goes the general way, with its checks in their order."""
         if self.phase == PLAY and seat == self.current and move.__class__ is str:
             if move == _PASS:
-                if self.top_seat is not None:  # a pass answers the trick's top
+                if self.top is not None:  # a pass answers the trick's top (as _apply checks)
                     events = self._pass(seat)
                     self.history.append((seat, move))
                     return events
