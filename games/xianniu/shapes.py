@@ -375,10 +375,24 @@ class Rules:
                      *(tab[4096 + c1] or self._chunk(1, c1))[k],
                      *(tab[8192 + c2] or self._chunk(2, c2))[k],
                      *(tab[12288 + c3] or self._chunk(3, c3))[k]]
+        elif BAI < shape <= BAI + 4:  # n摆 (on n鱼): only in the hand's 摆 entry, all tier 0
+            return [i for i in self._bai_entry(hand)[0] if i.shape == shape]
         else:
             plays = [i for i in self._plays(hand, 0) if i.shape == shape]
         plays.sort(key=TIER, reverse=True)
         return plays
+
+    def _bai_entry(self, hand: int) -> tuple:
+        """The hand's 摆 entry (as _plays finds it inline)."""
+        c2, c3 = (hand >> 24) & 0xFFF, hand >> 36
+        ten = ((c2 >> 8) | (c3 & 15) << 4) & self._ten_bits
+        if not (c3 >> 8 and c2 & 15 and ten):
+            return NO_PLAYS
+        key = (c3 >> 8) | (c2 & 15) << 4 | ten << 8
+        bai = self._bai.get(key)
+        if bai is None:
+            bai = self._bai[key] = self._bai_plays(hand)
+        return bai
 
     def _chunk(self, n: int, bits: int) -> tuple:
         """The single-rank plays of ranks 3n..3n+2 holding `bits` (12 bits) in
