@@ -83,8 +83,8 @@ class XianniuState(Views, State):
         self.owed = [0, 0, 0]
         # (holders, opening, end_reason): set a few times a hand at most
         self._rare: tuple[list[int], dict | None, str | None] = ([], None, None)
-        # per seat: its plays of each shape asked so far (_of_shape)
-        self._combos: list[dict[int, list[Info]] | None] = [None, None, None]
+        # per seat: its plays of each shape asked so far, indexed by shape (_of_shape)
+        self._combos: list[list[list[Info] | None] | None] = [None, None, None]
         self._cache: tuple[int, list] | None = None
 
     @property
@@ -231,9 +231,9 @@ class XianniuState(Views, State):
         return moves
 
     def _after_copy(self) -> None:
-        # Each seat's by-shape dict is filled in place from that copy's
+        # Each seat's by-shape list is filled in place from that copy's
         # (shrinking) hand: not shared; the lists in it are never changed.
-        self._combos = [None if c is None else dict(c) for c in self._combos]
+        self._combos = [None if c is None else [*c] for c in self._combos]
 
     def _of_shape(self, seat: int, shape: int) -> list[Info]:
         """The seat's plays of one shape, highest tier first, from its hand when
@@ -241,8 +241,8 @@ class XianniuState(Views, State):
         current hand instead of enumerating again."""
         by_shape = self._combos[seat]
         if by_shape is None:
-            by_shape = self._combos[seat] = {}
-        group = by_shape.get(shape)
+            by_shape = self._combos[seat] = [None] * LONGFENG  # (every normal shape)
+        group = by_shape[shape]
         if group is None:
             group = by_shape[shape] = self.rules.of_shape(self.hands[seat], shape)
         return group
@@ -455,17 +455,18 @@ class XianniuState(Views, State):
         shape are sorted by tier, so the scan stops at the first tie."""
         c = self._combos[seat]
         if c is None:
-            c = self._combos[seat] = {}
-        group = c.get(shape)
+            c = self._combos[seat] = [None] * LONGFENG
+        group = c[shape]
         if group is None:  # (_of_shape, inline)
             group = c[shape] = self.rules.of_shape(self.hands[seat], shape)
         hand = self.hands[seat]
         out = []
         for i in group:
-            if i.tier <= tt:
+            if i.tier > tt:
+                if i.mask & hand == i.mask:
+                    out.append(i.beat)
+            else:
                 break
-            if i.mask & hand == i.mask:
-                out.append(i.beat)
         return out
 
     def _advance(self, events: list, top: Info) -> None:
@@ -474,8 +475,21 @@ class XianniuState(Views, State):
         shape, tt = top.plain, top.tier
         while followers:
             q = followers[0]
-            if shape:  # (_beats' plain-tier path, without its dispatch)
-                options = self._plain_beats(q, shape, tt)
+            if shape:  # _plain_beats, inline (asked ~19 times a hand)
+                c = self._combos[q]
+                if c is None:
+                    c = self._combos[q] = [None] * LONGFENG
+                group = c[shape]
+                if group is None:
+                    group = c[shape] = self.rules.of_shape(self.hands[q], shape)
+                hand = self.hands[q]
+                options = []
+                for i in group:
+                    if i.tier > tt:
+                        if i.mask & hand == i.mask:
+                            options.append(i.beat)
+                    else:
+                        break
             else:
                 options = self._beats(q, top)
             if options:
