@@ -333,19 +333,19 @@ class Rules:
                     i = info((t << 32) | (j << 36))
                     out.append(i.lead if k else i)
         # 摆 and 鱼 (and KKKK+10+8, 四地拉鱼) depend on three groups each
-        ten = ((c2 >> 8) | (c3 & 15) << 4) & self._ten_bits  # the 10s (and Js)
-        if c3 >> 8 and c2 & 15 and ten:  # a K, an 8 and a 10: 摆 may be in the hand
-            key = (c3 >> 8) | (c2 & 15) << 4 | ten << 8  # the K, 8 and 10 kinds of 摆
-            bai = self._bai.get(key)
-            if bai is None:
-                bai = self._bai[key] = self._bai_plays(hand)
-        else:
-            bai = NO_PLAYS
+        bai = NO_PLAYS
+        if c3 >> 8 and c2 & 15:  # a K and an 8: 摆 if a 10 (or J) too
+            ten = ((c2 >> 8) | (c3 & 15) << 4) & self._ten_bits
+            if ten:
+                key = (c3 >> 8) | (c2 & 15) << 4 | ten << 8  # the K, 8 and 10 kinds of 摆
+                found = self._bai.get(key)
+                if found is None:
+                    found = self._bai[key] = self._bai_plays(hand)
+                bai = found
         yu = e0[6]  # the three lowest kinds: chunk 0
-        big = bai[4] if bai[4] > yu[4] else yu[4]  # their largest play (0: none)
-        if not big:
+        if bai is NO_PLAYS and yu is NO_PLAYS:
             pass  # most hands: no 摆, no 鱼
-        elif big <= cap:  # every play fits
+        elif (bai[4] if bai[4] > yu[4] else yu[4]) <= cap:  # their largest play fits
             out += bai[k]
             out += yu[k]
             out += bai[2 + k]
