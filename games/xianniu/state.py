@@ -424,8 +424,14 @@ class XianniuState(Views, State):
     def _lead(self, seat: int, info: Info) -> list:
         self.hands[seat] ^= info.mask
         xi = self.variant["xi_first"]
-        ok = xi == "off" or (xi == "first_lead" and not self.led[seat]) or (
-            xi == "first_play" and not self.played[seat])
+        if xi == "off":  # (if, not `or`: the compares are specialised, see is_over)
+            ok = True
+        elif xi == "first_lead":
+            ok = not self.led[seat]
+        elif xi == "first_play":
+            ok = not self.played[seat]
+        else:
+            ok = False
         self.led[seat] = self.played[seat] = True
         self.must_lead = False
         self.top = (seat, info, ok)
@@ -441,7 +447,12 @@ class XianniuState(Views, State):
         assert beaten is not None  # a beat answers the top play
         self.waste |= beaten[1].mask
         xi = self.variant["xi_first"]
-        ok = xi == "off" or (xi == "first_play" and not self.played[seat])
+        if xi == "off":  # (if, not `or`: see _lead)
+            ok = True
+        elif xi == "first_play":
+            ok = not self.played[seat]
+        else:
+            ok = False  # first_lead: a beat is not a lead
         self.played[seat] = True
         self.top = (seat, info, ok)
         del self.followers[0]
@@ -576,7 +587,11 @@ class XianniuState(Views, State):
         return [{"type": "tighten", "seat": seat, "limit": limit}]
 
     def is_over(self) -> bool:
-        return self.phase == "over"
+        # (a compare that jumps is specialised in CPython 3.11; one whose
+        # value is returned is not: asked before every move)
+        if self.phase == "over":
+            return True
+        return False
 
     def result(self) -> Result:
         if self.phase != "over":
