@@ -24,6 +24,7 @@ KOU = Move("K", "kou")
 XIAN = Move("X", "xian")
 TIGHTEN = Move("J", "tighten")
 WAIVE = Move("W", "waive")
+ALL = (1 << 48) - 1  # every card of the deck
 NEXT = (1, 2, 0)  # the seat after each seat
 FOLLOW = ((1, 2), (2, 0), (0, 1))  # the followers of each seat's lead, in turn
 ROUND = ((0, 1, 2), (1, 2, 0), (2, 0, 1))  # the seats in turn from each seat
@@ -463,18 +464,19 @@ class XianniuState(Views, State):
 
     def _plain_beats(self, seat: int, shape: int, tt: int) -> list:
         """The seat's beats of a plain-tier top of tier `tt`: its plays of the
-        shape are sorted by tier, so the scan stops at the first tie."""
+        shape are sorted by tier, so the scan stops at the first tie (_advance
+        makes the same scan inline)."""
         c = self._combos[seat]
         if c is None:
             c = self._combos[seat] = [None] * LONGFENG
         group = c[shape]
         if group is None:  # (_of_shape, inline)
             group = c[shape] = self.rules.of_shape(self.hands[seat], shape)
-        hand = self.hands[seat]
+        gone = ALL ^ self.hands[seat]  # (as _advance scans them)
         out = []
         for i in group:
             if i.tier > tt:
-                if i.mask & hand == i.mask:
+                if not i.mask & gone:
                     out.append(i.beat)
             else:
                 break
@@ -493,11 +495,11 @@ class XianniuState(Views, State):
                 group = c[shape]
                 if group is None:
                     group = c[shape] = self.rules.of_shape(self.hands[q], shape)
-                hand = self.hands[q]
-                options = []
+                gone = ALL ^ self.hands[q]  # (a play in the hand shares no card with it:
+                options = []  # the test is one & and its result is 0, a shared int)
                 for i in group:
                     if i.tier > tt:
-                        if i.mask & hand == i.mask:
+                        if not i.mask & gone:
                             options.append(i.beat)
                     else:
                         break
