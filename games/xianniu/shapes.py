@@ -143,6 +143,7 @@ class Rules:
         self._ten_bits = 255 if self.j_in_bai else 15  # the 10s (and Js) of a 摆
         # 摆 / 鱼 entries: plays, leads, KKKK+10+8 / 四地拉鱼 plays and leads, largest size
         self._bai: dict[int, tuple] = {}  # by K, 8 and 10 (J) kinds
+        self._single_bytes = self._singles_by_byte()
 
     # -- tiers --------------------------------------------------------------
     def single_tier(self, r: int, group: int) -> int:
@@ -368,6 +369,10 @@ class Rules:
     def of_shape(self, hand: int, shape: int) -> list[Info]:
         """The plays of one shape inside `hand`, highest tier first (equal
         tiers in the order of combos)."""
+        if shape == SINGLE and self._single_bytes is not None:  # sorted already
+            t5, t4, t3, t2, t1, t0 = self._single_bytes
+            b = hand.to_bytes(6, "little")
+            return [*t5[b[5]], *t4[b[4]], *t3[b[3]], *t2[b[2]], *t1[b[1]], *t0[b[0]]]
         if shape <= FOUR and not self.mixed_ten_pair:  # plays of one rank, by chunk
             c0, c1, c2, c3 = hand & 0xFFF, (hand >> 12) & 0xFFF, (hand >> 24) & 0xFFF, hand >> 36
             tab, k = self._chunks, 1 + shape
@@ -393,6 +398,24 @@ class Rules:
         if bai is None:
             bai = self._bai[key] = self._bai_plays(hand)
         return bai
+
+    def _singles_by_byte(self) -> tuple[list[tuple[Info, ...]], ...] | None:
+        """of_shape's singles without a sort: for each byte of a mask (two
+        ranks), the singles of each value of it, highest tier first (equal
+        tiers in card order, as combos lists them), when every single of a
+        byte is above every single of the bytes below (掀牛: its one tie,
+        10 = J, is inside a byte); else None (掀牛九: 串串, 合六 and the 6s tie
+        across bytes). Highest byte first."""
+        tier = self.card_tier
+        if any(min(tier[8 * n:]) <= max(tier[:8 * n]) for n in range(1, 6)):
+            return None
+        info = cast(Callable[[int], Info], self.info)  # a card: a single
+        out = []
+        for n in range(5, -1, -1):
+            order = sorted(range(8 * n, 8 * n + 8), key=lambda c: -tier[c])  # (stable)
+            out.append([tuple(info(1 << c) for c in order if bits >> (c - 8 * n) & 1)
+                         for bits in range(256)])
+        return tuple(out)
 
     def _chunk(self, n: int, bits: int) -> tuple:
         """The single-rank plays of ranks 3n..3n+2 holding `bits` (12 bits) in
