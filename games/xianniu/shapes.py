@@ -133,16 +133,18 @@ class Rules:
         self.by_code: dict[str, Info] = {}  # canonical card string → play
         self.by_lead: dict[str, Info] = {}  # lead move code → play (normal shapes)
         self.by_beat: dict[str, Info] = {}  # beat move code → play (normal shapes)
-        # _plays' caches: the plays of single ranks 3n..3n+2 holding cards c at
-        # [4096 * n + c] (with n = 0, also the 鱼 entry of those three kinds);
-        # 摆 plays by the cards of their three kinds.
-        # The tables hold tuples: a filled _chunks is ~16,000 entries of six
-        # sequences, mostly empty (all one shared ()), ~3× smaller than lists.
-        self._chunks: list[tuple | None] = [None] * (4 * 4096)
+        # _plays' tables: the plays of one rank by the bytes of a hand's mask
+        # (byte n: ranks 2n and 2n + 1), built below; the 鱼 plays by the
+        # three lowest kinds (12 bits), the 摆 plays by the cards of their
+        # three kinds, filled when first asked. Entries are tuples, mostly
+        # the one shared ().
         self._ranks: list[tuple[tuple, ...] | None] = [None] * (16 * 12)  # by 16 * r + g
+        self._yu: list[tuple | None] = [None] * 4096
         self._ten_bits = 255 if self.j_in_bai else 15  # the 10s (and Js) of a 摆
         # 摆 / 鱼 entries: plays, leads, KKKK+10+8 / 四地拉鱼 plays and leads, largest size
         self._bai: dict[int, tuple] = {}  # by K, 8 and 10 (J) kinds
+        self._bytes: tuple[list[tuple], ...] = tuple([self._byte(n, bits) for bits in range(256)]
+                                                     for n in range(6))
         self._single_bytes = self._singles_by_byte()
 
     # -- tiers --------------------------------------------------------------
@@ -305,12 +307,10 @@ class Rules:
         if cap >= 4:
             return self._plays(hand, 1, cap)
         if cap == 1:  # singles alone (every other play has 2+ cards), in rank order
-            c0, c1, c2, c3 = hand & 0xFFF, (hand >> 12) & 0xFFF, (hand >> 24) & 0xFFF, hand >> 36
-            tab = self._chunks
-            return [i.lead for i in (*(tab[c0] or self._chunk(0, c0))[2],
-                                     *(tab[4096 + c1] or self._chunk(1, c1))[2],
-                                     *(tab[8192 + c2] or self._chunk(2, c2))[2],
-                                     *(tab[12288 + c3] or self._chunk(3, c3))[2])]
+            b0, b1, b2, b3, b4, b5 = hand.to_bytes(6, "little")
+            t0, t1, t2, t3, t4, t5 = self._bytes
+            return [i.lead for i in (*t0[b0][2], *t1[b1][2], *t2[b2][2], *t3[b3][2],
+                                     *t4[b4][2], *t5[b5][2])]
         return [i.lead for i in self._plays(hand, 0) if i.size <= cap]  # a play may not fit
 
     def _plays(self, hand: int, k: int, cap: int = 16) -> list:
@@ -318,15 +318,12 @@ class Rules:
         per rank group and per group triple (摆 kinds, 鱼 kinds): a hand is a
         few table look-ups, not an enumeration. Plays of more than `cap` cards
         (cap ≥ 4, only with k = 1) are left out."""
-        c0, c1, c2, c3 = hand & 0xFFF, (hand >> 12) & 0xFFF, (hand >> 24) & 0xFFF, hand >> 36
-        # the four chunks' entries, inline here, in leads (cap 1) and of_shape:
-        # a shared helper costs 3–4% of a hand side by side (measured 2 Dec)
-        tab = self._chunks
-        e0 = tab[c0] or self._chunk(0, c0)
-        out: list = [*e0[k],
-                     *(tab[4096 + c1] or self._chunk(1, c1))[k],
-                     *(tab[8192 + c2] or self._chunk(2, c2))[k],
-                     *(tab[12288 + c3] or self._chunk(3, c3))[k]]
+        # the six bytes' entries, inline here, in leads (cap 1) and of_shape: a
+        # shared helper costs 3–4% of a hand side by side (measured 2 Dec); the
+        # bytes are small ints (no 48-bit int made per shift and mask)
+        b0, b1, b2, b3, b4, b5 = hand.to_bytes(6, "little")
+        t0, t1, t2, t3, t4, t5 = self._bytes
+        out: list = [*t0[b0][k], *t1[b1][k], *t2[b2][k], *t3[b3][k], *t4[b4][k], *t5[b5][k]]
         if self.mixed_ten_pair and (hand >> 32) & 15 and (hand >> 36) & 15:
             info = cast(Callable[[int], Info], self.info)  # a 10 and a J: a pair
             for t in subsets((hand >> 32) & 15, 1):
@@ -335,15 +332,17 @@ class Rules:
                     out.append(i.lead if k else i)
         # 摆 and 鱼 (and KKKK+10+8, 四地拉鱼) depend on three groups each
         bai = NO_PLAYS
-        if c3 >> 8 and c2 & 15:  # a K and an 8: 摆 if a 10 (or J) too
-            ten = ((c2 >> 8) | (c3 & 15) << 4) & self._ten_bits
+        if b5 >> 4 and b3 & 15:  # a K and an 8: 摆 if a 10 (or J) too
+            ten = b4 & self._ten_bits  # (byte 4: the 10s, then the Js)
             if ten:
-                key = (c3 >> 8) | (c2 & 15) << 4 | ten << 8  # the K, 8 and 10 kinds of 摆
+                key = b5 >> 4 | (b3 & 15) << 4 | ten << 8  # the K, 8 and 10 kinds of 摆
                 found = self._bai.get(key)
                 if found is None:
                     found = self._bai[key] = self._bai_plays(hand)
                 bai = found
-        yu = e0[6]  # the three lowest kinds: chunk 0
+        yu = self._yu[hand & 0xFFF]  # the three lowest kinds
+        if yu is None:
+            yu = self._yu[hand & 0xFFF] = self._yu_plays(hand & 0xFFF)
         if bai is NO_PLAYS and yu is NO_PLAYS:
             pass  # most hands: no 摆, no 鱼
         elif (bai[4] if bai[4] > yu[4] else yu[4]) <= cap:  # their largest play fits
@@ -370,16 +369,14 @@ class Rules:
         """The plays of one shape inside `hand`, highest tier first (equal
         tiers in the order of combos)."""
         if shape == SINGLE and self._single_bytes is not None:  # sorted already
-            t5, t4, t3, t2, t1, t0 = self._single_bytes
-            b = hand.to_bytes(6, "little")
-            return [*t5[b[5]], *t4[b[4]], *t3[b[3]], *t2[b[2]], *t1[b[1]], *t0[b[0]]]
-        if shape <= FOUR and not self.mixed_ten_pair:  # plays of one rank, by chunk
-            c0, c1, c2, c3 = hand & 0xFFF, (hand >> 12) & 0xFFF, (hand >> 24) & 0xFFF, hand >> 36
-            tab, k = self._chunks, 1 + shape
-            plays = [*(tab[c0] or self._chunk(0, c0))[k],
-                     *(tab[4096 + c1] or self._chunk(1, c1))[k],
-                     *(tab[8192 + c2] or self._chunk(2, c2))[k],
-                     *(tab[12288 + c3] or self._chunk(3, c3))[k]]
+            s5, s4, s3, s2, s1, s0 = self._single_bytes
+            b0, b1, b2, b3, b4, b5 = hand.to_bytes(6, "little")
+            return [*s5[b5], *s4[b4], *s3[b3], *s2[b2], *s1[b1], *s0[b0]]
+        if shape <= FOUR and not self.mixed_ten_pair:  # plays of one rank, by byte
+            b0, b1, b2, b3, b4, b5 = hand.to_bytes(6, "little")
+            t0, t1, t2, t3, t4, t5 = self._bytes
+            k = 1 + shape
+            plays = [*t0[b0][k], *t1[b1][k], *t2[b2][k], *t3[b3][k], *t4[b4][k], *t5[b5][k]]
         elif BAI < shape <= BAI + 4:  # n摆 (on n鱼): only in the hand's 摆 entry, all tier 0
             return [i for i in self._bai_entry(hand)[0] if i.shape == shape]
         else:
@@ -417,24 +414,15 @@ class Rules:
                          for bits in range(256)])
         return tuple(out)
 
-    def _chunk(self, n: int, bits: int) -> tuple:
-        """The single-rank plays of ranks 3n..3n+2 holding `bits` (12 bits) in
-        rank order, their leads, then those plays of 1, 2, 3 and 4 cards
-        (cached in _chunks; joined from the three ranks' entries); chunk 0
-        (the 鱼 kinds) adds its _yu_plays entry. Filled lazily (a fresh
-        process fills ~13,000 in its first 13,000 random hands): no loop."""
-        r = 3 * n
-        a, b, c = self._rank(r, bits & 15), self._rank(r + 1, (bits >> 4) & 15), self._rank(
-            r + 2, bits >> 8)
-        entry: tuple = (a[0] + b[0] + c[0], a[1] + b[1] + c[1], a[2] + b[2] + c[2],
-                        a[3] + b[3] + c[3], a[4] + b[4] + c[4], a[5] + b[5] + c[5])
-        if not n:
-            entry += (self._yu_plays(bits),)
-        self._chunks[4096 * n + bits] = entry
-        return entry
+    def _byte(self, n: int, bits: int) -> tuple:
+        """The single-rank plays of ranks 2n and 2n + 1 holding `bits` (a byte
+        of a mask) in rank order, their leads, then those plays of 1, 2, 3
+        and 4 cards (an entry of _bytes: the two ranks' entries joined)."""
+        a, b = self._rank(2 * n, bits & 15), self._rank(2 * n + 1, bits >> 4)
+        return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
 
     def _rank(self, r: int, g: int) -> tuple[tuple, ...]:
-        """The plays of rank r's cards `g`, as a _chunk entry (cached)."""
+        """The plays of rank r's cards `g`, as a _byte entry (cached)."""
         entry = self._ranks[16 * r + g]
         if entry is None:
             info = cast(Callable[[int], Info], self.info)  # 1-4 cards of a rank: a play
