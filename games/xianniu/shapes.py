@@ -334,15 +334,8 @@ class Rules:
                     i = info((t << 32) | (j << 36))
                     out.append(i.lead if k else i)
         # 摆 and 鱼 (and KKKK+10+8, 四地拉鱼) depend on three groups each
-        bai = NO_PLAYS
-        if b5 >> 4 and b3 & 15:  # a K and an 8: 摆 if a 10 (or J) too
-            ten = b4 & self._ten_bits  # (byte 4: the 10s, then the Js)
-            if ten:
-                key = b5 >> 4 | (b3 & 15) << 4 | ten << 8  # the K, 8 and 10 kinds of 摆
-                found = self._bai.get(key)
-                if found is None:
-                    found = self._bai[key] = self._bai_plays(hand)
-                bai = found
+        # (a K and an 8 first: most hands stop there, without a call)
+        bai = self._bai_entry(hand, b3, b4, b5) if b5 >> 4 and b3 & 15 else NO_PLAYS
         yu = self._yu[hand & 0xFFF]  # the three lowest kinds
         if yu is None:
             yu = self._yu[hand & 0xFFF] = self._yu_plays(hand & 0xFFF)
@@ -381,19 +374,20 @@ class Rules:
             k = 1 + shape
             plays = [*t0[b0][k], *t1[b1][k], *t2[b2][k], *t3[b3][k], *t4[b4][k], *t5[b5][k]]
         elif BAI < shape <= BAI + 4:  # n摆 (on n鱼): only in the hand's 摆 entry, all tier 0
-            return [i for i in self._bai_entry(hand)[0] if i.shape == shape]
+            b3, b4, b5 = hand.to_bytes(6, "little")[3:]
+            return [i for i in self._bai_entry(hand, b3, b4, b5)[0] if i.shape == shape]
         else:
             plays = [i for i in self._plays(hand, 0) if i.shape == shape]
         plays.sort(key=TIER, reverse=True)
         return plays
 
-    def _bai_entry(self, hand: int) -> tuple:
-        """The hand's 摆 entry (as _plays finds it inline)."""
-        c2, c3 = (hand >> 24) & 0xFFF, hand >> 36
-        ten = ((c2 >> 8) | (c3 & 15) << 4) & self._ten_bits
-        if not (c3 >> 8 and c2 & 15 and ten):
+    def _bai_entry(self, hand: int, b3: int, b4: int, b5: int) -> tuple:
+        """The hand's 摆 entry (NO_PLAYS without a K, an 8 and a 10 or J); b3,
+        b4, b5: the mask's bytes 3-5 (the 8s, the 10s and Js, the Ks)."""
+        ten = b4 & self._ten_bits  # (byte 4: the 10s, then the Js)
+        if not (b5 >> 4 and b3 & 15 and ten):
             return NO_PLAYS
-        key = (c3 >> 8) | (c2 & 15) << 4 | ten << 8
+        key = b5 >> 4 | (b3 & 15) << 4 | ten << 8  # the K, 8 and 10 kinds of 摆
         bai = self._bai.get(key)
         if bai is None:
             bai = self._bai[key] = self._bai_plays(hand)

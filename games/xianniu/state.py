@@ -464,15 +464,15 @@ class XianniuState(Views, State):
 
     def _plain_beats(self, seat: int, shape: int, tt: int) -> list:
         """The seat's beats of a plain-tier top of tier `tt`: its plays of the
-        shape are sorted by tier, so the scan stops at the first tie (_advance
-        makes the same scan inline)."""
+        shape are sorted by tier, so the scan stops at the first tie."""
         c = self._combos[seat]
         if c is None:
             c = self._combos[seat] = [None] * LONGFENG
         group = c[shape]
         if group is None:  # (_of_shape, inline)
             group = c[shape] = self.rules.of_shape(self.hands[seat], shape)
-        gone = ALL ^ self.hands[seat]  # (as _advance scans them)
+        gone = ALL ^ self.hands[seat]  # (a play in the hand shares no card with it:
+        # the test is one & whose result is 0, a shared int; no 48-bit int made)
         out = []
         for i in group:
             if i.tier > tt:
@@ -488,21 +488,8 @@ class XianniuState(Views, State):
         shape, tt = top.plain, top.tier
         while followers:
             q = followers[0]
-            if shape:  # _plain_beats, inline (asked ~19 times a hand)
-                c = self._combos[q]
-                if c is None:
-                    c = self._combos[q] = [None] * LONGFENG
-                group = c[shape]
-                if group is None:
-                    group = c[shape] = self.rules.of_shape(self.hands[q], shape)
-                gone = ALL ^ self.hands[q]  # (a play in the hand shares no card with it:
-                options = []  # the test is one & and its result is 0, a shared int)
-                for i in group:
-                    if i.tier > tt:
-                        if not i.mask & gone:
-                            options.append(i.beat)
-                    else:
-                        break
+            if shape:  # (_beats' plain-tier path, without its dispatch)
+                options = self._plain_beats(q, shape, tt)
             else:
                 options = self._beats(q, top)
             if options:

@@ -8,7 +8,7 @@ from typing import Any, cast
 
 from games.xianniu.cards import Deck
 from games.xianniu.scoring import seat_score
-from games.xianniu.shapes import Info, Rules
+from games.xianniu.shapes import INFO_OF, Info, Rules
 
 CAP = 16  # 桌面 at most 16 leaves
 
@@ -103,7 +103,7 @@ class Views:
     def restore(self, d: dict[str, Any]) -> None:
         # our own dump(): every code parses, every play is a shape
         parse = cast(Callable[[str], int], self.deck.parse)
-        info = cast(Callable[[int], Info], self.rules.info)
+        info = cast(INFO_OF, self.rules.info)
         self.hands = [parse(h) for h in d["hands"]]
         self.leaves = [[(info(parse(c)), ok) for c, ok in p] for p in d["leaves"]]
         self.counts = [sum(i.size for i, _ in p) for p in self.leaves]
