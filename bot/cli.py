@@ -194,7 +194,7 @@ def _simulate(args: argparse.Namespace) -> int:
             make_player(kind, args.game, args.budget)
     except (ValueError, ModuleNotFoundError) as e:
         return _fail("simulate", str(e))
-    n = len(kinds)
+    n = len(kinds) * (2 if args.mirror else 1)  # hands a deal
     deals = -(-args.hands // n)
     if deals < FEW_DEALS:
         print(f"paiju simulate: warning: {deals} deal{'s' if deals > 1 else ''} "
@@ -202,16 +202,18 @@ def _simulate(args: argparse.Namespace) -> int:
               + f"; use --hands {FEW_DEALS * n} or more", file=sys.stderr)
     try:
         seats = simulate(args.game, args.hands, kinds, args.seed, args.budget,
-                         worlds=args.worlds, jobs=args.jobs, progress=args.progress)
+                         worlds=args.worlds, jobs=args.jobs, progress=args.progress,
+                         mirror=args.mirror)
     except (ValueError, ModuleNotFoundError) as e:
         return _fail("simulate", str(e))
     played = len(seats[0].nets)
-    header = f"{args.game}: {played} hands, seats {','.join(kinds)} rotated, seed {args.seed}"
+    how = "rotated and mirrored" if args.mirror else "rotated"
+    header = f"{args.game}: {played} hands, seats {','.join(kinds)} {how}, seed {args.seed}"
     if any(is_monte_carlo(k) for k in kinds):
         header += (f", Monte Carlo {args.worlds} worlds a decision" if args.worlds
                    else f", Monte Carlo budget {args.budget * 1e3:.0f} ms")
     print(header)
-    print(report(seats))
+    print(report(seats, args.mirror))
     return 0
 
 
@@ -286,6 +288,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=int, default=1,
                      help="processes sharing the deals (each hand is played as in one process)")
     sim.add_argument("--progress", action="store_true", help="report progress on stderr")
+    sim.add_argument("--mirror", action="store_true",
+                     help="also play every deal with the seats' order reversed, so neighbours "
+                          "even out (pair two players this way)")
     sim.set_defaults(func=_simulate)
 
     from games import registry

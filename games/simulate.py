@@ -1,7 +1,12 @@
 """Play many hands between computer players and measure them fairly.
 
 Each deal is played once per rotation of the players over the seats, so no
-player keeps a seat or a good deal to itself. Per hand we record each
+player keeps a seat or a good deal to itself. Rotation keeps the players'
+order round the table, so a player always sits right after the same
+neighbour; `mirror` also plays every deal with that order reversed, so two
+players compared are each other's upstream neighbour equally often (two
+copies of one player in adjacent seats differ by 0.3–0.7 a hand in 掀牛 and
+顶牛 without it: docs/AI.md, "Seat order"). Per hand we record each
 player's net points; the report gives each player's mean with a 95%
 confidence interval, the paired mean difference between every two players
 with its interval, and each player's decision-time p50/p95. The rotations
@@ -89,13 +94,15 @@ def simulate(
     worlds: int | None = None,
     jobs: int = 1,
     progress: bool = False,
+    mirror: bool = False,
 ) -> list[Seat]:
     """`worlds`: Monte Carlo players sample exactly this many worlds a
     decision instead of watching the clock (CPU-fair measurements on a loaded
     machine; the bot never sets it). `jobs`: processes sharing the deals;
     every hand is played exactly as in a single process (same deal, seats
     and seed), so the result only comes sooner. `progress`: a line on stderr
-    every 20 hands of each process."""
+    every 20 hands of each process. `mirror`: each deal is played in
+    2 × seats seatings (`seatings`) instead of one per rotation."""
     game = registry.get(game_id)
     n = len(kinds)
     if hands < 1:
@@ -106,7 +113,9 @@ def simulate(
     # Built here to refuse an unknown kind before any hand; each process
     # (`play_part`) builds its own players.
     seats = [Seat(lbl, make_player(k, game_id, budget_s), k) for lbl, k in zip(labels, kinds)]
-    job = Job(game_id, kinds, seed, budget_s, variant, worlds, hands, max(1, jobs), progress)
+    job = Job(
+        game_id, kinds, seed, budget_s, variant, worlds, hands, max(1, jobs), progress, mirror
+    )
     if job.jobs == 1:
         parts = [play_part(job, 0)]
     else:
@@ -134,6 +143,18 @@ class Job:
     hands: int
     jobs: int
     progress: bool
+    mirror: bool = False
+
+
+def seatings(n: int, mirror: bool = False) -> list[list[int]]:
+    """The seatings of one deal, each as the player index at every seat:
+    the n rotations of the players' order (player i at seat i + r), then,
+    with `mirror`, the n rotations of the reversed order (player i at seat
+    r − i)."""
+    out = [[(s - r) % n for s in range(n)] for r in range(n)]
+    if mirror:
+        out += [[(r - s) % n for s in range(n)] for r in range(n)]
+    return out
 
 
 def play_part(job: Job, part: int):
@@ -150,26 +171,27 @@ def play_part(job: Job, part: int):
                 s.player.worlds = job.worlds
     v = game.variant(job.variant)
     nets: dict[int, list[float]] = {}
-    mine = [h for h in range(job.hands) if (h // n) % job.jobs == part]
+    ways = seatings(n, job.mirror)
+    mine = [h for h in range(job.hands) if (h // len(ways)) % job.jobs == part]
     for done, h in enumerate(mine, 1):
-        deal_no, rot = divmod(h, n)
+        deal_no, way = divmod(h, len(ways))
         deal_seed = job.seed * 1_000_003 + deal_no
         state = game.new_state(v, seats=n, seed=deal_seed)
-        # player i sits in seat (i + rot) % n
-        at_seat = [seats[(s - rot) % n] for s in range(n)]
-        rng = random.Random(deal_seed * 31 + rot)
-        playout(state, BySeat([Timed(p) for p in at_seat]), rng)
+        player_at = ways[way]
+        rng = random.Random(deal_seed * 31 + way)
+        playout(state, BySeat([Timed(seats[i]) for i in player_at]), rng)
         net = hands.net(state)
-        nets[h] = [net[(i + rot) % n] for i in range(n)]
+        seat_of = {i: s for s, i in enumerate(player_at)}
+        nets[h] = [net[seat_of[i]] for i in range(n)]
         if job.progress and done % 20 == 0:
             print(f"[{part + 1}/{job.jobs}] {done}/{len(mine)} hands", file=sys.stderr, flush=True)
     return nets, [s.times for s in seats]
 
 
-def report(seats: list[Seat]) -> str:
-    """Intervals are over deals: each deal's rotations are averaged first
+def report(seats: list[Seat], mirror: bool = False) -> str:
+    """Intervals are over deals: each deal's seatings are averaged first
     (they share its cards, so they are not independent hands)."""
-    n = len(seats)
+    n = len(seatings(len(seats), mirror))
     lines = [f"{'player':14s} {'mean net/hand':>14s} {'95% CI':>16s} {'p50 ms':>8s} {'p95 ms':>8s}"]
     for s in seats:
         m, hw = mean_ci(s.nets, n)
@@ -186,22 +208,24 @@ def report(seats: list[Seat]) -> str:
             lines.append(
                 f"  {a.label} − {b.label}: {m:.3f} [{m - hw:.3f}, {m + hw:.3f}]  {verdict(m, hw)}"
             )
-    lines += pooled_by_kind(seats)
-    lines.append(hands_line(len(seats[0].nets), n))
+    lines += pooled_by_kind(seats, n)
+    lines.append(hands_line(len(seats[0].nets), n, mirror))
     return "\n".join(lines)
 
 
-def hands_line(hands: int, n: int) -> str:
-    """How many hands were played, as deals × rotations (the last deal may
-    have been played in fewer rotations than seats)."""
+def hands_line(hands: int, n: int, mirror: bool = False) -> str:
+    """How many hands were played, as deals × seatings (the last deal may
+    have been played in fewer)."""
     full, rest = divmod(hands, n)
-    parts = [f"{full} deal{'s' if full > 1 else ''} × {n} rotations"] if full else []
+    each = f"{n} seatings (rotations, mirrored)" if mirror else f"{n} rotations"
+    parts = [f"{full} deal{'s' if full > 1 else ''} × {each}"] if full else []
     if rest:
-        parts.append(f"1 deal × {rest} rotation{'s' if rest > 1 else ''}")
+        kind = "seating" if mirror else "rotation"
+        parts.append(f"1 deal × {rest} {kind}{'s' if rest > 1 else ''}")
     return f"hands: {hands} ({' + '.join(parts)}; intervals over deals)"
 
 
-def pooled_by_kind(seats: list[Seat]) -> list[str]:
+def pooled_by_kind(seats: list[Seat], per_deal: int) -> list[str]:
     """When a kind sits in several seats: per hand, the mean net of one kind's
     seats minus another's (paired), with its 95% interval."""
     groups: dict[str, list[Seat]] = {}
@@ -217,7 +241,7 @@ def pooled_by_kind(seats: list[Seat]) -> list[str]:
     names = list(groups)
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
-            m, hw = mean_ci([x - y for x, y in zip(mean[a], mean[b])], len(seats))
+            m, hw = mean_ci([x - y for x, y in zip(mean[a], mean[b])], per_deal)
             lines.append(f"  {a} − {b}: {m:.3f} [{m - hw:.3f}, {m + hw:.3f}]  {verdict(m, hw)}")
     return lines
 

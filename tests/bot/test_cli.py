@@ -115,3 +115,14 @@ def test_simulate_reports_the_hands_it_played(capsys):
     assert out.startswith("xianniu: 4 hands") and "budget" not in out and "Monte Carlo" not in out
     assert "hands: 4 (1 deal × 3 rotations + 1 deal × 1 rotation;" in out
     assert "2 deals make rough intervals" in captured.err
+
+
+def test_simulate_mirrored_plays_each_deal_in_twice_the_seatings(capsys):
+    args = ["simulate", "xianniu", "--hands", "8", "--seats", "random,heuristic,random", "--mirror"]
+    assert main(args) == 0
+    captured = capsys.readouterr()
+    header = "xianniu: 8 hands, seats random,heuristic,random rotated and mirrored"
+    assert captured.out.startswith(header)
+    hands = "hands: 8 (1 deal × 6 seatings (rotations, mirrored) + 1 deal × 2 seatings;"
+    assert hands in captured.out
+    assert "2 deals make rough intervals; use --hands 180 or more" in captured.err

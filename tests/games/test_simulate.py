@@ -25,6 +25,45 @@ def test_rotation_gives_each_player_every_seat_of_a_deal():
     assert sorted(seats[0].nets) == sorted(seats[1].nets) == sorted(seats[2].nets)
 
 
+def test_mirrored_seatings_give_each_player_every_neighbour_on_both_sides():
+    from itertools import permutations
+
+    from games.simulate import seatings
+
+    # three players: the rotations and their mirrors are every seating
+    assert sorted(map(tuple, seatings(3, mirror=True))) == sorted(permutations(range(3)))
+    assert len(set(map(tuple, seatings(3)))) == 3
+    for n in (3, 4):
+        assert _ahead(seatings(n))[0, 1] == n  # rotated only: 0 always sits right before 1
+        ways = seatings(n, mirror=True)
+        ahead = _ahead(ways)
+        assert all(ahead[a, b] == ahead[b, a] > 0 for a, b in ahead if abs(a - b) == 1)
+        assert all(ahead[a, b] == ahead[b, a] for a, b in ahead)
+        for i in range(n):  # and every player sits in every seat twice
+            assert sorted(p.index(i) for p in ways) == sorted(list(range(n)) * 2)
+
+
+def _ahead(ways: list[list[int]]) -> dict[tuple[int, int], int]:
+    """How often player a sits right before player b (seat s, then s + 1)."""
+    n = len(ways[0])
+    ahead = {(a, b): 0 for a in range(n) for b in range(n) if a != b}
+    for player_at in ways:
+        for s in range(n):
+            ahead[player_at[s], player_at[(s + 1) % n]] += 1
+    return ahead
+
+
+def test_mirror_plays_every_seating_of_a_deal_and_splits_over_processes_alike():
+    kinds = ["heuristic", "heuristic", "random"]
+    one = simulate("xianniu", 12, kinds, seed=3, mirror=True)
+    two = simulate("xianniu", 12, kinds, seed=3, jobs=2, mirror=True)
+    assert [s.nets for s in one] == [s.nets for s in two]
+    plain = simulate("xianniu", 12, kinds, seed=3)
+    # the first three hands of a deal are its rotations either way
+    assert [s.nets[:3] for s in one] == [s.nets[:3] for s in plain]
+    assert [s.nets[3:6] for s in one] != [s.nets[3:6] for s in plain]
+
+
 def test_survivors_drop_only_candidates_clearly_behind_the_leader():
     nets = {
         "lead": [3.0, 2.0, 4.0, 3.0, 2.0, 4.0, 3.0, 3.0],
