@@ -117,6 +117,19 @@ def test_simulate_reports_the_hands_it_played(capsys):
     assert "2 deals make rough intervals" in captured.err
 
 
+@pytest.mark.parametrize("seats, mirror, warned", [
+    ("mc:v1,mc,heuristic", False, "mc:v1 always plays right before mc"),
+    ("heuristic,mc,mc:v1", False, "mc always plays right before mc:v1"),
+    ("mc:v1,mc,heuristic", True, None),
+    ("mc,heuristic,heuristic", False, None),
+])
+def test_simulate_warns_when_two_searches_sit_side_by_side(seats, mirror, warned, capsys):
+    args = ["simulate", "xianniu", "--hands", "3", "--worlds", "1", "--seats", seats]
+    assert main(args + ["--mirror"] * mirror) == 0
+    err = capsys.readouterr().err
+    assert (warned in err and "--mirror" in err) if warned else "right before" not in err
+
+
 def test_simulate_mirrored_plays_each_deal_in_twice_the_seatings(capsys):
     args = ["simulate", "xianniu", "--hands", "8", "--seats", "random,heuristic,random", "--mirror"]
     assert main(args) == 0
