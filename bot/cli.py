@@ -171,7 +171,7 @@ def _db_migrate(args: argparse.Namespace) -> int:
 def _simulate(args: argparse.Namespace) -> int:
     from games import registry
     from games.players import is_monte_carlo, make_player
-    from games.simulate import report, simulate
+    from games.simulate import report, seatings, simulate
 
     kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
     try:
@@ -194,7 +194,7 @@ def _simulate(args: argparse.Namespace) -> int:
             make_player(kind, args.game, args.budget)
     except (ValueError, ModuleNotFoundError) as e:
         return _fail("simulate", str(e))
-    n = len(kinds) * (2 if args.mirror else 1)  # hands a deal
+    n = len(seatings(len(kinds), args.mirror))  # hands a deal
     deals = -(-args.hands // n)
     if deals < FEW_DEALS:
         print(f"paiju simulate: warning: {deals} deal{'s' if deals > 1 else ''} "

@@ -5,8 +5,8 @@ player keeps a seat or a good deal to itself. Rotation keeps the players'
 order round the table, so a player always sits right after the same
 neighbour; `mirror` also plays every deal with that order reversed, so two
 players compared are each other's upstream neighbour equally often (two
-copies of one player in adjacent seats differ by 0.3–0.7 a hand in 掀牛 and
-顶牛 without it: docs/AI.md, "Seat order"). Per hand we record each
+copies of one player in adjacent seats differ by 0.3–0.7 a hand in 掀牛,
+掀牛九 and 顶牛 without it: docs/AI.md, "Seat order"). Per hand we record each
 player's net points; the report gives each player's mean with a 95%
 confidence interval, the paired mean difference between every two players
 with its interval, and each player's decision-time p50/p95. The rotations
@@ -181,8 +181,7 @@ def play_part(job: Job, part: int):
         rng = random.Random(deal_seed * 31 + way)
         playout(state, BySeat([Timed(seats[i]) for i in player_at]), rng)
         net = hands.net(state)
-        seat_of = {i: s for s, i in enumerate(player_at)}
-        nets[h] = [net[seat_of[i]] for i in range(n)]
+        nets[h] = [net[player_at.index(i)] for i in range(n)]
         if job.progress and done % 20 == 0:
             print(f"[{part + 1}/{job.jobs}] {done}/{len(mine)} hands", file=sys.stderr, flush=True)
     return nets, [s.times for s in seats]
