@@ -464,7 +464,9 @@ class PaoyaoState(State):
     def public_view(self) -> dict[str, Any]:
         top = None
         if self.top is not None:
-            cards = next(c for s, c in reversed(self.trick) if c)
+            # the last play's cards (not next() over reversed(): mypyc cannot
+            # compile that, see bench/compiled.py)
+            cards = [c for _s, c in self.trick if c][-1]
             top = {
                 "seat": self.top_seat,
                 "cards": cards,
