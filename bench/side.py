@@ -51,16 +51,24 @@ def main() -> None:
             runs.append((f"{gid}@before", gid, args.before))
         runs.append((gid, gid, ROOT))
     if args.refs:
-        if find_spec("rlcard"):
-            runs.append(("rlcard:doudizhu", "rlcard:doudizhu", ROOT))
-        if find_spec("pyspiel"):
-            runs.append(("openspiel:dou_dizhu", "openspiel:dou_dizhu", ROOT))
+        runs += refs()
+    report(measure(runs, args.rounds, args.seconds))
+
+
+def measure(runs: list[tuple[str, str, Path]], rounds: int,
+            seconds: float) -> dict[str, list[dict]]:
+    """Each (label, engine, code root) for `seconds` of CPU a round, in its own
+    process, the order rotated each round (interleaved)."""
     results: dict[str, list[dict]] = {label: [] for label, _e, _r in runs}
-    for r in range(args.rounds):
+    for r in range(rounds):
         order = runs[r % len(runs):] + runs[: r % len(runs)]
         for label, engine, root in order:
-            results[label].append(run(engine, root, args.seconds, seed=r + 1))
-        print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
+            results[label].append(run(engine, root, seconds, seed=r + 1))
+        print(f"round {r + 1}/{rounds} done", file=sys.stderr)
+    return results
+
+
+def report(results: dict[str, list[dict]]) -> None:
     print(
         f"{'engine':22s} {'hands/CPU-s median (min–max)':>34s}"
         f" {'moves/CPU-s median (min–max)':>36s}"
@@ -70,6 +78,16 @@ def main() -> None:
         ms = [x["moves"] / x["cpu"] for x in rs]
         print(f"{label:22s} {statistics.median(hs):12,.0f} ({min(hs):,.0f}–{max(hs):,.0f})"
               f"{statistics.median(ms):16,.0f} ({min(ms):,.0f}–{max(ms):,.0f})")
+
+
+def refs() -> list[tuple[str, str, Path]]:
+    """RLCard's and OpenSpiel's 斗地主, those installed."""
+    out = []
+    if find_spec("rlcard"):
+        out.append(("rlcard:doudizhu", "rlcard:doudizhu", ROOT))
+    if find_spec("pyspiel"):
+        out.append(("openspiel:dou_dizhu", "openspiel:dou_dizhu", ROOT))
+    return out
 
 
 if __name__ == "__main__":
