@@ -31,12 +31,14 @@ class ChangpaiMonteCarlo(MonteCarloPlayer[ChangpaiState]):
     z = 0.5
     margin = MARGIN
     horizon = HORIZON
+    top_discards = TOP_DISCARDS
+    points_per_value = POINTS_PER_VALUE
 
     def candidates(self, st: ChangpaiState, seat: int, rng: random.Random) -> list[str]:
         codes = [m.code for m in st.legal_moves(seat)]
         if st.phase == "discard" and isinstance(self.heuristic, Heuristic):
             ranked = self.heuristic.ranked_discards(st, seat)
-            return [c for c in codes if c[0] != "D"] + ranked[:TOP_DISCARDS]
+            return [c for c in codes if c[0] != "D"] + ranked[: self.top_discards]
         return codes
 
     def with_default(self, st: ChangpaiState, cands: list[str], default: str) -> list[str]:
@@ -54,10 +56,10 @@ class ChangpaiMonteCarlo(MonteCarloPlayer[ChangpaiState]):
             s = w.to_act()[0]
             w.apply(s, player.choose(w, s, rng))
             plies += 1
-        return leaf(w, seat)
+        return leaf(w, seat, self.points_per_value)
 
 
-def leaf(w: ChangpaiState, seat: int) -> float:
+def leaf(w: ChangpaiState, seat: int, per_value: float = POINTS_PER_VALUE) -> float:
     """The seat's result: its net points when the hand is over, else its hand
     value against the best other active hand, in points (clipped)."""
     if w.is_over():
@@ -69,7 +71,7 @@ def leaf(w: ChangpaiState, seat: int) -> float:
     others = [_value(w, s) for s in range(w.seats) if s != seat and w.status[s] == "in"]
     if not others:
         return 6.0
-    return max(-6.0, min(6.0, (mine - max(others)) * POINTS_PER_VALUE))
+    return max(-6.0, min(6.0, (mine - max(others)) * per_value))
 
 
 def _value(w: ChangpaiState, s: int) -> int:

@@ -61,3 +61,26 @@ def test_monte_carlo_plays_legally_and_leaves_the_state_alone():
         code = ai.choose(st, seat, random.Random(1), budget_s=0.02)
         assert code in {m.code for m in st.legal_moves(seat)}
         assert st.to_json() == before
+
+
+def test_mc_v1_is_the_player_before_issue_14():
+    """mc:v1 keeps the settings the bot's player had before issue 14's
+    search pass, for paired runs (`--seats mc,mc:v1,heuristic --mirror`)."""
+    from games.players import make_player
+
+    v1 = make_player("mc:v1", "changpai")
+    assert (v1.top_discards, v1.horizon, v1.z, v1.margin) == (4, 12, 0.5, 0.9)
+    assert v1.points_per_value == 2.0 / 100
+
+
+def test_monte_carlo_variants_play_legally():
+    from games.players import make_player
+    from tests.games.changpai.test_ai_world import positions
+
+    for name in ai.MC_VARIANTS:
+        player = make_player(f"mc:{name}", "changpai", 0.02)
+        for st, seat in positions(2, seed=7):
+            before = st.to_json()
+            code = player.choose(st, seat, random.Random(3))
+            assert code in {m.code for m in st.legal_moves(seat)}
+            assert st.to_json() == before
