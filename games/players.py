@@ -269,6 +269,17 @@ def make_player(kind: str, game_id: str, budget_s: float = 0.3) -> Player:
     raise ValueError(f"unknown player kind {kind!r} (random, heuristic, mc, mc:<variant>)")
 
 
+def tuned(build: Callable[[float], Player], **attrs) -> Callable[[float], Player]:
+    """An `MC_VARIANTS` entry: the player `build(budget_s)` makes, with some
+    of its settings (attributes) changed."""
+    def variant(budget_s: float) -> Player:
+        player = build(budget_s)
+        for k, v in attrs.items():
+            setattr(player, k, v)
+        return player
+    return variant
+
+
 def is_monte_carlo(kind: str) -> bool:
     """The kinds that search worlds ('mc' and its variants 'mc:<name>')."""
     return kind == "mc" or kind.startswith("mc:")

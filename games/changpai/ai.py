@@ -16,6 +16,7 @@ from games.changpai.ai_heuristic import Heuristic, heuristic
 from games.changpai.ai_mc import ChangpaiMonteCarlo
 from games.changpai.ai_world import determinize
 from games.changpai.state import ChangpaiState
+from games.players import tuned
 
 __all__ = ["MC_VARIANTS", "choose", "determinize", "heuristic", "monte_carlo"]
 
@@ -24,27 +25,17 @@ def monte_carlo(budget_s: float = 0.3) -> ChangpaiMonteCarlo:
     return ChangpaiMonteCarlo(Heuristic(), determinize, budget_s)
 
 
-def _tuned(**attrs):
-    """A variant of the bot's player with some of its settings changed."""
-    def build(budget_s: float) -> ChangpaiMonteCarlo:
-        player = monte_carlo(budget_s)
-        for k, v in attrs.items():
-            setattr(player, k, v)
-        return player
-    return build
-
-
 # Monte Carlo players to pair with the bot's on the same deals
 # (`paiju simulate --seats mc,mc:<name>,heuristic --mirror`).
 MC_VARIANTS = {
-    "v1": _tuned(),
-    "d8": _tuned(top_discards=8),
-    "dall": _tuned(top_discards=99),
-    "h20": _tuned(horizon=20),
-    "h30": _tuned(horizon=30),
-    "hall": _tuned(horizon=10_000),
-    "z03": _tuned(z=0.3),
-    "z08": _tuned(z=0.8),
+    "v1": tuned(monte_carlo),
+    "d8": tuned(monte_carlo, top_discards=8),
+    "dall": tuned(monte_carlo, top_discards=99),
+    "h20": tuned(monte_carlo, horizon=20),
+    "h30": tuned(monte_carlo, horizon=30),
+    "hall": tuned(monte_carlo, horizon=10_000),
+    "z03": tuned(monte_carlo, z=0.3),
+    "z08": tuned(monte_carlo, z=0.8),
 }
 
 

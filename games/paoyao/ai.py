@@ -16,13 +16,9 @@ from games.paoyao.ai_heuristic import Heuristic, heuristic
 from games.paoyao.ai_world import clone, determinize
 from games.paoyao.notation import PASS, SNOW
 from games.paoyao.state import PaoyaoState
-from games.players import MonteCarloPlayer, playout
+from games.players import MonteCarloPlayer, playout, tuned
 
-__all__ = ["choose", "determinize", "heuristic", "monte_carlo"]
-
-MAX_LEADS = 3  # leads the Monte Carlo player compares (the heuristic's best)
-MAX_FOLLOWS = 2  # responses compared, besides the pass
-POINTS_WEIGHT = 0.25  # playout value: team net + this × captured-point margin / 200
+__all__ = ["MC_VARIANTS", "choose", "determinize", "heuristic", "monte_carlo"]
 
 
 class PaoyaoMonteCarlo(MonteCarloPlayer[PaoyaoState]):
@@ -38,6 +34,9 @@ class PaoyaoMonteCarlo(MonteCarloPlayer[PaoyaoState]):
     heuristic: Heuristic  # its move scores prune the candidates
     z = 1.0
     min_n = 3
+    max_leads = 3  # leads compared (the heuristic's best)
+    max_follows = 2  # responses compared, besides the pass
+    points_weight = 0.25  # playout value: team net + this × captured-point margin / 200
 
     def candidates(self, state, seat: int, rng: random.Random) -> list[str]:
         if state.phase == "snow":
@@ -51,14 +50,14 @@ class PaoyaoMonteCarlo(MonteCarloPlayer[PaoyaoState]):
             if len(m.cards) == left:
                 return [m.code]  # going out is never worse
         if state.top is None:
-            return [c for _, c in h.lead_scores(state, seat, moves)[:MAX_LEADS]]
+            return [c for _, c in h.lead_scores(state, seat, moves)[: self.max_leads]]
         plays = [m for m in moves if m.code != PASS]
         if state.top_seat % 2 == seat % 2:
             # the partner holds the trick: pass, or the cheapest beats
             scored = h.follow_scores_all(state, seat, plays)
         else:
             scored = h.follow_scores(state, seat, moves)
-        keep = 1 if state.top_seat % 2 == seat % 2 else MAX_FOLLOWS
+        keep = 1 if state.top_seat % 2 == seat % 2 else self.max_follows
         codes = [c for _, c in scored if c != PASS][:keep]
         return [PASS, *codes]
 
@@ -69,11 +68,24 @@ class PaoyaoMonteCarlo(MonteCarloPlayer[PaoyaoState]):
         playout(w, self.heuristic, rng)
         team = seat % 2
         margin = w.score[team] - w.score[1 - team]
-        return w.result().net[seat] + POINTS_WEIGHT * margin / 200
+        return w.result().net[seat] + self.points_weight * margin / 200
 
 
 def monte_carlo(budget_s: float = 0.3) -> PaoyaoMonteCarlo:
     return PaoyaoMonteCarlo(Heuristic(), determinize, budget_s)
+
+
+# Monte Carlo players to pair with the bot's on the same deals: teams apart,
+# `paiju simulate paoyao --seats mc:<name>,mc:v1,mc:<name>,mc:v1`.
+MC_VARIANTS = {
+    "v1": tuned(monte_carlo),
+    "l5": tuned(monte_carlo, max_leads=5),
+    "f3": tuned(monte_carlo, max_follows=3),
+    "l5f3": tuned(monte_carlo, max_leads=5, max_follows=3),
+    "w0": tuned(monte_carlo, points_weight=0.0),
+    "w1": tuned(monte_carlo, points_weight=1.0),
+    "z2": tuned(monte_carlo, z=2.0),
+}
 
 
 def choose(state, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:

@@ -16,9 +16,10 @@ rule-of-thumb player and the Monte Carlo player the bot uses.
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from games.base import Move, Pick
-from games.players import MonteCarloPlayer, playout
+from games.players import MonteCarloPlayer, playout, tuned
 from games.xianniu.ai_heuristic import Heuristic, heuristic
 from games.xianniu.ai_tie import TIE_KEEPS_SURE, TieKeeper
 from games.xianniu.ai_world import Knowledge, build, clone, determinize, sample
@@ -135,23 +136,13 @@ def monte_carlo(budget_s: float = 0.3, tie_modes: frozenset[str] = TIE_KEEPS_SUR
     return XianniuMonteCarlo(TieKeeper(tie_modes), determinize, budget_s)
 
 
-def _tuned(tie_modes: frozenset[str] = TIE_KEEPS_SURE, **attrs):
-    """A variant of the bot's player with some of its settings changed."""
-    def build(budget_s: float) -> XianniuMonteCarlo:
-        player = monte_carlo(budget_s, tie_modes)
-        for k, v in attrs.items():
-            setattr(player, k, v)
-        return player
-    return build
-
-
 # Monte Carlo players to pair with the bot's on the same deals
 # (`paiju simulate --seats mc,mc:<name>,…`).
 MC_VARIANTS = {
     # the bot's player until issue 14's search pass
-    "v1": _tuned(frozenset(), sure_shortcut=frozenset("PN")),
+    "v1": tuned(partial(monte_carlo, tie_modes=frozenset()), sure_shortcut=frozenset("PN")),
     # until its 贴牌 pass: 掀牛九 贴s as the heuristic does, leads a sure play at once
-    "v2": _tuned(frozenset(), sure_shortcut=frozenset({"N"})),
+    "v2": tuned(partial(monte_carlo, tie_modes=frozenset()), sure_shortcut=frozenset({"N"})),
 }
 
 

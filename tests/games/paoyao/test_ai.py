@@ -159,14 +159,14 @@ def test_monte_carlo_prunes_candidates_and_plays_legally():
     seat = s.to_act()[0]
     assert len(s.legal_moves(seat)) > 10
     cands = mc.candidates(s, seat, random.Random(0))
-    assert 1 < len(cands) <= ai.MAX_LEADS and "P" not in cands
+    assert 1 < len(cands) <= mc.max_leads and "P" not in cands
     code = mc.choose(s, seat, random.Random(0))
     assert code in {m.code for m in s.legal_moves(seat)}
     # on a follow: the pass plus the heuristic's cheapest beats
     play(s, (seat, cands[0]))
     nxt = s.to_act()[0]
     follow = mc.candidates(s, nxt, random.Random(0))
-    assert follow[0] == "P" and len(follow) <= 1 + ai.MAX_FOLLOWS
+    assert follow[0] == "P" and len(follow) <= 1 + mc.max_follows
 
 
 def test_monte_carlo_overrules_the_heuristic_only_for_a_clear_gain():
@@ -187,3 +187,31 @@ def test_determinize_without_threes_deals_no_three():
     assert w.view(seat) == s.view(seat)
     assert not any(c[0] == "3" for h in w.deal["hands"] for c in h)
     assert sum(len(h) for h in w.deal["hands"]) == 100
+
+
+def test_mc_v1_is_the_bots_player_for_paired_runs():
+    """mc:v1 keeps today's settings, so `--seats mc:<new>,mc:v1,…` pairs a
+    change against the bot's player."""
+    from games.players import make_player
+
+    v1, bot = make_player("mc:v1", "paoyao"), ai.monte_carlo()
+    for attr in ("max_leads", "max_follows", "points_weight", "z", "min_n"):
+        assert getattr(v1, attr) == getattr(bot, attr), attr
+
+
+def test_monte_carlo_variants_compare_what_they_say():
+    from games.players import make_player
+
+    s = GAME.new_state(seed=11)
+    seat = s.to_act()[0]
+    assert len(s.legal_moves(seat)) > 10
+    rng = random.Random(0)
+    assert len(make_player("mc:v1", "paoyao").candidates(s, seat, rng)) == 3
+    assert len(make_player("mc:l5", "paoyao").candidates(s, seat, rng)) == 5
+    for name in ai.MC_VARIANTS:
+        player = make_player(f"mc:{name}", "paoyao", 0.02)
+        pos = _random_position(5, 30)
+        seat = pos.to_act()[0]
+        before = pos.to_json()
+        assert player.choose(pos, seat, random.Random(3)) in {m.code for m in pos.legal_moves(seat)}
+        assert pos.to_json() == before
