@@ -200,10 +200,13 @@ def _simulate(args: argparse.Namespace) -> int:
         print(f"paiju simulate: warning: {deals} deal{'s' if deals > 1 else ''} "
               + ("gives no interval" if deals < 2 else "make rough intervals")
               + f"; use --hands {FEW_DEALS * n} or more", file=sys.stderr)
-    side_by_side = [(a, b) for a, b in zip(kinds, kinds[1:] + kinds[:1])
-                    if a != b and is_monte_carlo(a) and is_monte_carlo(b)]
+    # rotation keeps the order round the table: a search seated right before
+    # another and never right after it biases their pair (alternating is fair)
+    nexts = set(zip(kinds, kinds[1:] + kinds[:1]))
+    side_by_side = [(a, b) for a, b in nexts if a != b and (b, a) not in nexts
+                    and is_monte_carlo(a) and is_monte_carlo(b)]
     if side_by_side and not args.mirror:
-        a, b = side_by_side[0]
+        a, b = min(side_by_side, key=lambda p: kinds.index(p[0]))
         print(f"paiju simulate: warning: {a} always plays right before {b}, which biases "
               "their paired row; add --mirror or seat them apart (docs/AI.md, \"Seat order\")",
               file=sys.stderr)

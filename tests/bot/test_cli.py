@@ -117,14 +117,17 @@ def test_simulate_reports_the_hands_it_played(capsys):
     assert "2 deals make rough intervals" in captured.err
 
 
-@pytest.mark.parametrize("seats, mirror, warned", [
-    ("mc:v1,mc,heuristic", False, "mc:v1 always plays right before mc"),
-    ("heuristic,mc,mc:v1", False, "mc always plays right before mc:v1"),
-    ("mc:v1,mc,heuristic", True, None),
-    ("mc,heuristic,heuristic", False, None),
+@pytest.mark.parametrize("game, seats, mirror, warned", [
+    ("xianniu", "mc:v1,mc,heuristic", False, "mc:v1 always plays right before mc"),
+    ("xianniu", "heuristic,mc,mc:v1", False, "mc always plays right before mc:v1"),
+    ("xianniu", "mc:v1,mc,heuristic", True, None),
+    ("xianniu", "mc,heuristic,heuristic", False, None),
+    # teams apart: each sits right before the other as often as after it
+    ("paoyao", "mc:l5,mc:v1,mc:l5,mc:v1", False, None),
+    ("paoyao", "mc:l5,mc:v1,mc:v1,heuristic", False, "mc:l5 always plays right before mc:v1"),
 ])
-def test_simulate_warns_when_two_searches_sit_side_by_side(seats, mirror, warned, capsys):
-    args = ["simulate", "xianniu", "--hands", "3", "--worlds", "1", "--seats", seats]
+def test_simulate_warns_when_two_searches_sit_side_by_side(game, seats, mirror, warned, capsys):
+    args = ["simulate", game, "--hands", "4", "--worlds", "1", "--seats", seats]
     assert main(args + ["--mirror"] * mirror) == 0
     err = capsys.readouterr().err
     assert (warned in err and "--mirror" in err) if warned else "right before" not in err
