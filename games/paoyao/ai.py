@@ -75,7 +75,7 @@ def monte_carlo(budget_s: float = 0.3) -> PaoyaoMonteCarlo:
     return PaoyaoMonteCarlo(Heuristic(), determinize, budget_s)
 
 
-# Monte Carlo players to pair with the bot's on the same deals: teams apart,
+# Monte Carlo players to pair with the bot's on the same deals, as the two teams
 # `paiju simulate paoyao --seats mc:<name>,mc:v1,mc:<name>,mc:v1`.
 MC_VARIANTS = {
     "v1": tuned(monte_carlo),
