@@ -331,12 +331,11 @@ class GameScene:
             data = MoveCB(g=s.id, h=s.hand_no, t=s.state.turn, c=move.code).pack()
             toast = await st.press(TOM, TOM, self.hand_msg(TOM), data, forged=True)
             page.add("refusal", "Tom taps a move while the computer plays for him", toast)
-        if s.status == "running":
-            toast = await st.press(TOM, TOM, self.hand_msg(TOM), TakeOverCB(g=s.id).pack())
-            page.add("tuoguan", "Tom taps Take over", toast, st.shown(TOM))
-            toast = await st.press(TOM, TOM, self.hand_msg(TOM), TakeOverCB(g=s.id).pack(),
-                                   forged=True)
-            page.add("refusal", "Tom taps Take over again", toast)
+        toast = await st.press(TOM, TOM, self.hand_msg(TOM), TakeOverCB(g=s.id).pack())
+        page.add("tuoguan", "Tom taps Take over", toast, st.shown(TOM))
+        toast = await st.press(TOM, TOM, self.hand_msg(TOM), TakeOverCB(g=s.id).pack(),
+                               forged=True)
+        page.add("refusal", "Tom taps Take over again", toast)
 
     # -- every way a hand ends -----------------------------------------------------------
     async def show_ending(self, situation: str, state: State) -> None:
@@ -344,6 +343,12 @@ class GameScene:
         exactly as when its last move is made."""
         st, s = self.st, self.s
         await st.quiet()
+        for _i in range(5):  # a deal over when dealt (a 川牌 redeal) is settled at once
+            if s.status != "hand_over":
+                break
+            await self.next_hand()
+        if s.status != "running":  # a hand already settled keeps its stored result
+            raise RuntimeError(f"hand {s.hand_no} is {s.status}: no ending can be set out")
         st.mark()
         svc = st.service
         async with svc.lock(s):
