@@ -322,6 +322,10 @@ class GameScene:
         s = self.s
         if not s.seats[s.seat_of(TOM)].tuoguan:
             return
+        for _i in range(5):  # the hand ended meanwhile: the computer plays his next one
+            if s.status == "running":
+                break
+            await self.next_hand()
         page.add("tuoguan", "Tom's turn timed out twice: the computer plays for him",
                  st.show(self.table_msg(), note=""), st.show(self.hand_msg(TOM), note=""))
         if self.asked():
@@ -497,7 +501,7 @@ async def common(st: Stage, page: Page) -> None:
             text = "\n".join(f"/{x['command']} — {x['description']}" for x in c.params["commands"])
             shared = " as Telegram shows it to every Chinese app" if code else ""
             page.add("menu", f"the command menu ({scope}){shared}", Message("menu", text))
-    page.add("start", "/start in a private chat", await st.say(JOE, JOE, "/start"))
+    page.add("start", "/start in a private chat", await st.say(KIM, KIM, "/start"))
     page.add("help", "/help in a private chat", await st.say(TOM, TOM, "/help"))
     page.add("help", "/help in a group", await st.say(TOM, GROUP, "/help"))
     page.add("lang", "/lang", await st.say(TOM, GROUP, "/lang"))
