@@ -54,29 +54,3 @@ def test_callback_data_fits_64_bytes_or_uses_the_move_index():
     data = move_button_data(123456, 12, 999, long_code, 17)
     assert len(data.encode()) <= MAX_BYTES and MoveIndexCB.unpack(data).i == 17
     assert MoveIndexCB.unpack(move_button_data(1, 1, 2, "a:b", 3)).i == 3  # ':' is the separator
-
-
-async def test_no_budget_plays_the_heuristic_without_search(monkeypatch):
-    """ai_budget=0 (the screens gallery): the heuristic's move, never the search's."""
-    from bot.service import Service
-    from bot.settings import Settings
-    from bot.sitting import Seat, Sitting
-
-    game_id = catalog.landed()[0]
-    state = catalog.game(game_id).new_state(seed=5)
-    seat = state.to_act()[0]
-    legal = [m.code for m in state.legal_moves(seat) if isinstance(m, Move)]
-
-    def search(s, q, r, b):
-        raise AssertionError("no search without a budget")
-
-    ai = SimpleNamespace(choose=search, heuristic=lambda: _Steady(legal[-1]))
-    monkeypatch.setattr(players, "ai_module", lambda gid: ai)
-    service = Service(Settings(token="1:x", ai_budget=0), None, None, None, None)
-    seats = [Seat(None)] * catalog.game(game_id).default_seats
-    sitting = Sitting(id=1, chat_id=-1, game=game_id, preset="default", variant={},
-                      status="running", creator_id=1, seats=seats, state=state)
-    try:
-        assert await service.turns.think(sitting, seat) == legal[-1]
-    finally:
-        service.turns.thinker.executor.shutdown(wait=True)
