@@ -99,7 +99,7 @@ def _byte_offset(text: str, i: int) -> int:
 def _parse_html(text: str):
     out: list[str] = []
     pos16 = 0  # UTF-16 length of `out`
-    stack: list[tuple[str, int, dict]] = []  # (tag, start offset, entity extras)
+    stack: list[tuple[str, int, dict | None]] = []  # (tag, start offset, entity extras)
     ents: list[dict] = []
     i = 0
     n = len(text)
@@ -125,7 +125,7 @@ def _parse_html(text: str):
             else:
                 out.append(s)
                 pos16 += utf16_len(s)
-                i = m.end()
+                i = m.end() if m else i + 1
             continue
         if ch != "<":
             out.append(ch)
@@ -133,6 +133,7 @@ def _parse_html(text: str):
             i += 1
             continue
         m = _TAG_RE.match(text, i)
+        assert m is not None  # the pattern also matches a bare "<"
         closing, name = m.group(1), (m.group(2) or "").lower()
         if not name:
             raise _html_error(

@@ -27,7 +27,7 @@ _PATH_RE = re.compile(r"^/bot([^/]+)/([A-Za-z0-9_]+)/?$")
 
 
 class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
-    """See tests/fakes/README.md. The server and request dispatch live here;
+    """See README.md beside this file. The server and request dispatch live here;
     the world setup, user actions, observation and fault injection come from
     the mixins (world_setup.py, actions.py, observe.py, faults.py)."""
 
@@ -43,7 +43,7 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
         self.limits = limits or RateLimits()
         self.world = World({"id": self.bot_id, "is_bot": True, "first_name": "Paiju Test",
                             "username": bot_username})
-        self.queue: UpdateQueue | None = None
+        self.queue = None  # type: ignore[assignment]  # an UpdateQueue from start() on
         self.callbacks: dict[str, PendingCallback] = {}
         self.faults: list[Fault] = []
         self._calls: list[Call] = []
@@ -152,7 +152,7 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
 
     def _fault(self, fault: Fault | None, method: str, chat_id: int | None,
                now: float) -> None:
-        if fault is not None and fault.kind == "error":
+        if fault is not None and fault.kind == "error" and fault.error is not None:
             if fault.flood and method in COUNTED and chat_id is not None:
                 self.limits.set_flood(chat_id, now, fault.flood)
             raise fault.error

@@ -6,12 +6,13 @@ import asyncio
 import inspect
 from typing import Any
 
+from .base import FakeState
 from .markup import inline_buttons
 from .methods import COUNTED
 from .models import Button, Call, FakeMessage
 
 
-class Observe:
+class Observe(FakeState):
     def messages(self, chat_id: int, *, from_bot: bool | None = None) -> list[FakeMessage]:
         """Current (non-deleted) messages of the chat in order, users' included
         unless from_bot is given."""

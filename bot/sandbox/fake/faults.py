@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from .base import FakeState
 from .limits import Fault
 from .models import ApiError
 
@@ -15,7 +16,7 @@ _EDIT_ERRORS = (
 )
 
 
-class FaultInjection:
+class FaultInjection(FakeState):
     faults: list[Fault]
     # random faults (random_faults): probability per call, their generator, how many so far
     chaos_rate: float = 0.0
