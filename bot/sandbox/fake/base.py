@@ -26,6 +26,7 @@ class FakeState:
     callbacks: dict[str, PendingCallback]
     faults: list[Fault]
     watchers: list[Any]
+    listeners: list[Any]
     _calls: list[Call]
     _next_query: int
 

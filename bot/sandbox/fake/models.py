@@ -53,6 +53,9 @@ class FakeMessage:
     silent: bool = False  # sent with disable_notification
     reply_to: int | None = None  # message_id this one replies to
     document: dict | None = None  # sendDocument: {"file_name", "content" (bytes)}
+    # a photo message, its caption in `text`: {"file_name", "content" (bytes)}, as a
+    # sendPhoto would store it (the sandbox page shows it; sendPhoto is not yet faked)
+    photo: dict | None = None
 
 
 @dataclass(frozen=True)

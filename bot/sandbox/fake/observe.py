@@ -32,6 +32,17 @@ class Observe(FakeState):
                 if (method is None or c.method.lower() == method)
                 and (chat_id is None or c.chat_id == chat_id)]
 
+    def calls_since(self, t: float) -> list[Call]:
+        """*ext*: the calls handled at or after monotonic time `t`, oldest first;
+        cheap however long the server ran (read from the newest back)."""
+        out = []
+        for c in reversed(self._calls):
+            if c.t < t - 1.0:  # recorded in arrival order, give or take a delayed call
+                break
+            if c.t >= t:
+                out.append(c)
+        return sorted(out, key=lambda c: c.t)
+
     def sends_in_window(self, chat_id: int | None, seconds: float) -> int:
         """Most successful sends+edits to the chat (None: to all chats) in any
         window of `seconds` (half-open, as the limiter counts)."""

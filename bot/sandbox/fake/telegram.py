@@ -48,6 +48,7 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
         self.faults: list[Fault] = []
         self._calls: list[Call] = []
         self.watchers: list = []  # *ext*: functions called with each successful Call
+        self.listeners: list = []  # *ext*: functions called with every Call once it is recorded
         self._next_query = 4_000_000_000_000_000_001
         self._runner: web.AppRunner | None = None
 
@@ -119,7 +120,7 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
                 result = await result
         except ApiError as e:
             call.error_code, call.description = e.error_code, e.description
-            self._calls.append(call)
+            self._record(call)
             return _reply(e.body(), e.error_code)
         call.ok, call.result = True, result
         for watch in self.watchers:
@@ -127,14 +128,19 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
         if fault is not None and fault.kind == "drop":
             call.description = "connection dropped after the call took effect"
             return self._drop(request, call)
-        self._calls.append(call)
+        self._record(call)
         return _reply({"ok": True, "result": result}, 200)
 
     def _drop(self, request: web.Request, call: Call) -> web.Response:
-        self._calls.append(call)
+        self._record(call)
         if request.transport is not None:
             request.transport.abort()
         return web.Response(status=500)
+
+    def _record(self, call: Call) -> None:
+        self._calls.append(call)
+        for listen in self.listeners:
+            listen(call)
 
     def _chat_of(self, method: str, params: dict) -> int | None:
         if method == "answerCallbackQuery":

@@ -71,6 +71,14 @@ class World:
                              "file_unique_id": f"u{m.chat_id}_{m.message_id}",
                              "file_name": m.document["file_name"],
                              "file_size": len(m.document["content"])}
+        if m.photo is not None:
+            d["caption"] = d.pop("text")
+            if m.entities:
+                d["caption_entities"] = d.pop("entities")
+            d["photo"] = [{"file_id": f"photo{m.chat_id}_{m.message_id}",
+                           "file_unique_id": f"p{m.chat_id}_{m.message_id}",
+                           "width": m.photo.get("width", 0), "height": m.photo.get("height", 0),
+                           "file_size": len(m.photo["content"])}]
         if m.reply_to is not None:
             replied = self.messages.get(m.chat_id, {}).get(m.reply_to)
             if replied is not None and replied.reply_to is None:
