@@ -288,6 +288,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--log-json", action="store_true", help="log one JSON object a line")
     run.set_defaults(func=_run)
 
+    from games import registry
+
     sb = sub.add_parser(
         "sandbox", help="try the bot without a token: the real bot and a make-believe Telegram "
                         "in a local web page")
@@ -296,8 +298,8 @@ def build_parser() -> argparse.ArgumentParser:
     sb.add_argument("--host", default=None,
                     help="listen here instead of 127.0.0.1 (anyone who reaches it can play "
                          "as anyone)")
-    sb.add_argument("--game", default=None, help="open a lobby of this game at start: "
-                                                 "xianniu, niujiu, dingniu, paoyao, changpai")
+    sb.add_argument("--game", default=None, choices=registry.ids(),
+                    help="open a lobby of this game at start, with the people seated")
     sb.add_argument("--players", type=int, default=2,
                     help="people in the group who have opened the bot (default 2)")
     sb.add_argument("--lang", default=DEFAULT_LANG, choices=LANGS,
@@ -341,8 +343,6 @@ def build_parser() -> argparse.ArgumentParser:
                      help="also play every deal with the seats' order reversed, so neighbours "
                           "even out (pair two players this way)")
     sim.set_defaults(func=_simulate)
-
-    from games import registry
 
     play = sub.add_parser("play", help="play a hand in this terminal against computer players")
     play.add_argument("game", choices=registry.ids())

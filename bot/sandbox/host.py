@@ -121,7 +121,7 @@ class Sandbox:
             self._new_person(names[i], started=True)
         self.tg.add_group(GROUP, GROUP_TITLE.get(o.lang, GROUP_TITLE["en"]),
                           members=self.people(), owner=FIRST_PERSON)
-        self._changed()
+        self.changed()
 
     async def start_bot(self) -> None:
         """The bot (imported off the event loop, which keeps serving the
@@ -137,7 +137,7 @@ class Sandbox:
             self._met = True
         if self.options.game is not None:
             await self.open_lobby(self.options.game)
-        self._changed()
+        self.changed()
 
     async def stop(self) -> None:
         if self._restarting is not None:
@@ -179,7 +179,7 @@ class Sandbox:
         if self.status != "running":
             raise Refused(409, N_("The bot is not running now; wait a moment."))
         self.status = "restarting"
-        self._changed()
+        self.changed()
         self._restarting = asyncio.get_running_loop().create_task(self._restart())
 
     async def _restart(self) -> None:
@@ -187,14 +187,14 @@ class Sandbox:
             if self.app is not None:
                 await self.app.stop(drain=0.5)
                 self.app = None
-            self._changed()
+            self.changed()
             await self._start_bot()
         except Exception:
             log.exception("the bot did not start again")
             self.status = "stopped"
         finally:
             self._restarting = None
-            self._changed()
+            self.changed()
 
     async def restarted(self) -> None:
         """Until a restart under way is over."""
@@ -211,7 +211,7 @@ class Sandbox:
         if chat == user and not self.tg.is_started(user):  # Telegram shows only START then
             raise Refused(409, N_("Tap START first: this person has not opened the bot yet."))
         msg = await self.tg.send_message(user, chat, text)
-        self._changed()
+        self.changed()
         return int(msg["message_id"])
 
     async def press(self, user: int, chat: int, message: int, data: Any) -> str:
@@ -225,7 +225,7 @@ class Sandbox:
                 b.callback_data == data for b in inline_buttons(m.reply_markup)):
             raise Refused(400, N_("That message shows no such button."))
         answer = await self.tg.press(user, chat, m.message_id, data, wait=False)
-        self._changed()
+        self.changed()
         return str(answer["callback_query_id"])
 
     async def follow_link(self, user: int) -> None:
@@ -237,7 +237,7 @@ class Sandbox:
             await self.tg.open_link(user, url)
         else:
             await self.tg.send_message(user, user, "/start")
-        self._changed()
+        self.changed()
 
     async def open_url(self, user: int, chat: int, message: int, url: Any) -> None:
         """`user` taps a link button: a deep link to this bot waits behind
@@ -261,7 +261,7 @@ class Sandbox:
             raise Refused(400, N_("A name is 1 to 32 characters."))
         uid = self._new_person(name.strip(), started=False)
         self.tg.add_member(GROUP, uid)
-        self._changed()
+        self.changed()
         return uid
 
     async def add_computer(self, user: int) -> str:
@@ -283,7 +283,7 @@ class Sandbox:
             self.tg.inject_error(times=count)
         else:
             raise Refused(400, N_("Failures are 429 or 500."))
-        self._changed()
+        self.changed()
 
     def failing(self) -> int:
         """Calls still to fail."""
@@ -329,7 +329,7 @@ class Sandbox:
         """Only a deep link to this bot opens its chat; other links go nowhere."""
         if user in self.tg.world.users and DEEP_LINK.fullmatch(url):
             self.links[user] = url
-            self._changed()
+            self.changed()
 
     # -- change notices ---------------------------------------------------------------
     def _on_call(self, call: Any) -> None:
@@ -339,8 +339,9 @@ class Sandbox:
             q = self.tg.callbacks.get(str(call.params.get("callback_query_id")))
             if q is not None and q.answer and q.answer.get("url"):
                 self._remember_link(q.user_id, q.answer["url"])
-        self._changed()
+        self.changed()
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
+        """Tell the listeners (the page) that what it shows may have changed."""
         for listen in self.listeners:
             listen()
