@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import importlib
 import ipaddress
 import logging
 import signal
@@ -67,6 +68,8 @@ async def _serve(options: Options, host: str, port: int, *, warn: bool) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
+    # aiogram takes seconds of CPU to import: begin now, while the page comes up
+    loading = asyncio.ensure_future(asyncio.to_thread(importlib.import_module, "bot.app"))
     try:
         await sb.open()
         print(f"paiju sandbox: open {url(host, bound_port)} in a browser (Ctrl-C stops it)",
@@ -76,7 +79,7 @@ async def _serve(options: Options, host: str, port: int, *, warn: bool) -> int:
         await asyncio.wait({starting, stopping}, return_when=asyncio.FIRST_COMPLETED)
         if not starting.done():  # Ctrl-C while the bot starts
             starting.cancel()
-            await asyncio.gather(starting, return_exceptions=True)
+            await asyncio.gather(starting, loading, return_exceptions=True)
             return 0
         starting.result()
         print("paiju sandbox: the bot is ready", flush=True)

@@ -127,7 +127,7 @@ class Player:
     async def _changed(self, chat: int, message: int, before: str) -> bool:
         return await self.text_of(chat, message) != before
 
-    async def play_hand(self, since: int, shot: Any = None, shot_at: int = 3,
+    async def play_hand(self, since: int, shot: Any = None, shot_at: int = 1,
                         timeout: float = 600.0) -> int:
         """Tap the person's move buttons until the group shows the end of the
         hand. At the person's first turn the page restarts the bot first (the

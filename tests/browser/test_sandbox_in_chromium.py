@@ -34,7 +34,7 @@ ME = FIRST_PERSON
 SHOTS = os.environ.get("PAIJU_SCREENSHOTS")
 LANG = os.environ.get("PAIJU_SANDBOX_LANG") or DEFAULT_LANG
 QUICK = {"computer_delay": 0.05, "ai_budget": 0.02, "polling_timeout": 1, "deal_seed": 7}
-AS_A_HOST_SEES = {"computer_delay": 0.4, "ai_budget": 0.1, "polling_timeout": 1}
+AS_A_HOST_SEES = {"computer_delay": 0.4, "ai_budget": 0.1, "polling_timeout": 1, "deal_seed": 7}
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 
 from bot.sandbox.host import FIRST_PERSON, GROUP
 
@@ -192,12 +193,17 @@ async def test_the_live_stream_sends_the_state_again_after_a_change(page):
 
     first = await asyncio.wait_for(next_state(), 10)
     assert first["people"][0]["name"] == "老王"
+    sent: list[float] = []  # when the fake server took the bot's answer
+    sb.tg.listeners.append(lambda c: sent.append(time.monotonic())
+                           if c.method == "sendMessage" and c.chat_id == GROUP else None)
     await post(client, "/api/send", {"user": ALICE, "chat": GROUP, "text": "/help"})
     while True:
         st = await asyncio.wait_for(next_state(), 10)
         if any(m["bot"] for m in st["group"]["messages"]):
             break
+    seen = time.monotonic()
     r.close()
+    assert seen - sent[0] < 0.5  # the page has it within half a second of the API call
 
 
 def _world(sb):

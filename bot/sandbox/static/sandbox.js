@@ -136,6 +136,10 @@ function drawPrivate(el, p, state) {
   el.querySelector(".name").textContent = state.bot.name;
   el.querySelector(".sub").textContent = w("bot_subtitle") + " · @" + state.bot.username;
   const needsStart = !p.started || !!p.link;
+  if (p.link && el.dataset.link !== p.link) {  // Telegram opens the bot's chat: bring it into view
+    el.scrollIntoView({behavior: "smooth", inline: "nearest", block: "nearest"});
+  }
+  el.dataset.link = p.link || "";
   el.querySelector(".start-bar").hidden = !needsStart;
   el.querySelector(".composer").hidden = needsStart;
   el.querySelector(".start-hint").textContent = p.started ? "" : w("start_hint", {name: p.name});
