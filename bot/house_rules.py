@@ -246,15 +246,30 @@ def preset_name(game_id: str, preset: str, _: Translator) -> str:
 
 
 def find_preset(game_id: str, presets, word: str) -> str | None:
-    """A preset typed after /new: its code or its name in any language."""
+    """A preset typed after /new or `paiju play --preset`: its name in any
+    language, with or without the Chinese in brackets ("Two-five", "二五",
+    "two five (二五)"), or its code name (`er_wu`)."""
     from bot.i18n import LANGS, translator
 
-    word = word.strip().lower()
+    wanted = _loose(word)
+    if not wanted:
+        return None
     for p in presets:
-        if word == p.lower() or any(word == preset_name(game_id, p, translator(lang)).lower()
-                                    for lang in LANGS):
+        names = {p, *(preset_name(game_id, p, translator(lang)) for lang in LANGS)}
+        if any(wanted in (_loose(n), _loose(n.split("(")[0]), _loose(_bracketed(n)))
+               for n in names):
             return p
     return None
+
+
+def _loose(text: str) -> str:
+    """A name as typed, compared loosely: case, spaces, - and _ ignored."""
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def _bracketed(name: str) -> str:
+    """The words in brackets of a name: "Two-five (二五)" → "二五"."""
+    return name[name.index("(") + 1:name.rindex(")")] if "(" in name and ")" in name else ""
 
 
 def preset_about(game_id: str, preset: str, _: Translator) -> str:
