@@ -79,3 +79,29 @@ def test_a_count_agrees_with_its_noun(count, noun):
     assert f"Type the {noun} to choose" in text
     wrong = 3 if count == 1 else 1
     assert f"That makes {wrong} card{'s' if wrong != 1 else ''}; you need {count}." in text
+
+
+def test_the_readme_example_reads_as_paiju_play_prints_today(monkeypatch, capsys):
+    """README's `paiju play dingniu --seed 11`: what the seed decides (the
+    header, your seat, the hand dealt) and the answer refused are
+    printed today exactly as the README shows them; after that the
+    computers, who think against the clock, may play otherwise."""
+    import pathlib
+
+    from bot import cli
+
+    readme = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8")
+    example = readme.split("```text\n$ paiju play dingniu --seed 11\n")[1].split("```")[0]
+    shown = example.splitlines()
+    answers = iter(["0", "1"] + ["1"] * 40)
+    monkeypatch.setattr("builtins.input", lambda prompt="": (sys.stdout.write(prompt),
+                                                             next(answers))[1])
+    assert cli.main(["play", "dingniu", "--seed", "11", "--budget", "0.05"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == shown[0]  # the header
+    for start in ("你是", "你的牌: "):  # who you are and the hand dealt you
+        assert next(x for x in out if x.startswith(start)) == \
+            next(x for x in shown if x.startswith(start))
+    asked = shown.index("你出: 0")
+    assert shown[asked + 1].startswith("0 不在列表里：请在 1 到 ")
+    assert "你出: 0" in out and shown[asked + 1].split("到")[0] in "\n".join(out)
