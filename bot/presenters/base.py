@@ -138,7 +138,8 @@ class Presenter:
         if not any(result.net):
             return head or _("Nobody won or lost.")
         scores = scores_line(names, result.net, _)
-        return sentences([head, scores], _) if head else scores
+        # the head is an event's line ("… wins!"): its end mark gives way to the join
+        return sentences([head.rstrip(".!。！"), scores], _) if head else scores
 
     def replay_lines(self, record: dict[str, Any], names: list[str], _: Translator) -> list[str]:
         """A finished hand as a readable move list: what everyone was dealt,
