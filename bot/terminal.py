@@ -15,7 +15,7 @@ from collections.abc import Callable
 from bot import house_rules
 from bot.i18n import Translator, You, plural, translator
 from bot.presenters import presenter
-from bot.presenters.base import Presenter
+from bot.presenters.base import Presenter, scores_line
 from games import hands, players, registry
 from games.base import IllegalMove, Move, Pick, State
 
@@ -23,6 +23,7 @@ Ask = Callable[[str], str]
 Say = Callable[[str], None]
 
 REDEALS = 100  # a redeal deals again; this many in a row would be a bug
+RULE = "────────────"  # as the bot's messages draw it
 
 
 class Quit(Exception):
@@ -202,11 +203,13 @@ def play(
         game=p.game_name(_), preset=house_rules.preset_name(game_id, preset, _), seed=seed))
     if auto:
         screen.block(p.table_text(state.public_view(), names, _))
+    deals = 1  # hands dealt, as the bot counts them (a redeal is a hand)
     try:
         for _redeal in range(REDEALS):
             _play_hand(state, human, ask, say, screen, p, names, _, rng, budget_s)
             if not _is_redeal(state):
                 break
+            deals += 1
             state = game.new_state(variant, seed=rng.randrange(1 << 30),
                                    dealer=game.next_dealer(variant, state, seed))
             if auto:
@@ -218,7 +221,10 @@ def play(
     if not state.is_over():  # nobody can move on: a void hand (流局)
         say(_("Nobody can move: the hand is void."))
         return state
-    screen.block(p.result_text(state.result(), state.revealed(), names, _))
+    # as the group reads it: the 🏁 header once, the game's account, the points
+    screen.block(_("🏁 {game} · hand {n} is over").format(game=p.game_name(_), n=deals),
+                 p.result_text(state.result(), state.revealed(), names, _), RULE,
+                 _("This hand: {scores}").format(scores=scores_line(names, state.result().net, _)))
     return state
 
 

@@ -105,3 +105,19 @@ def test_the_readme_example_reads_as_paiju_play_prints_today(monkeypatch, capsys
     asked = shown.index("你出: 0")
     assert shown[asked + 1].startswith("0 不在列表里：请在 1 到 ")
     assert "你出: 0" in out and shown[asked + 1].split("到")[0] in "\n".join(out)
+
+
+def test_the_end_of_a_hand_reads_as_the_group_reads_it(monkeypatch):
+    """One 🏁 header, the game's account, then "This hand: You: −4 · …"."""
+    from games import players
+
+    monkeypatch.setattr(players, "choose", lambda state, seat, rng, budget_s=0.3:
+                        players.quick(state, seat, rng))
+    from bot.terminal import play
+
+    lines: list[str] = []
+    state = play("dingniu", say=lines.append, lang="en", seed=2, auto=True)
+    assert [line for line in lines if "🏁" in line] == ["🏁 Ding Niu · hand 1 is over"]
+    scores = lines[-1]
+    assert scores.startswith("This hand: ") and "Computer 1: " in scores
+    assert len(scores.split(" · ")) == state.seats
