@@ -130,7 +130,9 @@ class Lifecycle:
             self.screens.table(s)
             self.screens.every_hand(s)
         _ = self.people.t(s.chat_id)
-        lines = [render.finished(s, _), *scores_text.settle_lines(s, _)]
+        lines = [render.finished(s, _)]
+        if render.hands_settled(s):  # nobody owes anything after no hand at all
+            lines += scores_text.settle_lines(s, _)
         self.core.outbox.send(s.chat_id, "\n".join(lines))
 
     def close(self, s: Sitting) -> None:

@@ -217,7 +217,7 @@ def table(s: Sitting, _: Translator) -> str:
     elif s.status in ("finished", "cancelled"):
         lines.append(_("The game was ended."))
     else:  # the 🏁 message below says the hand is over, once
-        lines.append(_("🏁 The result is below."))
+        lines.append(_("👇 The result is below."))
     return clip("\n".join(lines))
 
 
@@ -255,6 +255,8 @@ def hand(
             lines.append(_("Hand over."))
         lines.append(_("🤖 The computer is playing for you. Tap Take over to play again."))
         rows.append([(_("Take over"), TakeOverCB(g=s.id).pack())])
+    elif s.status in ("finished", "cancelled") and not st.is_over():
+        lines.append(_("The game was ended."))  # half-way through the hand
     elif s.status != "running" or st.is_over():
         lines.append(_("Hand over."))
     elif seat in st.to_act():
@@ -365,11 +367,15 @@ def totals(s: Sitting, ns: list[str], _: Translator | None = None) -> str:
     return scores_line(ns[:len(s.totals)], s.totals, _ or (lambda text: text))
 
 
+def hands_settled(s: Sitting) -> int:
+    """Hands settled (as the settle path decides: games.hands.stuck); one
+    stopped half-way counts for nothing, so it is not told as played."""
+    return s.hand_no if s.state is None or hands.stuck(s.state) else s.hand_no - 1
+
+
 def finished(s: Sitting, _: Translator) -> str:
     ns = names(s, _)
-    # hands settled (as the settle path decides: games.hands.stuck); one stopped
-    # half-way counts for nothing, so it is not told as played
-    n = s.hand_no if s.state is None or hands.stuck(s.state) else s.hand_no - 1
+    n = hands_settled(s)
     if n == 0:
         return _("🏁 {game}: the game was ended before a hand was finished.").format(
             game=game_name(s, _))

@@ -89,7 +89,7 @@ class Scores:
             return _("Usage: /replay N, where N is the number of a hand in /history.")
         h = await self.storage.run(ledger.hand, int(number))
         if h is None or h["chat_id"] != chat_id:  # another chat's hand is not told apart
-            return _("/history of this chat has no hand {n}.").format(n=number)
+            return _("There is no hand {n} in this chat's /history.").format(n=number)
         zone = await self.zone(chat_id)
         for text in scores_text.replay_texts(h, zone, _):
             self.service.outbox.send(chat_id, text)

@@ -156,7 +156,7 @@ def change(cs: ChatSettings, d: SettingsCB, host: Host, _: Translator
            ) -> tuple[ChatSettings | None, str, str | None]:
     """(the new settings or None when only a page is shown, the page to show,
     the toast that says what changed and when it applies)."""
-    later = _("From the next game: {what}.")
+    later = _("{what} (from the next game)")
     try:
         if d.a == "preset":
             g = catalog.game(d.g)

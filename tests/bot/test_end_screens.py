@@ -39,7 +39,7 @@ def test_the_end_of_a_hand_is_announced_once_and_scores_follow_names(lang):
     table = render.table(s, _)
     # the frame says nothing more about it (the game's own lines are its presenter's)
     assert _("Hand over.") not in table.splitlines()
-    assert table.splitlines()[-1] == _("🏁 The result is below.")
+    assert table.splitlines()[-1] == _("👇 The result is below.")
     text, kb = render.hand_end(s, net, _)
     head = _("🏁 {game} · hand {n} is over").format(game=render.game_name(s, _), n=1)
     assert text.splitlines()[0] == head
@@ -82,3 +82,12 @@ def test_a_sitting_ended_before_its_first_hand_says_so():
     g = catalog.game("xianniu")
     s.state = g.new_state(seed=5)  # the first hand, stopped half-way
     assert render.finished(s, _) == "🏁 Xian Niu: the game was ended before a hand was finished."
+
+
+def test_a_hand_message_of_a_sitting_ended_half_way_says_the_game_was_ended():
+    _ = translator("en")
+    s, _net = finished_sitting()
+    s.state = catalog.game("xianniu").new_state(seed=5)  # stopped in the middle of a hand
+    s.status = "finished"
+    text, kb = render.hand(s, 0, _)
+    assert text.splitlines()[-1] == "The game was ended." and kb is None

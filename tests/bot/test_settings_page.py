@@ -97,15 +97,15 @@ def test_toasts_say_what_changed_and_when_it_applies():
     new, page, toast = settings_flow.change(cs, SettingsCB(a="tzv", v=hk), HOST, _)
     assert new.tz == "Asia/Hong_Kong" and toast.startswith("Time zone: Hong Kong (UTC+8")
     new, page, toast = settings_flow.change(cs, SettingsCB(a="tov", v=0), HOST, _)
-    assert toast == "From the next game: Time per move: 15 s."
+    assert toast == "Time per move: 15 s (from the next game)"
     g = catalog.game("xianniu")
     flag = house_rules.flags_of("xianniu", g).index("tighten")
     off = house_rules.choices("xianniu", "tighten", g).index(False)
     new, page, toast = settings_flow.change(cs, SettingsCB(a="set", g="xianniu", f=flag, v=off),
                                             HOST, _)
     assert new.flags(g) == {"tighten": False} and page == "game"
-    assert toast == "From the next game: " + _("{flag}: {value}").format(
-        flag=house_rules.flag_name("xianniu", "tighten", _), value="off") + "."
+    assert toast == _("{flag}: {value}").format(
+        flag=house_rules.flag_name("xianniu", "tighten", _), value="off") + " (from the next game)"
     assert settings_flow.change(cs, SettingsCB(a="tz"), HOST, _) == (None, "tz", None)
 
 
