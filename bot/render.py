@@ -350,7 +350,8 @@ def hand_end(s: Sitting, net: list[int], _: Translator, buttons: bool = True) ->
     lines = [_("🏁 {game} · hand {n} is over").format(game=p.game_name(_), n=s.hand_no)]
     lines.append(p.result_text(s.state.result(), s.state.revealed(), ns, _))
     lines.append(RULE)
-    lines.append(_("This hand: {scores}").format(scores=scores_line(ns, net, _)))
+    lines.append(_("This hand: {scores}").format(scores=scores_line(ns, net, _)) if any(net)
+                 else _("This hand: nobody won or lost."))
     if list(s.totals) != list(net):  # after the first hand: the sitting so far
         lines.append(_("Totals: {scores}").format(scores=totals(s, ns, _)))
     rows = []

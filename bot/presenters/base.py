@@ -148,9 +148,11 @@ class Presenter:
         state = records.start_of(record)
         lines = [_("Dealt:")]
         for seat in range(state.seats):
-            hand = " ".join(self.card(c, _) for c in state.view(seat)["hand"])
+            # a hand shown whole at the deal (a big hand) is no longer in hand
+            hand = " ".join(self.card(c, _) for c in state.view(seat)["hand"]) or "—"
             lines.append(f"{names[seat]}: {hand}")
-        lines.append(_("Moves:"))
+        if record.get("moves"):  # a hand over when dealt has none
+            lines.append(_("Moves:"))
         for i, (seat, code) in enumerate(record.get("moves", [])):
             label = self.replay_move(state, seat, code, _)
             told = [t for t in (self.event_line(e, names, _) for e in state.apply(seat, code)) if t]

@@ -56,6 +56,13 @@ def test_the_end_of_a_hand_is_announced_once_and_scores_follow_names(lang):
     assert _("Totals: {scores}").split("{")[0] in text
 
 
+def test_a_hand_nobody_won_says_so():
+    _ = translator("en")
+    s, net = finished_sitting()
+    text, _kb = render.hand_end(s, [0] * len(net), _)
+    assert "\nThis hand: nobody won or lost.\n" in text + "\n"
+
+
 def test_the_english_end_of_a_hand_reads_right():
     _ = translator("en")
     s, net = finished_sitting()

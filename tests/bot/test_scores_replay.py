@@ -90,3 +90,14 @@ def test_history_lines_are_one_sentence_each(db, lang):
                                                    names, _)
     assert won == " · ".join(_("{name}: {points}").format(name=n, points=v)
                              for n, v in (("B", "+3"), ("C", "−1"), ("A", "−2")))
+
+
+def test_a_replay_without_moves_has_no_empty_moves_heading():
+    """A hand over when dealt (a big hand shown at the deal) has no moves."""
+    from games.records import record_of
+
+    st = catalog.game("xianniu").new_state(seed=3)
+    _ = translator("en")
+    lines = catalog.presenter("xianniu").replay_lines(record_of(st), ["A", "B", "C"], _)
+    assert _("Moves:") not in lines and lines[0] == _("Dealt:")
+    assert all(line.split(": ", 1)[1] for line in lines[1:4])  # every seat's cards, or —
