@@ -118,7 +118,7 @@ class Moves:
         except Exception:
             log.exception("presenter could not explain %s", e.reason)
         log.info("no words for the refusal %s", e.reason)
-        return _("That move is not allowed now.")
+        return _("The rules do not allow that move now.")
 
     async def move(
         self, gid: int, user: Any, hand_no: int, turn: int, code: str | None = None,

@@ -63,7 +63,7 @@ def numbers(text: str, count: int, _: Translator) -> list[int]:
 
 def refusal(p: Presenter, e: IllegalMove, _: Translator) -> str:
     """The engine's reason in the player's words (the bot's toast text)."""
-    return p.reason_text(e.reason, _) or _("That move is not allowed now.")
+    return p.reason_text(e.reason, _) or _("The rules do not allow that move now.")
 
 
 def _count(a: int, b: int) -> str:
