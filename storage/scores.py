@@ -113,7 +113,7 @@ def _zero_groups(values: Sequence[int]) -> list[list[int]]:
         best[mask] = top + (total[mask] == 0)
         came[mask] = drop
     groups: list[list[int]] = []
-    mask, current = full, []
+    mask, current = full, list[int]()
     while mask:
         if total[mask] == 0 and current:
             groups.append(current)
