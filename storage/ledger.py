@@ -85,34 +85,26 @@ def rows_of_hand(db: Database, game_id: int, hand_no: int) -> list[dict[str, Any
 
 
 # -- leaderboards ----------------------------------------------------------------
-_BOARD = """
-select user_id, sum(net) as net, count(*) as hands, sum(net > 0) as wins, max(net) as best
-from ledger indexed by idx_ledger_board
-where chat_id = ? and user_id is not null and finished_at >= ? and finished_at < ? {game}
-group by user_id
-"""
-
-
 def leaderboard(
     db: Database, chat_id: int, since: float | None = None, until: float | None = None,
     game: str | None = None,
 ) -> list[dict[str, Any]]:
-    """Humans of the chat with net points, hands played, hands won and their
-    best hand in [since, until) (all time without a range), optionally one
-    game; each with their latest name."""
+    """People of the chat with net points, hands played, hands won and their
+    best hand in [since, until) (all time without a range), one row per
+    person and game (each game's points are its own: boards never add two
+    games together), optionally one game only; each with their latest name."""
     where = "chat_id = ?"
     args: list[Any] = [chat_id]
     if game:
         where, args = where + " and game = ?", [*args, game]
     if since is None and until is None:  # all time: from the running totals
-        sql = ("select user_id, sum(net), sum(hands), sum(wins), max(best) from ledger_totals"
-               f" where {where} group by user_id")
+        sql = f"select user_id, game, net, hands, wins, best from ledger_totals where {where}"
     else:
-        sql = ("select user_id, sum(net), count(*), sum(net > 0), max(net)"
+        sql = ("select user_id, game, sum(net), count(*), sum(net > 0), max(net)"
                " from ledger indexed by idx_ledger_board where user_id is not null"
-               f" and finished_at >= ? and finished_at < ? and {where} group by user_id")
+               f" and finished_at >= ? and finished_at < ? and {where} group by user_id, game")
         args = [since or 0.0, until or 1e18, *args]
-    rows = [dict(zip(("user_id", "net", "hands", "wins", "best"), r))
+    rows = [dict(zip(("user_id", "game", "net", "hands", "wins", "best"), r))
             for r in db.execute(sql, args).fetchall()]
     names = latest_names(db, chat_id)
     for r in rows:

@@ -209,8 +209,8 @@ def m006_tally(db: Database) -> None:
             "hands": int,
             "sittings": int,
             "since": float,  # the tally's first hand
-            "msg_id": int,  # the confirmation message the result is shown in
-            "told": int,  # 1 once that message was edited to show the result
+            "msg_id": int,  # the question (confirmation) message
+            "told": int,  # the message announcing it, once Telegram took it
         },
         pk="id",
     )

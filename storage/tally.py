@@ -108,9 +108,10 @@ def _order(people: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def tallies(db: Database, chat_id: int) -> list[dict[str, Any]]:
-    """Every game's open tally in the chat (the ones holding a hand)."""
-    out = [tally(db, chat_id, g) for g in games(db, chat_id)]
-    return [t for t in out if t is not None]
+    """Every game's open tally in the chat (the ones holding a hand), the
+    one played last first."""
+    out = [t for t in (tally(db, chat_id, g) for g in games(db, chat_id)) if t is not None]
+    return sorted(out, key=lambda t: -t["through"])
 
 
 def settle(db: Database, chat_id: int, game: str, since: int, through: int,
@@ -140,7 +141,7 @@ def settle(db: Database, chat_id: int, game: str, since: int, through: int,
             "chat_id": chat_id, "game": game, "base": since, "through": through,
             "by_user": by_user, "by_name": by_name, "at": at,
             "cleared": json.dumps(cleared, ensure_ascii=False), "hands": t["hands"],
-            "sittings": t["sittings"], "since": t["first"], "msg_id": msg_id, "told": 0,
+            "sittings": t["sittings"], "since": t["first"], "msg_id": msg_id, "told": None,
         }).last_pk
         assert pk is not None  # an insert into a table with an integer pk sets it
         return "settled", settlement(db, pk) or {}
@@ -169,15 +170,15 @@ def settlements(db: Database, chat_id: int, limit: int = 10) -> list[dict[str, A
     return [_row(r) for r in db.execute(sql, [chat_id, limit]).fetchall()]
 
 
-def told(db: Database, pk: int) -> None:
-    """The settlement's result is on its way into its confirmation message."""
-    db.execute("update settlements set told = 1 where id = ?", [pk])
+def told(db: Database, pk: int, message_id: int) -> None:
+    """Telegram took the message announcing the settlement."""
+    db.execute("update settlements set told = ? where id = ?", [message_id, pk])
 
 
 def untold(db: Database) -> list[dict[str, Any]]:
-    """Settlements written whose result was never shown (the bot stopped in
-    between): start-up shows them."""
-    sql = f"select {', '.join(_COLUMNS)} from settlements where told = 0 order by id"
+    """Settlements written and never announced (the bot stopped in between):
+    start-up announces them."""
+    sql = f"select {', '.join(_COLUMNS)} from settlements where told is null order by id"
     return [_row(r) for r in db.execute(sql).fetchall()]
 
 

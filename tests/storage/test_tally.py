@@ -21,9 +21,10 @@ GAMES = ("xianniu", "paoyao")
 DEALT = registry.get("dingniu").new_state(seed=1).to_json()
 
 
-def add_sitting(db, game, seats, nets, chat_id=CHAT):
+def add_sitting(db, game, seats, nets, chat_id=CHAT, at=None):
     """A sitting of `game` in the chat with these seats (user ids; None: a
-    computer) and one finished hand per entry of `nets`."""
+    computer) and one finished hand per entry of `nets` (finished at `at`,
+    else now)."""
     row = {"chat_id": chat_id, "game": game, "preset": "default", "variant": "{}",
            "status": "finished", "creator_id": next(u for u in seats if u),
            "seats": json.dumps([{"user_id": u, "name": f"p{u}" if u else "", "tuoguan": False,
@@ -32,7 +33,10 @@ def add_sitting(db, game, seats, nets, chat_id=CHAT):
     gid = repo.create_game(db, row)
     for n, net in enumerate(nets, 1):
         with db.atomic():
-            ledger.settle(db, gid, row, {"hand_no": n, "state": DEALT, "net": json.dumps(net)})
+            hand = {"hand_no": n, "state": DEALT, "net": json.dumps(net)}
+            if at is not None:
+                hand["at"] = at + n
+            ledger.settle(db, gid, row, hand)
     return gid
 
 
@@ -136,7 +140,7 @@ def test_a_stale_confirmation_changes_nothing_and_later_hands_stay(db):
     with db.atomic():
         outcome, done = tally.settle(db, CHAT, "xianniu", t["base"], t["through"], 1, "p1", 5.0,
                                      77)
-    assert outcome == "settled" and done["msg_id"] == 77 and done["told"] == 0
+    assert outcome == "settled" and done["msg_id"] == 77 and done["told"] is None
     assert [(c["user_id"], c["net"], c["from_computers"]) for c in done["cleared"]] == [
         (1, 5, 3), (2, -2, 0)]
     left = tally.tally(db, CHAT, "xianniu")  # the hand after the confirmation stays
@@ -147,7 +151,7 @@ def test_a_stale_confirmation_changes_nothing_and_later_hands_stay(db):
             "changed", {})
     assert tally.tally(db, CHAT, "xianniu") == left
     assert tally.untold(db)[0]["id"] == done["id"]
-    tally.told(db, done["id"])
+    tally.told(db, done["id"], 78)
     assert tally.untold(db) == []
 
 
