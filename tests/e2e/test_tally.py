@@ -14,6 +14,7 @@ from bot.app import App
 from bot.callbacks import SettleCB
 from bot.i18n import translator
 from bot.outbox import Limits
+from storage.db import open_db
 from tests.e2e.harness import (
     GROUP,
     bot_messages,
@@ -23,7 +24,6 @@ from tests.e2e.harness import (
     settings_for,
     start_game,
 )
-from storage.db import open_db
 from tests.fakes import methods
 from tests.fakes.models import ApiError
 from tests.storage.test_tally import add_sitting
