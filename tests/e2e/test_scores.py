@@ -7,6 +7,8 @@ import re
 
 from bot import cli
 from bot.app import App
+from bot.callbacks import SettleCB
+from bot.i18n import translator
 from bot.outbox import Limits
 from tests.e2e.harness import (
     GROUP,
@@ -58,6 +60,12 @@ async def test_score_top_history_replay_stats(people, toy, tmp_path, capsys):
         score = await say(tg, 1, GROUP, "/score")  # the sitting, then the tally
         assert "📊" in score.text and "📒" in score.text
         assert "¥" not in score.text and "元" not in score.text
+        # no 清账 while its game is being played; a forged press is refused
+        assert not tg.buttons(GROUP, score.message_id)
+        forged = await tg.press_forged(1, GROUP, score.message_id,
+                                       SettleCB(a="ask", g="toy").pack())
+        assert forged["text"] == translator("zh_Hans")(
+            "Finish the game first: its hands still count.")
 
         top = await say(tg, 1, GROUP, "/top")
         lines = [line for line in top.text.splitlines() if re.match(r"\d+\. ", line)]

@@ -280,3 +280,24 @@ async def test_boards_and_the_weekly_post_keep_games_apart(people, tmp_path):
         assert "谁给谁：" in tallies[1]
     finally:
         await app.stop(drain=0.5)
+
+
+async def test_in_a_group_without_admins_anyone_in_the_tally_settles(people, toy, tmp_path):
+    tg = people
+    flat = -1004
+    tg.add_group(flat, "没有管理员的群", members=[1, 2, 3])  # no owner, no admin
+    async with running(tg, tmp_path / "db.sqlite3") as app:
+        for uid in (1, 2, 3):
+            await tg.send_message(uid, uid, "/start")
+        await sitting(tg, app, [1, 2], chat_id=flat)
+        score = await say(tg, 2, flat, "/score")
+        refused = await tg.press(3, flat, score.message_id, ASK)  # not in the tally
+        assert refused["text"] == HANS("Only a group admin can settle up.")
+        await tg.press(2, flat, score.message_id, ASK)
+        question = (await tg.wait_for(lambda: find_text(tg, flat, "🧾"), timeout=10))[0]
+        yes = [b.callback_data for b in tg.buttons(flat, question.message_id)
+               if b.callback_data.startswith("st:yes:")][0]
+        answer = await tg.press(2, flat, question.message_id, yes)
+        assert answer["text"] == HANS("Settled up.")
+        assert app.storage.run_sync(lambda db: [r["by_user"] for r in db["settlements"].rows]) \
+            == [2]
