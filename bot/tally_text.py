@@ -50,14 +50,21 @@ def balances(people: Sequence[Person], _: Translator) -> str:
     return " · ".join(scored(p["name"] or "?", owed(p), _) for p in people)
 
 
-def transfers(people: Sequence[Person], _: Translator) -> list[str]:
-    """Who pays whom, among people only, with the fewest transfers. None
-    for one person: nobody to owe."""
+def owing(people: Sequence[Person], _: Translator) -> list[str]:
+    """The balances line, or "all square"; nothing for one person: nobody to owe."""
     if len(people) < 2:
         return []
-    money = {i: owed(p) for i, p in enumerate(people)}
-    if not any(money.values()):
+    if not any(owed(p) for p in people):
         return [_("All square: nobody owes anybody.")]
+    return [balances(people, _)]
+
+
+def transfers(people: Sequence[Person], _: Translator) -> list[str]:
+    """Who pays whom, among people only, with the fewest transfers (none
+    when nobody owes anybody)."""
+    money = {i: owed(p) for i, p in enumerate(people)}
+    if len(people) < 2 or not any(money.values()):
+        return []
     lines = [_("Who pays whom:")]
     for a, b, n in settle_up(money):
         amount = plural(_, "{n} point", "{n} points", n).format(n=n)
@@ -86,8 +93,7 @@ def against_computers(people: Sequence[Person], _: Translator) -> list[str]:
 def body(t: Mapping[str, Any], _: Translator) -> list[str]:
     """Balances, who pays whom, and the computers' line of one tally."""
     people = t["people"]
-    lines = [balances(people, _)] if len(people) > 1 else []
-    return lines + transfers(people, _) + against_computers(people, _)
+    return owing(people, _) + transfers(people, _) + against_computers(people, _)
 
 
 def sitting_settle(s: Sitting, parts: Sequence[tuple[int, int, int]],
@@ -101,7 +107,8 @@ def sitting_settle(s: Sitting, parts: Sequence[tuple[int, int, int]],
         if who is not None and who.user_id is not None:
             people.append({"name": who.name, "net": net, "from_computers": comp})
     people.sort(key=lambda p: -owed(p))
-    return transfers(people, _) + against_computers(people, _)
+    square = owing(people, _)[:1] if not any(owed(p) for p in people) else []
+    return square + transfers(people, _) + against_computers(people, _)
 
 
 def tally(t: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> str:
@@ -167,7 +174,5 @@ def history(rows: Sequence[Mapping[str, Any]], zone: ZoneInfo, _: Translator) ->
             when=when(s["at"], zone), game=game_label(s["game"], _), name=s["by_name"] or "?",
             span=span({**s, "first": s["since"]}, zone, _)))
         people = s["cleared"]
-        summary = ([balances(people, _)] if len(people) > 1 else []) + against_computers(
-            people, _)
-        lines += ["   " + line for line in summary]
+        lines += ["   " + line for line in owing(people, _) + against_computers(people, _)]
     return render.clip("\n".join(lines))

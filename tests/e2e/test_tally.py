@@ -52,10 +52,10 @@ async def say(tg, uid, chat_id, text):
     return bot_messages(tg, chat_id)[before]
 
 
-async def sitting(tg, app, humans, chat_id=GROUP):
-    """A toy sitting of one hand with one computer, played and finished."""
+async def sitting(tg, app, humans, chat_id=GROUP, game="toy"):
+    """A sitting of one hand with one computer, played and finished."""
     ends = len(find_text(tg, chat_id, "🏁")) + 1
-    await start_game(tg, "toy", humans, computers=1, chat_id=chat_id)
+    await start_game(tg, game, humans, computers=1, chat_id=chat_id)
     await play_hand(tg, humans, chat_id=chat_id, ends=ends)
     gid = app.storage.run_sync(lambda db: db.execute("select max(id) from games").fetchone()[0])
     end = await tg.wait_for(lambda: [p for p in buttons_with(tg, chat_id, f"h:{gid}:")
@@ -80,12 +80,17 @@ def owed(app, chat_id, after=0):
     return dict(rows)
 
 
-def score_line(balances):
-    """The balances line as /score prints it: most owed first, "名字：+n"."""
-    def signed(n):
-        return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
-    order = sorted(balances.items(), key=lambda kv: -kv[1])
-    return [f"{name}：{signed(n)}" for name, n in order]
+def check_balances(line, balances):
+    """The balances line as /score prints it: "名字：+n" for each person,
+    most owed first (or all square)."""
+    if not any(balances.values()):
+        assert line == HANS("All square: nobody owes anybody.")
+        return
+    parts = [p.split("：") for p in line.split(" · ")]
+    shown = {name: int(n.replace("−", "-")) for name, n in parts}
+    assert shown == balances
+    values = [shown[name] for name, _n in parts]
+    assert values == sorted(values, reverse=True)
 
 
 def transfer_lines(text):
@@ -120,7 +125,7 @@ async def test_two_days_a_settlement_and_a_new_tally(people, toy, tmp_path):
         assert head.startswith("📒") and f"{since} 起，2 场 2 局" in head, head
         balances = owed(app, GROUP)
         assert set(balances) == {"老王", "小李", "阿强"}
-        assert score.text.splitlines()[1].split(" · ") == score_line(balances)
+        check_balances(score.text.splitlines()[1], balances)
         assert not any("电脑" in line for line in transfer_lines(score.text))
         ask = [b.callback_data for b in tg.buttons(GROUP, score.message_id)]
         assert ask == [ASK]
@@ -165,7 +170,7 @@ async def test_two_days_a_settlement_and_a_new_tally(people, toy, tmp_path):
         assert "1 场 1 局" in new.text.splitlines()[0]
         after = owed(app, GROUP, rows[0]["through"])
         assert set(after) == {"小李", "阿强"}
-        assert new.text.splitlines()[1].split(" · ") == score_line(after)
+        check_balances(new.text.splitlines()[1], after)
         assert "老王" not in new.text
         history = await say(tg, 1, GROUP, "/score history")
         assert "老王清的账" in history.text or "大刘清的账" in history.text
