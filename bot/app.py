@@ -81,7 +81,7 @@ class App:
         self.dp = Dispatcher()
         self.scores = Scores(self.service, self.clock)
         self.weekly = Weekly(self.scores, self.clock)
-        self.settling = Settling(self.service, self.clock)
+        self.settling = Settling(self.scores)
         self.dp.update.outer_middleware(SeenMiddleware(self.service))
         self.dp["scores"] = self.scores
         self.dp["settling"] = self.settling

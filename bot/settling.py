@@ -17,17 +17,14 @@ is announced at the next start, like the weekly post."""
 from __future__ import annotations
 
 import logging
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from bot import tally_text
 from bot.callbacks import SettleCB
 from bot.core import STALE
 from bot.i18n import N_
-from bot.scores import chat_zone
-from bot.service import Service
+from bot.scores import Scores
 from storage import tally
 
 log = logging.getLogger(__name__)
@@ -39,13 +36,11 @@ NOTHING = N_("There is nothing to settle.")
 
 
 class Settling:
-    def __init__(self, service: Service, clock: Callable[[], float] = time.time) -> None:
-        self.service = service
-        self.storage = service.storage
-        self.clock = clock
-
-    async def zone(self, chat_id: int) -> ZoneInfo:
-        return await chat_zone(self.service, chat_id)
+    def __init__(self, scores: Scores) -> None:
+        self.scores = scores
+        self.service = scores.service
+        self.storage = scores.storage
+        self.zone = scores.zone
 
     async def may_settle(self, chat_id: int, user_id: int, t: Mapping[str, Any]) -> bool:
         """An admin; in a group without one, anyone in the tally."""
@@ -59,11 +54,6 @@ class Settling:
             return False
         return (not any(not a.user.is_bot for a in admins)
                 and any(p["user_id"] == user_id for p in t["people"]))
-
-    def playing(self, chat_id: int, game: str) -> bool:
-        gid = self.service.by_chat.get(chat_id)
-        s = self.service.sittings.get(gid) if gid is not None else None
-        return s is not None and s.game == game and s.status in ("running", "hand_over")
 
     async def press(self, chat_id: int, user: Any, d: SettleCB, message_id: int) -> str | None:
         """A 清账, yes or no press: the toast in the presser's language."""
@@ -81,7 +71,8 @@ class Settling:
             g_ = self.service.t(chat_id)
             self.show(chat_id, message_id, tally_text.kept(d.g, g_))
             return None
-        if self.playing(chat_id, d.g):
+        s = self.scores.playing(chat_id)
+        if s is not None and s.game == d.g:
             return _(PLAYING)
         g_ = self.service.t(chat_id)
         text, kb = tally_text.question(t, await self.zone(chat_id), g_)
@@ -97,7 +88,7 @@ class Settling:
             return _(ADMINS_ONLY)
         name = user.first_name or ""  # as seats name people
         outcome, done = await self.storage.run(
-            tally.settle, chat_id, d.g, d.b, d.t, user.id, name, self.clock(), message_id)
+            tally.settle, chat_id, d.g, d.b, d.t, user.id, name, self.scores.clock(), message_id)
         if outcome == "changed":
             return _(CHANGED)
         await self.answered(done, message_id)

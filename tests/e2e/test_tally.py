@@ -6,50 +6,28 @@ its supergroup; a restart between the settlement and its announcement
 loses nothing."""
 
 import asyncio
-import contextlib
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from bot.app import App
 from bot.callbacks import SettleCB
 from bot.i18n import translator
-from bot.outbox import Limits
 from storage.db import open_db
 from tests.e2e.harness import (
     GROUP,
-    bot_messages,
     buttons_with,
     find_text,
     play_hand,
     settings_for,
     start_game,
 )
-from tests.fakes import methods
-from tests.fakes.models import ApiError
+from tests.e2e.test_end_message_recovery import hold_end_messages
+from tests.e2e.test_scores import FAST, running, say
 from tests.storage.test_tally import add_sitting
 
-FAST = Limits(chat_rate=100, chat_burst=100, group_per_minute=1000, overall_per_second=1000)
 HANS = translator("zh_Hans")
 DAY = 86400.0
 ASK = SettleCB(a="ask", g="toy").pack()
-
-
-@contextlib.asynccontextmanager
-async def running(tg, db_path):
-    tg.limits.enabled = False
-    app = App(settings_for(tg, db_path), FAST)
-    await app.start()
-    try:
-        yield app
-    finally:
-        await app.stop(drain=0.5)
-
-
-async def say(tg, uid, chat_id, text):
-    before = len(bot_messages(tg, chat_id))
-    await tg.send_message(uid, chat_id, text)
-    await tg.wait_for(lambda: len(bot_messages(tg, chat_id)) > before, timeout=10)
-    return bot_messages(tg, chat_id)[before]
 
 
 async def sitting(tg, app, humans, chat_id=GROUP, game="toy"):
@@ -187,28 +165,11 @@ async def test_two_days_a_settlement_and_a_new_tally(people, toy, tmp_path):
         assert (await say(tg, 1, supergroup, "/score history")).text == history.text
 
 
-def hold_announcements(monkeypatch):
-    """sendMessage of a settlement's announcement waits until released, then
-    fails without taking effect: the bot dies before Telegram took it."""
-    gate = {"on": True, "held": 0, "release": asyncio.Event()}
-    send = methods.METHODS["sendMessage"]
-
-    async def held(tg, params, now):
-        if gate["on"] and str(params.get("text", "")).startswith("✅"):
-            gate["held"] += 1
-            await gate["release"].wait()
-            raise ApiError(500, "Internal Server Error")
-        return send(tg, params, now)
-
-    monkeypatch.setitem(methods.METHODS, "sendMessage", held)
-    return gate
-
-
 async def test_a_restart_between_the_settlement_and_its_announcement(people, toy, tmp_path,
                                                                      monkeypatch):
     tg = people
     db_path = tmp_path / "db.sqlite3"
-    gate = hold_announcements(monkeypatch)
+    gate = hold_end_messages(monkeypatch, "✅")  # the announcement of a settlement
     tg.limits.enabled = False
     app = App(settings_for(tg, db_path), FAST)
     await app.start()
