@@ -20,7 +20,7 @@ from storage.scores import monday_of, week_bounds
 
 WEEK_WORDS = {"week", "w", "本周", "本週", "周", "週"}
 ALL_WORDS = {"all", "a", "总", "總", "全部", "所有"}
-HISTORY_WORDS = {"history", "h", "记录", "記錄", "清账记录", "清帳記錄"}
+HISTORY_WORDS = {"history", "h", "记录", "記錄", "紀錄", "清账记录", "清帳紀錄"}
 NOTHING_YET = N_("No hands have been finished in this chat yet. /new starts a game.")
 NOTHING_OPEN = N_("Every tally here is settled: no hand since. /score history lists the "
                   "settlements.")

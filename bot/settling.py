@@ -63,14 +63,14 @@ class Settling:
         if d.a == "yes":
             return await self.settle(chat_id, user, d, message_id)
         t = await self.storage.run(tally.tally, chat_id, d.g)
+        if d.a == "no" and (t is None or await self.may_settle(chat_id, user.id, t)):
+            # (a question left over from a tally settled since: nothing to keep)
+            self.show(chat_id, message_id, tally_text.kept(d.g, self.service.t(chat_id)))
+            return None
         if t is None:
             return _(NOTHING)
         if not await self.may_settle(chat_id, user.id, t):
             return _(ADMINS_ONLY)
-        if d.a == "no":
-            g_ = self.service.t(chat_id)
-            self.show(chat_id, message_id, tally_text.kept(d.g, g_))
-            return None
         s = self.scores.playing(chat_id)
         if s is not None and s.game == d.g:
             return _(PLAYING)

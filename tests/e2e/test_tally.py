@@ -261,6 +261,18 @@ async def test_in_a_group_without_admins_anyone_in_the_tally_settles(people, toy
         assert refused["text"] == HANS("Only a group admin can settle up.")
         await tg.press(2, flat, score.message_id, ASK)
         question = (await tg.wait_for(lambda: find_text(tg, flat, "🧾"), timeout=10))[0]
+        no = [b.callback_data for b in tg.buttons(flat, question.message_id)
+              if b.callback_data.startswith("st:no:")][0]
+        assert (await tg.press(1, flat, question.message_id, no))["text"] is None
+        kept = HANS("Not settled: the {game} tally stays as it is.").format(game="Toy")
+        await tg.wait_for(lambda: tg.world.get_message(flat, question.message_id).text == kept,
+                          timeout=10)
+        assert not tg.buttons(flat, question.message_id)
+        await tg.press(2, flat, score.message_id, ASK)  # asked again
+        first = question.message_id
+        question = await tg.wait_for(lambda: [m for m in find_text(tg, flat, "🧾")
+                                              if m.message_id > first], timeout=10)
+        question = question[0]
         yes = [b.callback_data for b in tg.buttons(flat, question.message_id)
                if b.callback_data.startswith("st:yes:")][0]
         answer = await tg.press(2, flat, question.message_id, yes)
