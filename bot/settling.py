@@ -10,8 +10,8 @@ Exactly once: the question's "yes" carries the hands it showed (after hand
 the tally still starts after `b`, in one transaction on the one DB thread.
 A second press, or a second admin's at the same moment, finds it settled:
 a toast, and nothing more. The settlement is written before anything is
-sent; then the question loses its buttons and a new message announces it,
-whose message id marks it told. One never told (the bot stopped in between)
+sent; then the question says it is settled (no buttons) and a new message
+announces the settlement, whose message id marks it told. One never told (the bot stopped in between)
 is announced at the next start, like the weekly post."""
 
 from __future__ import annotations
@@ -100,14 +100,11 @@ class Settling:
         return _("Settled up.")
 
     async def answered(self, done: Mapping[str, Any], message_id: int | None = None) -> None:
-        """The question of a settlement keeps its words and loses its buttons."""
+        """The question of a settlement says it was answered, without buttons."""
         mid = message_id or done["msg_id"]
-        if not mid:
-            return
-        chat_id = done["chat_id"]
-        t = {**done, "first": done["since"], "people": done["cleared"]}
-        text, _kb = tally_text.question(t, await self.zone(chat_id), self.service.t(chat_id))
-        self.show(chat_id, mid, text)
+        if mid:
+            chat_id = done["chat_id"]
+            self.show(chat_id, mid, tally_text.cleared(done["game"], self.service.t(chat_id)))
 
     async def announce(self, done: Mapping[str, Any]) -> None:
         """The settlement, as a new message to the group: everyone should see

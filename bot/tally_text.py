@@ -155,12 +155,18 @@ def settled(s: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> str:
             game=game_label(s["game"], _), name=s["by_name"] or "?", when=when(s["at"], zone),
             span=span({**s, "first": s["since"]}, zone, _)),
         *body({**s, "people": people}, _),
-        _("A new tally starts from zero."),
     ]
     return "\n".join(lines)
 
 
+def cleared(game: str, _: Translator) -> str:
+    """The question once answered Yes (the settlement follows as a message)."""
+    return _("Settled up: the {game} tally starts again from zero.").format(
+        game=game_label(game, _))
+
+
 def kept(game: str, _: Translator) -> str:
+    """The question once answered No."""
     return _("Not settled: the {game} tally stays as it is.").format(game=game_label(game, _))
 
 

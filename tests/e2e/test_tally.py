@@ -78,29 +78,25 @@ def transfer_lines(text):
 async def test_two_days_a_settlement_and_a_new_tally(people, toy, tmp_path):
     tg = people
     tg.add_member(GROUP, 4, admin=True)  # a second admin
-    async with running(tg, tmp_path / "db.sqlite3") as app:
+    tg.limits.enabled = False
+    zone = ZoneInfo("Asia/Shanghai")
+    clock = [datetime(2026, 12, 1, 21, 0, tzinfo=zone).timestamp()]  # the bot's wall clock
+    app = App(settings_for(tg, tmp_path / "db.sqlite3"), FAST, clock=lambda: clock[0])
+    await app.start()
+    try:
         for uid in (1, 2, 3, 4):
             await tg.send_message(uid, uid, "/start")
-        # Yesterday: 老王 and 小李 with a computer.
-        first = await sitting(tg, app, [1, 2])
+        # Tuesday evening: 老王 and 小李 with a computer.
+        await sitting(tg, app, [1, 2])
         end_msg = find_text(tg, GROUP, "🏁")[-1]  # the end of the sitting
         assert not any("电脑" in line for line in transfer_lines(end_msg.text))
-
-        def yesterday(db):
-            with db.atomic():
-                db.execute("update ledger set finished_at = finished_at - ? where game_id = ?",
-                           [DAY, first])
-                db.execute("update hands set at = at - ? where game_id = ?", [DAY, first])
-        app.storage.run_sync(yesterday)
-        # Today: 老王 and 阿强 with a computer.
+        # Thursday evening: 老王 and 阿强 with a computer.
+        clock[0] += 2 * DAY
         await sitting(tg, app, [1, 3])
 
         score = await say(tg, 1, GROUP, "/score")
         head = score.text.splitlines()[0]
-        since = app.storage.run_sync(lambda db: db.execute(
-            "select strftime('%m-%d', min(finished_at) + 8 * 3600, 'unixepoch') from ledger"
-        ).fetchone()[0])
-        assert head.startswith("📒") and f"{since} 起，2 场 2 局" in head, head
+        assert head == "📒 Toy账本：12-01 起，2 场 2 局", head  # since Tuesday
         balances = owed(app, GROUP)
         assert set(balances) == {"老王", "小李", "阿强"}
         check_balances(score.text.splitlines()[1], balances)
@@ -134,6 +130,7 @@ async def test_two_days_a_settlement_and_a_new_tally(people, toy, tmp_path):
         assert len(rows) == 1 and rows[0]["by_user"] in (1, 4) and rows[0]["hands"] == 2
         done = await tg.wait_for(lambda: find_text(tg, GROUP, "✅"), timeout=10)
         assert len(done) == 1 and "2 场 2 局" in done[0].text
+        assert "12-03 21:00" in done[0].text  # when: the bot's clock, Thursday
         assert score.text.splitlines()[1] in done[0].text  # the balances it cleared
         await tg.wait_for(lambda: not tg.buttons(GROUP, question.message_id), timeout=10)
         assert rows[0]["through"] == app.storage.run_sync(
@@ -163,6 +160,8 @@ async def test_two_days_a_settlement_and_a_new_tally(people, toy, tmp_path):
         moved = await say(tg, 1, supergroup, "/score")
         assert moved.text == new.text
         assert (await say(tg, 1, supergroup, "/score history")).text == history.text
+    finally:
+        await app.stop(drain=0.5)
 
 
 async def test_a_restart_between_the_settlement_and_its_announcement(people, toy, tmp_path,
