@@ -11,8 +11,9 @@ the tally still starts after `b`, in one transaction on the one DB thread.
 A second press, or a second admin's at the same moment, finds it settled:
 a toast, and nothing more. The settlement is written before anything is
 sent; then the question says it is settled (no buttons) and a new message
-announces the settlement, whose message id marks it told. One never told (the bot stopped in between)
-is announced at the next start, like the weekly post."""
+announces the settlement, whose message id marks it told. One never told
+(the bot stopped in between) is announced at the next start, like the
+weekly post."""
 
 from __future__ import annotations
 
