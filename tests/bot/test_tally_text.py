@@ -200,3 +200,19 @@ def test_the_settled_record_names_who_when_and_what_it_cleared(db):
     cleared = json.loads(db.execute("select cleared from settlements").fetchone()[0])
     for p in cleared:
         assert f"{p['name']}: " in settled
+
+
+def test_the_gallery_never_shows_a_computer_paying_or_paid():
+    """Every who-pays-whom line of docs/screens names people only, and the
+    gallery does show such lines."""
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[2] / "docs" / "screens"
+    transfer = re.compile(r"^\s+(.+) → (.+)[:：] ?\d+ ?(分|points?)$")
+    found = 0
+    for page in sorted(root.glob("*/*.md")):
+        for line in page.read_text(encoding="utf-8").splitlines():
+            if (m := transfer.match(line)) is not None:
+                found += 1
+                assert not any(w in m[1] + m[2] for w in COMPUTER_WORDS), (page.name, line)
+    assert found >= 15  # five games in three languages, at least
