@@ -29,7 +29,6 @@ from bot.callbacks import (
 )
 from bot.i18n import LANG_NAMES, LANGS, Translator, plural
 from bot.presenters.base import Presenter, clauses, names_list, scores_line
-from bot.presenters.base import signed as signed  # scores_text uses render.signed
 from bot.sitting import Sitting
 from games import hands
 from games.base import Move, Pick

@@ -9,6 +9,7 @@ import pytest
 
 from bot import catalog, render
 from bot.i18n import LANGS, translator
+from bot.presenters.base import signed
 from bot.sitting import Seat, Sitting
 from games import hands, players
 
@@ -47,7 +48,7 @@ def test_the_end_of_a_hand_is_announced_once_and_scores_follow_names(lang):
                  if line.startswith(_("This hand: {scores}").split("{")[0])][0]
     ns = render.names(s, _)
     for name, v in zip(ns, net):
-        assert _("{name}: {points}").format(name=name, points=render.signed(v)) in this_hand
+        assert _("{name}: {points}").format(name=name, points=signed(v)) in this_hand
     # the first hand: the sitting so far is this hand, not said again
     assert _("Totals: {scores}").split("{")[0] not in text
     s.totals = [v * 2 for v in net]  # a later hand: the sitting so far differs
