@@ -169,12 +169,19 @@ class Sandbox:
     async def open_lobby(self, game: str) -> None:
         """The first person opens a lobby of `game` in the group; the other
         people take a seat each."""
-        first, *others = self.people()
-        await self.tg.send_message(first, GROUP, f"/new {game}")
-        for uid in others:
+        people = self.people()
+        await self.tg.send_message(people[0], GROUP, f"/new {game}")
+        for uid in people[1:]:
             mid, data = await self.tg.wait_for(lambda: self._lobby_button("join"), timeout=SLOW)
             await self.tg.press(uid, GROUP, mid, data, timeout=SLOW)
-        await self.tg.wait_for(lambda: self._lobby_button("join"), timeout=SLOW)
+        names = [self.tg.world.users[uid]["first_name"] for uid in people]
+
+        def seated() -> bool:
+            found = self._lobby_button("join")
+            lobby = self.tg.message(GROUP, found[0]) if found else None
+            return lobby is not None and all(name in lobby.text for name in names)
+
+        await self.tg.wait_for(seated, timeout=SLOW)
 
     # -- what the page does ---------------------------------------------------------
     def restart(self) -> None:

@@ -222,6 +222,7 @@ async def test_bad_requests_get_a_clear_4xx_and_change_nothing(lobby):
     sb, client = lobby
     sb.tg.add_user(150, "路人", started=True)  # a person the sandbox knows, not in the group
     mid, data = button(sb, GROUP, ":join")
+    await sb.tg.wait_for(lambda: not sb.app.outbox.pending() and not sb.tg.queue.pending())
     before, answers = _world(sb), len(sb.tg.calls("answerCallbackQuery"))
     bad = [
         ("/api/send", {"user": ALICE, "chat": -42, "text": "/new"}, 404),  # unknown chat
