@@ -89,15 +89,21 @@ async def test_pressing_a_button_taps_it_as_that_person_and_the_toast_follows(lo
     await sb.tg.wait_for(lambda: "电脑1" in sb.tg.message(GROUP, mid).text)
 
 
-async def test_add_a_computer_taps_the_lobbys_button(lobby):
-    sb, client = lobby
+async def deal(sb, client):
+    """The page's "add a computer" fills the lobby's last seat; its creator
+    starts; each person's cards arrive in their own chat."""
     mid, _data = button(sb, GROUP, ":cpu")
     await post(client, "/api/computer", {"user": ALICE})
     await sb.tg.wait_for(lambda: "电脑1" in sb.tg.message(GROUP, mid).text)
-    # the lobby is full now: start, and the cards go to each person's own chat
     await post(client, "/api/press", {"user": ALICE, "chat": GROUP, "message": mid,
                                       "data": button(sb, GROUP, ":start")[1]})
-    await sb.tg.wait_for(lambda: any("你的手牌" in t for t in bot_texts(sb, BOB)))
+    await sb.tg.wait_for(lambda: all(any("你的手牌" in t for t in bot_texts(sb, uid))
+                                     for uid in (ALICE, BOB)))
+
+
+async def test_add_a_computer_taps_the_lobbys_button(lobby):
+    sb, client = lobby
+    await deal(sb, client)
     assert not any("你的手牌" in t for t in bot_texts(sb, GROUP))
     await post(client, "/api/computer", {"user": ALICE}, status=409)  # no lobby any more
 
@@ -122,12 +128,7 @@ async def test_a_new_person_opens_the_bot_through_the_deep_link_and_sits(lobby):
 
 async def test_restart_stops_and_starts_the_bot_and_the_game_goes_on(lobby):
     sb, client = lobby
-    mid, _data = button(sb, GROUP, ":cpu")
-    await post(client, "/api/computer", {"user": ALICE})
-    await sb.tg.wait_for(lambda: "电脑1" in sb.tg.message(GROUP, mid).text)
-    await post(client, "/api/press", {"user": ALICE, "chat": GROUP, "message": mid,
-                                      "data": button(sb, GROUP, ":start")[1]})
-    await sb.tg.wait_for(lambda: any("你的手牌" in t for t in bot_texts(sb, ALICE)))
+    await deal(sb, client)
     before = sb.app
     sitting = next(iter(before.service.sittings))
     assert (await post(client, "/api/restart", {}))["status"] == "restarting"
@@ -265,3 +266,16 @@ async def test_bad_requests_get_a_clear_4xx_and_change_nothing(lobby):
     await asyncio.sleep(0.3)  # anything a bad request had set off would show by now
     assert _world(sb) == before
     assert len(sb.tg.calls("answerCallbackQuery")) == answers
+
+
+async def test_with_db_a_later_sandbox_takes_up_the_games_where_they_were(tmp_path):
+    from tests.sandbox.conftest import running
+
+    db = str(tmp_path / "kept.sqlite3")
+    async with running(game="xianniu", db=db) as (sb, client):
+        await deal(sb, client)
+        sitting = next(iter(sb.app.service.sittings))
+    async with running(db=db) as (sb, client):  # a new make-believe Telegram, the same games
+        assert sitting in sb.app.service.sittings
+        await sb.tg.wait_for(lambda: any("掀牛" in t for t in bot_texts(sb, GROUP)))
+        await sb.tg.wait_for(lambda: any("你的手牌" in t for t in bot_texts(sb, ALICE)))
