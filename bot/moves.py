@@ -77,20 +77,24 @@ class Moves:
     # -- presses ---------------------------------------------------------------
     def check(
         self, s: Sitting | None, user_id: int, hand_no: int, turn: int, code: str | None = None,
-        pick: bool = False,
+        pick: bool = False, message: tuple[int, int] | None = None,
     ) -> tuple[int | None, str | None]:
         """The user's seat if they may move now, else a refusal. A button drawn
         for an earlier turn of this hand still counts while its meaning holds:
         the seat has not moved since, is still asked, and the move (`code`) is
         still legal (one 川牌 claim window: others' answers move the turn), or,
         for the card picker (`pick`), its pick is still open (紧牌: every seat
-        discards at once, and one's discard leaves the others' picks as they are)."""
+        discards at once, and one's discard leaves the others' picks as they are).
+        A button on a hand message /hand replaced (`message`: the one pressed)
+        does nothing."""
         _ = self.people.t(user_id)
         if s is None or s.status in ("finished", "cancelled"):
             return None, _(OVER)
         seat = s.seat_of(user_id)
         if seat is None:
             return None, _(NOT_YOURS)
+        if message is not None and self.replaced(message):
+            return None, _(STALE)
         st = s.state
         if s.status != "running" or st is None or hand_no != s.hand_no or not 0 <= turn <= st.turn:
             return None, _(STALE)
@@ -103,6 +107,11 @@ class Moves:
         if me is not None and me.tuoguan:
             return None, _("The computer is playing for you: tap Take over first.")
         return seat, None
+
+    def replaced(self, message: tuple[int, int]) -> bool:
+        """Whether the pressed message is one whose keyboard must go (a hand
+        message /hand replaced) and has not gone yet: its taps are stale."""
+        return message in self.core.stale
 
     @staticmethod
     def still_meant(st: State, seat: int, turn: int, code: str | None) -> bool:
@@ -123,17 +132,18 @@ class Moves:
 
     async def move(
         self, gid: int, user: Any, hand_no: int, turn: int, code: str | None = None,
-        index: int | None = None,
+        index: int | None = None, message: tuple[int, int] | None = None,
     ) -> Reply:
         t = self.core.table(gid)
         s = t.sitting if t else None
         _ = self.people.t(user.id)
-        seat, refusal = self.check(s, user.id, hand_no, turn, code)
+        seat, refusal = self.check(s, user.id, hand_no, turn, code, message=message)
         if refusal:
             return Reply(refusal)
         assert t is not None and s is not None and seat is not None
         async with t.lock:
-            seat, refusal = self.check(s, user.id, hand_no, turn, code)  # again, under the lock
+            # again, under the lock
+            seat, refusal = self.check(s, user.id, hand_no, turn, code, message=message)
             if refusal:
                 return Reply(refusal)
             assert s.state is not None and seat is not None
@@ -149,19 +159,21 @@ class Moves:
         return Reply()
 
     async def pick(
-        self, gid: int, user: Any, hand_no: int, turn: int, action: str, index: int
+        self, gid: int, user: Any, hand_no: int, turn: int, action: str, index: int,
+        message: tuple[int, int] | None = None,
     ) -> Reply:
         """The card picker: toggle, clear, hint, confirm. Its card indices
-        belong to the turn they were drawn for: an older picker is stale."""
+        belong to the pick they were drawn for: a picker of a pick since
+        closed is stale."""
         t = self.core.table(gid)
         s = t.sitting if t else None
         _ = self.people.t(user.id)
-        seat, refusal = self.check(s, user.id, hand_no, turn, pick=True)
+        seat, refusal = self.check(s, user.id, hand_no, turn, pick=True, message=message)
         if refusal:
             return Reply(refusal)
         assert t is not None and s is not None and seat is not None
         async with t.lock:
-            seat, refusal = self.check(s, user.id, hand_no, turn, pick=True)
+            seat, refusal = self.check(s, user.id, hand_no, turn, pick=True, message=message)
             if refusal:
                 return Reply(refusal)
             st = s.state

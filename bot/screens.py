@@ -206,13 +206,15 @@ class Screens:
                 name = f"hand:{user.id}"
                 old = s.msgs.pop(name, None)
                 core.outbox.forget(self.slot(s, name))
-                # the old message keeps no live buttons, even across a restart
+                # the old message keeps no live buttons, even across a restart:
+                # its taps are stale from now on, and it loses them first thing
+                # (urgent like the hand itself: a player looks at both now)
                 moved = people.t(user.id)("Your cards were sent again below.")
                 stale = [Stale(user.id, old, moved)] if old else []
                 await core.storage.run(repo.update_game, s.id, {"msgs": json.dumps(s.msgs)},
                                        core.going(stale))
-                self.unbutton(stale)
-                self.hand(s, seat)
+                self.unbutton(stale, URGENT)
+                self.hand(s, seat, URGENT)
             found = True
         if not found:
             return _("You have no cards in a game here.")
