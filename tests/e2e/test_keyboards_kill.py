@@ -86,6 +86,15 @@ def live_buttons(tg, *chats):
             if tg.buttons(c, m.message_id)]
 
 
+async def open_with_two_computers(tg) -> None:
+    """老王 opens 掀牛 in the group, adds two computers and starts."""
+    await tg.send_message(1, GROUP, "/new xianniu")
+    for action in ("cpu", "cpu", "start"):
+        m, b = await tg.wait_for(lambda a=action: [
+            p for p in buttons_with(tg, GROUP, "l:") if p[1].callback_data.endswith(a)][0])
+        await tg.press(1, GROUP, m.message_id, b.callback_data)
+
+
 async def end_button(tg, action):
     m, b = await tg.wait_for(lambda: [p for p in buttons_with(tg, GROUP, "h:")
                                       if p[1].callback_data.endswith(":" + action)][-1], 60)
@@ -102,11 +111,7 @@ async def test_a_kill_right_after_next_hand_or_finish_leaves_no_live_buttons(
     # so each hand ends in seconds
     bot = await paiju_run(tg, db, turn_timeout="0.3")
     try:
-        await tg.send_message(1, GROUP, "/new xianniu")
-        for action in ("cpu", "cpu", "start"):
-            m, b = await tg.wait_for(lambda a=action: [
-                p for p in buttons_with(tg, GROUP, "l:") if p[1].callback_data.endswith(a)][0])
-            await tg.press(1, GROUP, m.message_id, b.callback_data)
+        await open_with_two_computers(tg)
         end1, nxt = await end_button(tg, "next")
         gate["on"] = True  # from here no edit takes effect
         await tg.press(1, GROUP, end1.message_id, nxt.callback_data)
@@ -155,11 +160,7 @@ async def test_a_kill_right_after_hand_leaves_the_old_message_without_buttons(
     await tg.send_message(1, 1, "/start")
     bot = await paiju_run(tg, db, turn_timeout="60")
     try:
-        await tg.send_message(1, GROUP, "/new xianniu")
-        for action in ("cpu", "cpu", "start"):
-            m, b = await tg.wait_for(lambda a=action: [
-                p for p in buttons_with(tg, GROUP, "l:") if p[1].callback_data.endswith(a)][0])
-            await tg.press(1, GROUP, m.message_id, b.callback_data)
+        await open_with_two_computers(tg)
         # 老王's turn: his hand message shows his moves, and nothing else is on its way
         old = (await tg.wait_for(lambda: move_buttons(tg, 1), 30))[0][0]
         await asyncio.sleep(0.5)
