@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import defaultdict
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,6 +95,7 @@ class Core:
         # (chat, message) of every keyboard that must go and has not gone
         # yet; the database has the same in `stale_keyboards` (see `save`)
         self.stale: set[tuple[int, int]] = set()
+        self.clock: Callable[[], float] = time.time  # the wall clock of the scores (App's)
 
     def lock(self, s: Sitting) -> asyncio.Lock:
         """The lock of the sitting's chat (a migrated sitting takes the new chat's)."""
