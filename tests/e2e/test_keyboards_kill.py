@@ -6,6 +6,7 @@ hand's 🏁 message, the answered /stop question, the hand message /hand
 replaced, the finished sitting's hands."""
 
 import asyncio
+import contextlib
 import os
 import signal
 import sqlite3
@@ -44,6 +45,20 @@ async def paiju_run(tg, db_path, turn_timeout: str):
 async def kill(proc) -> None:
     proc.send_signal(signal.SIGKILL)
     assert await asyncio.wait_for(proc.wait(), 30) == -signal.SIGKILL
+
+
+@contextlib.asynccontextmanager
+async def killed_when_held(tg, db_path, turn_timeout: str, gate):
+    """`paiju run` for the block, SIGKILLed at its end once an edit is held
+    (on its way, never applied); the held edits then fail."""
+    proc = await paiju_run(tg, db_path, turn_timeout)
+    try:
+        yield proc
+        await tg.wait_for(lambda: gate["held"], 10)
+    finally:
+        if proc.returncode is None:
+            await kill(proc)
+        release(gate)
 
 
 def hold_edits(monkeypatch, chats: set[int]):
@@ -109,23 +124,15 @@ async def test_a_kill_right_after_next_hand_or_finish_leaves_no_live_buttons(
     await tg.send_message(1, 1, "/start")
     # nobody taps moves: the turn timer lets the computer play for 老王 (托管),
     # so each hand ends in seconds
-    bot = await paiju_run(tg, db, turn_timeout="0.3")
-    try:
+    async with killed_when_held(tg, db, "0.3", gate):
         await open_with_two_computers(tg)
         end1, nxt = await end_button(tg, "next")
         gate["on"] = True  # from here no edit takes effect
         await tg.press(1, GROUP, end1.message_id, nxt.callback_data)
         await tg.wait_for(lambda: row(db, "select hand_no from games") == (2,), 15)
-        await tg.wait_for(lambda: gate["held"], 10)  # the 🏁 edit is on its way, and held
-        await kill(bot)
-    finally:
-        if bot.returncode is None:
-            await kill(bot)
-    release(gate)
     assert tg.buttons(GROUP, end1.message_id)  # the kill left them live
 
-    bot = await paiju_run(tg, db, turn_timeout="0.3")
-    try:
+    async with killed_when_held(tg, db, "0.3", gate):
         await tg.wait_for(lambda: not tg.buttons(GROUP, end1.message_id), 15)
         assert "🏁" in tg.message(GROUP, end1.message_id).text  # the result stays
         end2, fin = await end_button(tg, "end")  # hand 2 ends (托管 plays it)
@@ -136,12 +143,6 @@ async def test_a_kill_right_after_next_hand_or_finish_leaves_no_live_buttons(
         gate["on"] = True
         await tg.press(1, GROUP, qm.message_id, yes.callback_data)
         await tg.wait_for(lambda: row(db, "select status from games") == ("finished",), 15)
-        await tg.wait_for(lambda: gate["held"], 10)
-        await kill(bot)
-    finally:
-        if bot.returncode is None:
-            await kill(bot)
-    release(gate)
     left = live_buttons(tg, GROUP, 1)
     assert (GROUP, qm.message_id) in [(c, mid) for c, mid, _t in left]  # the kill left them
 
@@ -158,8 +159,7 @@ async def test_a_kill_right_after_hand_leaves_the_old_message_without_buttons(
     db = tmp_path / "db.sqlite3"
     gate = hold_edits(monkeypatch, {1})
     await tg.send_message(1, 1, "/start")
-    bot = await paiju_run(tg, db, turn_timeout="60")
-    try:
+    async with killed_when_held(tg, db, "60", gate):
         await open_with_two_computers(tg)
         # 老王's turn: his hand message shows his moves, and nothing else is on its way
         old = (await tg.wait_for(lambda: move_buttons(tg, 1), 30))[0][0]
@@ -170,12 +170,6 @@ async def test_a_kill_right_after_hand_leaves_the_old_message_without_buttons(
         # its buttons off is held, never applied
         msgs = "select json_extract(msgs, '$.\"hand:1\"') from games"
         await tg.wait_for(lambda: row(db, msgs) not in (None, (old.message_id,)), 10)
-        await tg.wait_for(lambda: gate["held"], 10)
-        await kill(bot)
-    finally:
-        if bot.returncode is None:
-            await kill(bot)
-    release(gate)
     assert tg.buttons(1, old.message_id)  # the kill left them live
 
     async with running(tg, db):
