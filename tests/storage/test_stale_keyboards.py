@@ -1,4 +1,4 @@
-"""Keyboards that must go (migration m006): written with the change that
+"""Keyboards that must go (migration m007): written with the change that
 made them stale, in one transaction, and forgotten once taken off."""
 
 import sqlite3
