@@ -136,7 +136,7 @@ def record_move(
             add_stale_keyboards(db, game_id, stale)
 
 
-# Keyboards that must go (migration m006): a row per message whose buttons no
+# Keyboards that must go (migration m007): a row per message whose buttons no
 # longer do anything, until an edit has taken them off.
 def add_stale_keyboards(db: Database, game_id: int, rows: list[dict[str, Any]]) -> None:
     """Rows of {chat_id, message_id, text}; a message already listed takes the newer text."""
