@@ -149,8 +149,10 @@ class Lifecycle:
         if s.state is not None:
             self.screens.every_hand(s)  # (a hand over may have its last edit still queued)
         _ = self.people.t(s.chat_id)
-        parts = await self.core.storage.run(tally.sitting, s.id)
-        lines = [render.finished(s, _), *tally_text.sitting_settle(s, parts, _)]
+        lines = [render.finished(s, _)]
+        if render.hands_settled(s):  # nobody owes anything after no hand at all
+            parts = await self.core.storage.run(tally.sitting, s.id)
+            lines += tally_text.sitting_settle(s, parts, _)
         self.core.outbox.send(s.chat_id, "\n".join(lines))
 
     def close(self, s: Sitting) -> None:

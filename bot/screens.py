@@ -88,7 +88,8 @@ class Screens:
         me = s.seats[seat]
         assert me is not None and me.user_id is not None
         title = "" if s.solo else self.people.title(s.chat_id)
-        return render.hand(s, seat, self.people.t(me.user_id), title, s.selected(seat))
+        return render.hand(s, seat, self.people.t(me.user_id, s.chat_id), title,
+                           s.selected(seat))
 
     def hand(self, s: Sitting, seat: int, priority: int | None = None) -> None:
         """Edit the seat's hand message (drawn when it goes out): urgent when
@@ -125,7 +126,7 @@ class Screens:
         idle = time.monotonic() - self.core.last_action.get(uid, -1e9)
         if idle < self.core.settings.notify_idle:
             return  # they just played: they are looking at the chat already
-        _ = self.people.t(uid)
+        _ = self.people.t(uid, s.chat_id)
         text = _("👉 Your turn · {game} @ {chat}").format(
             game=render.game_name(s, _), chat=self.people.title(s.chat_id)
         )
@@ -209,7 +210,7 @@ class Screens:
                 # the old message keeps no live buttons, even across a restart:
                 # its taps are stale from now on, and it loses them first thing
                 # (urgent like the hand itself: a player looks at both now)
-                moved = people.t(user.id)("Your cards were sent again below.")
+                moved = people.t(user.id, s.chat_id)("Your cards were sent again below.")
                 stale = [Stale(user.id, old, moved)] if old else []
                 await core.storage.run(repo.update_game, s.id, {"msgs": json.dumps(s.msgs)},
                                        core.going(stale))
