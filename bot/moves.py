@@ -224,7 +224,7 @@ class Moves:
         if picks:
             p = picks[0]
             if not p.min_count <= len(chosen) <= p.max_count:
-                raise Refused(t.presenter.pick_prompt(p, _))
+                raise Refused(t.presenter.pick_count_refusal(p, len(chosen), _))
             return p.code_for(chosen)
         if not chosen:
             raise Refused(_("Choose cards first."))

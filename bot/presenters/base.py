@@ -9,7 +9,7 @@ Presenters only read what they are given: `public_view()` for group texts,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from bot.i18n import Translator, in_context
@@ -47,6 +47,26 @@ class Presenter:
         """Button text of a legal move (short: Telegram buttons are narrow)."""
         return " ".join(self.card(c, _) for c in move.cards) or move.code
 
+    def same_move(self, move: Move) -> Hashable:
+        """Moves with equal keys are the same move in every way the rules care
+        about (they differ only in which of several identical cards is used):
+        a player is offered one button for them. Default: every move differs."""
+        return move.code
+
+    def offered(self, moves: Sequence[Move | Pick]) -> list[int]:
+        """Indices of the legal moves offered as buttons: each `Move` once per
+        distinct move (`same_move`), the first of its kind; picks are not
+        buttons."""
+        seen: set[Hashable] = set()
+        out = []
+        for i, m in enumerate(moves):
+            if isinstance(m, Move):
+                key = self.same_move(m)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(i)
+        return out
+
     def move_labels(self, moves: list[Move], _: Translator) -> list[str]:
         """Labels of several legal moves, each one a player can tell apart:
         where two would read the same ("对3", "对3"), both show their cards
@@ -72,6 +92,11 @@ class Presenter:
     def pick_prompt(self, pick: Pick, _: Translator) -> str:
         """What the picker asks for (e.g. 'Discard 3 cards')."""
         return f"{pick.kind} {pick.min_count}-{pick.max_count}"
+
+    def pick_count_refusal(self, pick: Pick, chosen: int, _: Translator) -> str:
+        """Confirming a pick with the wrong number of cards: what it asks for
+        (a presenter says how many are needed and how many are chosen)."""
+        return self.pick_prompt(pick, _)
 
     def uses_picker(self, moves: Sequence[Move | Pick]) -> bool:
         """True when these moves are too many for buttons: the bot shows a
