@@ -1,11 +1,13 @@
-"""Game terms English has no word for, glossed with their Chinese.
+"""Game terms glossed with their Chinese on their first use in a message.
 
-docs/glossary.md gives each such term one English form, glossed on its first
-use in a message: "xian (掀)", then "xian". A presenter writes its English
-texts with the bare term and passes the finished text through `gloss`, which
-adds the Chinese after the first use of each term that does not have it yet.
-Chinese texts carry no English terms, so they come out unchanged. Player names
-are set aside first: a player called "Xian" is never glossed.
+docs/glossary.md gives each term one English form; where English has no word
+for it (a pinyin name, or an English word in a sense of its own) a message
+writes it the first time with its Chinese, "xian (掀)", and bare after that. A
+presenter writes its English texts with the bare term and passes the finished
+text through `gloss`, which adds the Chinese after the first use of each term
+that does not have it yet. Chinese texts carry no English terms, so they come
+out unchanged. Player names and the games' own names ("Pao Yao") are set aside
+first: a player called "Xian" is never glossed.
 """
 
 from __future__ import annotations
@@ -20,18 +22,18 @@ class Term(NamedTuple):
     chinese: str
 
 
-def term(word: str, chinese: str) -> Term:
-    """A term as a whole word, capitalised or not ("xian", "Xian!"), but not
-    as part of a game's name ("Xian Niu")."""
-    head, rest = word[0], re.escape(word[1:])
-    return Term(re.compile(rf"(?<!\w)[{head.upper()}{head.lower()}]{rest}(?!\w| Niu)"), chinese)
+def term(forms: str | Sequence[str], chinese: str) -> Term:
+    """A term in any of its forms ("xian", "xians"), any case, as whole words."""
+    words = [forms] if isinstance(forms, str) else list(forms)
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return Term(re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE), chinese)
 
 
-def gloss(text: str, terms: Sequence[Term], names: Iterable[str] = ()) -> str:
+def gloss(text: str, terms: Sequence[Term], keep: Iterable[str] = ()) -> str:
     """`text` with the first use of each term followed by its Chinese, unless
-    that first use has it already."""
+    that first use has it already; the strings in `keep` (names) untouched."""
     kept: list[str] = []
-    for name in sorted({n for n in names if n}, key=len, reverse=True):
+    for name in sorted({n for n in keep if n}, key=len, reverse=True):
         if name in text:
             text = text.replace(name, f"\x00{len(kept)}\x00")
             kept.append(name)

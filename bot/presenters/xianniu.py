@@ -2,9 +2,10 @@
 the buttons (对K, 公牛, 摆, 鱼 ...), the table with everyone's leaves, the
 private hand, what happened, and the settlement.
 
-The words are docs/glossary.md's (掀牛 · 掀牛九): English glosses the terms it
-has no word for (xian, bai, fish) on their first use in a message, and a 牛九
-card's English name carries the rank it plays as ("Ox 8 (牛八)").
+The words are docs/glossary.md's (掀牛, 掀牛九): English glosses its game
+words (xian, bai, stand, ox pair …) with their Chinese on their first use in a
+message, and a 牛九 card's English name carries the rank it plays as ("Ox 8
+(牛八)", a black 9).
 
 Plain text only (no aiogram). Group texts read `public_view()`; a hand text
 reads `view(seat)` of its own seat.
@@ -12,7 +13,6 @@ reads `view(seat)` of its own seat.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -47,10 +47,19 @@ KINDS = {
 
 ORDER = {k: i for i, k in enumerate(KINDS)}  # high to low
 
-# English terms glossed with their Chinese on first use in a message. A hand
-# asked to 掀 has "xian (掀)" in its text, so its buttons need not gloss it.
-TERMS = (term("xian", "掀"), term("bai", "摆"), term("fish", "鱼"))
-PLAY_TERMS = TERMS[1:]
+# English terms glossed with their Chinese on first use in a message
+# (docs/glossary.md).
+TERMS = (term("ox pair", "公牛"), term("joy pair", "公喜"), term("three oxen", "三牛"),
+         term("three joys", "三喜"), term("eight pairs", "八大对"),
+         term(("xian", "xians"), "掀"), term(("stand", "stands", "stood"), "扣"),
+         term("bai", "摆"), term("fish", "鱼"), term(("tighten", "tightens", "tightened"), "紧牌"),
+         term(("point", "points"), "性子"))
+P_TERMS = (*TERMS, term("dragon and phoenix", "龙凤齐"))
+N_TERMS = (*TERMS, term("dragon and phoenix", "龙凤"),
+           *(term((name, name + "s"), chinese) for name, chinese in KINDS.values()))
+# What a button may be the first to name: a hand's text lists its cards and
+# asks for 掀 or 扣 in the glossed words before its buttons.
+BUTTON_TERMS = ("公牛", "公喜", "三牛", "三喜", "八大对", "摆", "鱼", "紧牌", "龙凤齐", "龙凤")
 
 MULTI = {
     "bai": (N_("Bai"), N_("Double bai"), N_("Triple bai"), N_("Quadruple bai")),  # 摆 双摆 …
@@ -85,9 +94,6 @@ END_REASONS = {
 }
 
 
-CHINESE = re.compile(r"[\u4e00-\u9fff]")
-
-
 def _red(code: str) -> bool:
     return code[1] in "hd"
 
@@ -110,6 +116,7 @@ class XianniuPresenter(Presenter):
     game_id = "xianniu"
     mode = "P"
     ranks = "KQJT98765432A"  # high to low, for sorting a hand
+    terms = P_TERMS
 
     def game_name(self, _: Translator) -> str:
         return _("Xian Niu")
@@ -130,7 +137,7 @@ class XianniuPresenter(Presenter):
     def sort(self, codes) -> list[str]:
         return sorted(codes, key=lambda c: (self.ranks.index(c[0]), "shcd".index(c[1])))
 
-    def hand_groups(self, codes: Sequence[str], _: Translator, glossed: bool = False) -> str:
+    def hand_groups(self, codes: Sequence[str], _: Translator) -> str:
         """♠K ♥️K │ ♥️9 ♠9 │ ♦️Q — cards of one rank together, high first."""
         groups: list[list[str]] = []
         for c in self.sort(codes):
@@ -161,6 +168,8 @@ class XianniuPresenter(Presenter):
                 return (_("Three oxen") if rank == "9" else _("Three joys")) + colours  # 三牛 三喜
             return self.of_rank(N_("Three {rank}"), cards[0], _)
         if shape == "four":  # 亮子
+            if rank in "95":  # both 牛 (牛九 and 牛八) or both 喜
+                return _("Four oxen") if rank == "9" else _("Four joys")  # 四牛 四喜
             return self.of_rank(N_("Four {rank}"), cards[0], _)
         if shape in MULTI:
             name = _(MULTI[shape][n - 1])
@@ -214,7 +223,7 @@ class XianniuPresenter(Presenter):
         out = [_("{play}: {cards}").format(play=label, cards=self.cards(m.cards, _))
                if len(keys[label]) > 1 and m.cards else label
                for m, label in zip(moves, labels)]
-        return gloss_labels(out, PLAY_TERMS)
+        return gloss_labels(out, [t for t in self.terms if t.chinese in BUTTON_TERMS])
 
     def pick_prompt(self, pick: Pick, _: Translator) -> str:
         n = pick.min_count
@@ -247,7 +256,7 @@ class XianniuPresenter(Presenter):
         return sorted(plays, key=lambda m: -len(m.cards))[:3]
 
     def reason_text(self, reason: str, _: Translator) -> str:
-        return gloss(_(REASONS.get(reason, REASONS["not_legal"])), TERMS)
+        return gloss(_(REASONS.get(reason, REASONS["not_legal"])), self.terms)
 
     # -- the table -----------------------------------------------------------
     def leaves_text(self, plays: list[dict[str, Any]], _: Translator) -> str:
@@ -301,7 +310,7 @@ class XianniuPresenter(Presenter):
         if status:
             lines.append("────────────")
             lines.append(status)
-        return gloss("\n".join(lines), TERMS, names)
+        return gloss("\n".join(lines), self.terms, names)
 
     def status_line(self, public: dict[str, Any], names: list[str], _: Translator) -> str | None:
         """What the turn line does not say: the play to beat, a 紧牌's limit."""
@@ -322,18 +331,18 @@ class XianniuPresenter(Presenter):
         if ph == "trick":
             return _("to beat")  # 压牌
         if ph == "poll":
-            return gloss(_("to xian or stand"), TERMS)  # 掀还是扣
+            return gloss(_("to xian or stand"), self.terms)  # 掀还是扣
         if ph == "tighten":
             return _("to discard")
         if ph == "opening":
             return _("to show a big hand")
         if public.get("must_lead"):
-            return gloss(_("to lead again after the xian"), TERMS)
+            return gloss(_("to lead again after the xian"), self.terms)
         return _("to lead or stand")
 
     def hand_text(self, view: dict[str, Any], seat: int, names: list[str], _: Translator) -> str:
         lines = [_("Your cards ({n}):").format(n=len(view["hand"])),
-                 self.hand_groups(view["hand"], _, glossed=True),
+                 self.hand_groups(view["hand"], _),
                  _("On the table: yours {mine} · all {t} of {cap}").format(
                      mine=view["leaf_counts"][seat], t=view["table"], cap=view["cap"])]
         if view.get("my_discards"):
@@ -359,12 +368,12 @@ class XianniuPresenter(Presenter):
                 lines.append(_("After the xian you must lead again."))
             else:
                 lines.append(_("Your lead, or stand."))
-        return gloss("\n".join(lines), TERMS, names)
+        return gloss("\n".join(lines), self.terms, names)
 
     # -- what happened -------------------------------------------------------
     def event_line(self, event: dict[str, Any], names: list[str], _: Translator) -> str | None:
         line = self._event(event, names, _)
-        return None if line is None else gloss(line, TERMS, names)
+        return None if line is None else gloss(line, self.terms, names)
 
     def _event(self, event: dict[str, Any], names: list[str], _: Translator) -> str | None:
         kind = event.get("type")
@@ -442,7 +451,7 @@ class XianniuPresenter(Presenter):
             for s in order:
                 lines.append(_("{name}: {cards}").format(
                     name=names[s], cards=self.hand_groups(hands[s], _)))
-        return gloss("\n".join(lines), TERMS, names)
+        return gloss("\n".join(lines), self.terms, names)
 
     def payment(self, p: dict[str, Any], names: list[str], _: Translator) -> str:
         """One payment as a sentence: who pays how much to whom, and why."""
@@ -465,6 +474,7 @@ class NiujiuPresenter(XianniuPresenter):
     game_id = "niujiu"
     mode = "N"
     ranks = "KQJT98765432"
+    terms = N_TERMS
 
     def game_name(self, _: Translator) -> str:
         return _("Xian Niu Jiu")
@@ -475,12 +485,6 @@ class NiujiuPresenter(XianniuPresenter):
     def card(self, code: str, _: Translator) -> str:
         """天, 牛八 / Heaven 12, Ox 8: the 牛九 name."""
         return _(KINDS[kind_of(code)][0])
-
-    def glossed(self, code: str, _: Translator) -> str:
-        """Heaven 12 (天) in English; 天 in Chinese."""
-        name, chinese = KINDS[kind_of(code)]
-        text = _(name)
-        return text if CHINESE.search(text) else f"{text} ({chinese})"
 
     def cards(self, codes: Sequence[str], _: Translator) -> str:
         """Ox 9, Ox 8 (牛九、牛八)."""
@@ -501,17 +505,16 @@ class NiujiuPresenter(XianniuPresenter):
             return (0, -max(ORDER[kind_of(c)] for c in cards), i)
         return sorted(super().offered(moves), key=key)
 
-    def hand_groups(self, codes: Sequence[str], _: Translator, glossed: bool = False) -> str:
-        """天 ×2 │ 虎 │ … (Heaven 12 (天) ×2 │ Tiger 11 (虎) │ … in an English hand):
-        the cards of one kind are alike, so each kind once, with its count."""
+    def hand_groups(self, codes: Sequence[str], _: Translator) -> str:
+        """天 ×2 │ 虎 │ … (Heaven 12 ×2 │ Tiger 11 │ …): the cards of one kind
+        are alike, so each kind once, with its count."""
         groups: list[list[str]] = []
         for c in self.sort(codes):
             if groups and kind_of(groups[-1][0]) == kind_of(c):
                 groups[-1].append(c)
             else:
                 groups.append([c])
-        name = self.glossed if glossed else self.card
-        return " │ ".join(name(g[0], _) + (f" ×{len(g)}" if len(g) > 1 else "")
+        return " │ ".join(self.card(g[0], _) + (f" ×{len(g)}" if len(g) > 1 else "")
                           for g in groups) or "—"
 
 

@@ -60,11 +60,17 @@ def test_each_niujiu_english_name_says_the_rank_it_plays_as():
 
 
 def test_an_english_hand_glosses_each_kind_once_with_its_chinese():
-    hand = ["Ks", "Kh", "9s", "5d", "2c"]
-    assert N.hand_groups(hand, EN, glossed=True) == (
-        "Heaven 12 (天) ×2 │ Ox 8 (牛八) │ Joy 3 (合三) │ Earth 2 (地眼)")
-    assert N.hand_groups(hand, HANS, glossed=True) == "天 ×2 │ 牛八 │ 合三 │ 地眼"
-    assert N.hand_groups(hand, HANT) == "天 ×2 │ 牛八 │ 合三 │ 地眼"
+    s = start("niujiu", build_deal("niujiu", "Ks Kh 9s 5d 2c 2d 2h 2s 3s 3h 3c 3d 4s 4h 4c 4d"))
+    assert N.hand_groups(s.view(0)["hand"], EN) == (
+        "Heaven 12 ×2 │ Ox 8 │ Skewer 6 ×4 │ Bench 4 ×4 │ Joy 3 │ Earth 2 ×4")
+    text = N.hand_text(s.view(0), 0, EN_NAMES, EN)
+    assert ("Heaven 12 (天) ×2 │ Ox 8 (牛八) │ Skewer 6 (串串) ×4 │ Bench 4 (板凳) ×4 │ "
+            "Joy 3 (合三) │ Earth 2 (地眼) ×4") in text
+    labels = buttons(s, _=EN)  # the hand's text has glossed each card: its buttons need not
+    assert "Heaven 12" in labels and "Four Earth 2s" in labels and "Fish (鱼)" in labels
+    assert N.hand_groups(s.view(0)["hand"], HANS) == (
+        "天 ×2 │ 牛八 │ 串串 ×4 │ 板凳 ×4 │ 合三 │ 地眼 ×4")
+    assert N.hand_text(s.view(0), 0, NAMES, HANT).splitlines()[1].startswith("天 ×2 │ 牛八 │")
 
 
 def test_ux_example_buttons():
@@ -86,8 +92,8 @@ def test_shape_names_on_buttons():
         assert want in got, want
     assert got.count("摆") == 1 and got.count("对K") == 1  # the suits of a K change nothing
     en = buttons(s, _=EN)
-    for want in ("Bai (摆)", "Double bai", "Three Qs", "Three oxen ♠9♥️9♦️9", "Fish (鱼)",
-                 "Pair of 9s ♥️9♦️9", "Ox pair ♠9♥️9", "Stand"):
+    for want in ("Bai (摆)", "Double bai", "Three Qs", "Three oxen (三牛) ♠9♥️9♦️9", "Fish (鱼)",
+                 "Pair of 9s ♥️9♦️9", "Ox pair (公牛) ♠9♥️9", "Stand"):
         assert want in en, want
     four = start("xianniu", build_deal("xianniu", "Qs Qh Qc Qd"))
     assert "亮子Q" in buttons(four) and "Four Qs" in buttons(four, _=EN)
@@ -96,7 +102,8 @@ def test_shape_names_on_buttons():
     for want in ("对天", "公牛", "对牛九", "公喜", "对合三", "三喜", "鱼", "摆"):
         assert want in got, want
     en = buttons(n, _=EN)
-    for want in ("Pair of Heaven 12s", "Ox pair", "Pair of Ox 9s", "Joy pair", "Three joys"):
+    for want in ("Pair of Heaven 12s", "Ox pair (公牛)", "Pair of Ox 9s", "Joy pair (公喜)",
+                 "Three joys (三喜)", "Three oxen (三牛)"):
         assert want in en, want
 
 
@@ -109,7 +116,9 @@ def test_one_button_per_distinct_move():
     assert got.count("摆") == 1 and got.count("板凳") == 1 and got.count("公牛") == 1
     # three 9s, two 牛九 and a 牛八 or the other way round: two moves, named
     assert "三牛 牛九、牛九、牛八" in got and "三牛 牛九、牛八、牛八" in got
-    assert "Three oxen: Ox 9, Ox 8, Ox 8" in buttons(s, _=EN)
+    en = buttons(s, _=EN)
+    assert "Three oxen (三牛): Ox 9, Ox 8, Ox 8" in en and "Three oxen: Ox 9, Ox 9, Ox 8" in en
+    assert "Four oxen" in en and "四牛" in got  # 9999: two 牛九 and two 牛八
     assert len(got) == len(set(got)) and not any(TRAILING_NUMBER.search(x) for x in got)
     assert len([m for m in moves if isinstance(m, Move)]) > len(got)  # some were the same
     # every legal move is one of the offered ones, as the rules see it
@@ -170,9 +179,9 @@ def test_poll_tighten_and_pick_prompts():
     assert N.pick_prompt(pick, HANS) == "掀牌先贴牌：扣下 3 张"
     assert N.pick_prompt(pick, EN) == "To xian, first discard 3 cards face down"
     assert "掀 (逼他再出) 还是扣" in N.hand_text(s.view(1), 1, NAMES, HANS)
-    assert "Lao Wang stood. Xian (掀) to make them lead again, or stand?" in N.hand_text(
+    assert "Lao Wang stood (扣). Xian (掀) to make them lead again, or stand?" in N.hand_text(
         s.view(1), 1, EN_NAMES, EN)
-    assert N.turn_action(s.public_view(), EN) == "to xian (掀) or stand"
+    assert N.turn_action(s.public_view(), EN) == "to xian (掀) or stand (扣)"
     p = start("xianniu", P_DEAL)
     p.apply(0, "K")
     assert buttons(p) == ["掀!", "扣了"] and buttons(p, _=EN) == ["Xian!", "Stand"]
@@ -200,12 +209,12 @@ def test_worked_hand_events_and_result():
     assert "小李 压 对8" in lines and "阿强 压 对J" in lines
     assert lines[-2:] == ["阿强 扣了", "老王 掀 阿强!"]
     assert en[3] == "Lao Wang takes the trick: +2 on the table (2 in all)"
-    assert en[-2:] == ["A Qiang stands", "Lao Wang calls xian (掀) on A Qiang!"]
+    assert en[-2:] == ["A Qiang stands (扣)", "Lao Wang calls xian (掀) on A Qiang!"]
     table = P.table_text(s.public_view(), NAMES, HANS)
     assert "老王  桌面 2 张  手牌 12  性子 2  掀×1" in table
     assert P.turn_action(s.public_view(), HANS) == "被掀了，再出牌"
     table = P.table_text(s.public_view(), EN_NAMES, EN)
-    assert "Lao Wang: 2 on the table · 12 in hand · 2 points · xian (掀) ×1" in table
+    assert "Lao Wang: 2 on the table · 12 in hand · 2 points (性子) · xian (掀) ×1" in table
     s.apply(2, "L3s")
     while not s.is_over():
         seat = s.to_act()[0]
@@ -224,7 +233,7 @@ def test_e9_result_text():
     assert "小李 付 6 分给 老王 (性子)" in text and "小李 付 5 分给 阿强 (掀牌失败 1 次)" in text
     assert "阿强 付 6 分给 老王 (性子)" in text
     en = N.result_text(s.result(), s.revealed(), EN_NAMES, EN).splitlines()
-    assert en[0] == "Lao Wang: 6 on the table ✅ · 3 points"
+    assert en[0] == "Lao Wang: 6 on the table ✅ · 3 points (性子)"
     assert "Xiao Li pays 5 to Lao Wang for 1 failed xian (掀)" in en  # glossed once
     assert "Xiao Li pays 5 to A Qiang for 1 failed xian" in en
     assert "Xiao Li pays 6 to Lao Wang for points" in en
