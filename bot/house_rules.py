@@ -15,15 +15,19 @@ from bot.i18n import N_, Translator
 # game id → preset → (name, one-line description)
 PRESETS: dict[str, dict[str, tuple[str, str]]] = {
     "xianniu": {
-        "default": (N_("Standard"), N_("The usual 掀牛 rules: stakes 1 and 2, 紧牌 allowed")),
-        "gamehall": (N_("Game hall"), N_("As in the game-hall app: 33 ranks as printed, "
-                                         "喜包亮 counts, the leader may 扣 and still 掀")),
+        "default": (N_("Standard"), N_("The usual rules: a point (性子) pays 1, a xian (掀) 2; "
+                                      "tighten (紧牌) allowed")),
+        "gamehall": (N_("Game hall"), N_("As in the game-hall app: a pair of 3s ranks as "
+                                         "there, four of a kind with joys (喜包亮) counts, "
+                                         "and the leader may stand (扣) and still xian (掀)")),
     },
     "niujiu": {
-        "default": (N_("Standard"), N_("The usual 掀牛九 rules: stakes 1 and 2, 串串 worth 6")),
-        "er_wu": (N_("Two-five (二五)"), N_("Higher stakes: 性子 pays 2, 掀 pays 5")),
+        "default": (N_("Standard"), N_("The usual rules: a point (性子) pays 1, a xian (掀) "
+                                      "2; the Skewer (串串) counts 6")),
+        "er_wu": (N_("Two-five (二五)"), N_("Higher stakes: a point (性子) pays 2, a xian (掀) 5")),
         "chuan3": (N_("串串 worth 3"),
-                   N_("串串 counts 3, and 贴牌 matches the hand of whoever is xianed")),
+                   N_("The Skewer (串串) counts 3, and before a xian (掀) you "
+                      "discard down to the hand of the player you xian")),
     },
     "dingniu": {
         "default": (N_("Standard"), N_("The usual 顶牛 rules: 算帐 on 红帐 and 五帐, "

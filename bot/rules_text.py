@@ -20,34 +20,37 @@ SUMMARY: dict[str, tuple[str, str, str]] = {
     "xianniu": (
         N_("3 players, 48 poker cards without the 4s, 16 each. Whoever has at least 6 cards "
            "standing on the table when the hand ends wins; the table holds at most 16."),
-        N_("The leader plays a single, a pair, three or four of a kind, a bai (摆: K 10 8) or "
-           "a fish (鱼: A 2 3); a bai beats only a fish. Whoever can beat the play must "
-           "(有拦必拦); the last play stays on its owner's table. Instead of leading you may "
-           "stand (扣); the others may then xian (掀) you: you must lead again, and whoever "
-           "calls xian and does not reach 6 pays for it. With 9 or more on the table the "
-           "leader may tighten (紧牌): everyone cuts their hand to what the table can still "
-           "take."),
-        N_("Every loser pays each winner the winner's points (性子): a red-black pair of 9s (ox "
-           "pair) or of 5s (joy pair) counts 2, three 9s or three 5s count 3, four of a kind 2. "
-           "11 or more on the table is a big hand: 11 pays 4, 12 pays 5 and so on. Stakes are "
-           "per point and per xian."),
+        N_("The leader plays a single, a pair, three or four of a kind, a bai (摆) of K, 10 "
+           "and 8, or a fish (鱼) of A, 2 and 3; a bai beats only a fish. Whoever can beat "
+           "the play must (有拦必拦); the last play stays on its owner's table. Instead of "
+           "leading you may stand (扣); the others may then xian (掀) you: you must lead "
+           "again, and whoever calls xian and does not reach 6 pays for it. With 9 or more on "
+           "the table the leader may tighten (紧牌): everyone cuts their hand to what the "
+           "table can still take."),
+        N_("Every loser pays each winner the winner's points (性子): an ox pair (公牛) of a red "
+           "and a black 9, or a joy pair (公喜) of a red and a black 5, counts 2; three oxen "
+           "(三牛) or three joys (三喜) count 3; four of a kind counts 2. 11 or more on the "
+           "table is a big hand: 11 pays 4, 12 pays 5 and so on. Stakes are per point and per "
+           "xian."),
     ),
     "niujiu": (
-        N_("3 players, 48 Niu Jiu cards (牛九; poker cards can stand in, without the Aces), 16 "
-           "each. Whoever has at least 6 cards standing on the table when the hand ends wins."),
+        N_("3 players, 48 Niu Jiu cards (牛九; poker cards without the Aces can take their "
+           "place), 16 each. Whoever has at least 6 cards standing on the table when the hand "
+           "ends wins."),
         N_("Each card's name ends with the rank it plays as, high to low: Heaven 12 (天), Tiger "
            "11 (虎), Flower 10 (花十), Plum 10 (梅十), Ox 9 (牛九), Ox 8 (牛八), Red 8 (红八), "
-           "Swing 7 (摇七), Hammer 6 (铜锤), Skewer 6 (串串; 3 where the group counts it so), "
-           "Joy 6 (合六), Bench 4 (板凳), Joy 3 (合三), Earth 2 (地眼). A higher rank beats a "
+           "Swing 7 (摇七), Hammer 6 (铜锤), Skewer 6 (串串), Joy 6 (合六), Bench 4 (板凳), Joy "
+           "3 (合三), Earth 2 (地眼); some groups count the Skewer 3. A higher rank beats a "
            "lower one; equal ranks never beat. The leader plays a single, a pair, three or four "
-           "of a kind, a bai (摆: Heaven, Plum, Red 8) or a fish (鱼: Earth, Skewer, Bench); a "
-           "bai beats only a fish. Whoever can beat the play must. You may stand (扣) instead "
-           "of leading, and the others may xian (掀) you to make you lead again, discarding "
-           "(贴牌) first."),
-        N_("Every loser pays each winner the winner's points (性子): an ox pair (Ox 9 with Ox "
-           "8) or a joy pair (Joy 3 with Joy 6) counts 2, three oxen or three joys 3, four of a "
-           "kind 2; joys count only as their player's first lead. 11 or more on the table is a "
-           "big hand. Stakes are per point and per xian, e.g. two-five (二五)."),
+           "of a kind, a bai (摆) of Heaven, Plum and Red 8, or a fish (鱼) of Earth, Skewer "
+           "and Bench; a bai beats only a fish. Whoever can beat the play must. You may stand "
+           "(扣) instead of leading, and the others may xian (掀) you to make you lead again, "
+           "discarding (贴牌) first."),
+        N_("Every loser pays each winner the winner's points (性子): an ox pair (公牛) of Ox 9 "
+           "and Ox 8, or a joy pair (公喜) of Joy 3 and Joy 6, counts 2; three oxen (三牛) or "
+           "three joys (三喜) count 3; four of a kind counts 2; joys count only as their "
+           "player's first lead. 11 or more on the table is a big hand. Stakes are per point "
+           "and per xian, e.g. two-five (二五)."),
     ),
     "dingniu": (
         N_("4 players, 24 牌九 tiles, 6 each. Play goes round from the head (头牌). When every "
@@ -64,7 +67,7 @@ SUMMARY: dict[str, tuple[str, str, str]] = {
            "hand."),
         N_("Lead a single, a pair, a straight (3 or more ranks in a row, 4 to A), a double "
            "straight (3 or more pairs in a row) or a bomb: three or more of a kind (三路 … 八路, "
-           "the more cards the higher), a yao (幺: two or more 4s with one A) or jokers "
+           "the more cards the higher), a yao (幺) of two or more 4s with one A, or jokers "
            "together. Follow with a higher play of the same kind or a bomb, or pass. 3 beats 2 "
            "unless the group plays 3 below 2 (3比2小). The first player out wins at once if the "
            "team has 90 points (扛旗); both partners out (双飞) wins too."),

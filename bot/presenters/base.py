@@ -43,6 +43,10 @@ class Presenter:
         """One card or tile by its regional name (♠K, 天牌[6:6] ...)."""
         return code
 
+    def hand_groups(self, codes: Sequence[str], _: Translator) -> str:
+        """A hand as a line of cards (a game may group them: ♠K ♥️K │ ♦️Q)."""
+        return " ".join(self.card(c, _) for c in codes)
+
     def move_label(self, move: Move, _: Translator) -> str:
         """Button text of a legal move (short: Telegram buttons are narrow)."""
         return " ".join(self.card(c, _) for c in move.cards) or move.code
@@ -66,6 +70,16 @@ class Presenter:
                     seen.add(key)
                     out.append(i)
         return out
+
+    def button_for(self, moves: Sequence[Move | Pick], code: str) -> int | None:
+        """The index of the offered move that makes the move `code` (itself, or
+        the same move with other identical cards); None if no button does."""
+        move = find_move(moves, code)
+        if move is None:
+            return None
+        key = self.same_move(move)
+        return next((i for i in self.offered(moves)
+                     if isinstance(m := moves[i], Move) and self.same_move(m) == key), None)
 
     def move_labels(self, moves: list[Move], _: Translator) -> list[str]:
         """Labels of several legal moves, each one a player can tell apart:
@@ -152,7 +166,7 @@ class Presenter:
         state = records.start_of(record)
         lines = [_("Dealt:")]
         for seat in range(state.seats):
-            hand = " ".join(self.card(c, _) for c in state.view(seat)["hand"])
+            hand = self.hand_groups(state.view(seat)["hand"], _)
             lines.append(f"{names[seat]}: {hand}")
         lines.append(_("Moves:"))
         for i, (seat, code) in enumerate(record.get("moves", [])):

@@ -19,7 +19,7 @@ from typing import Any
 from bot.i18n import N_, Translator, plural
 from bot.presenters.base import Presenter, names_list, sentences
 from bot.presenters.gloss import gloss, gloss_labels, term
-from games.base import Move, Pick, Result
+from games.base import Move, Pick, Result, State
 from games.paoyao import RANK_OF, Play, play_of
 
 SUIT_SIGNS = {"s": "♠️", "h": "♥️", "c": "♣️", "d": "♦️"}  # ♥ ♦ show red on phones
@@ -316,6 +316,16 @@ class PaoyaoPresenter(Presenter):
         end = {"type": "end", "team": d["winner_team"], "snow": d["snow"]}
         head = self.event_line(end, names, _) or ""
         return sentences([head, super().result_line(result, names, _)], _)
+
+    # -- history and replay ----------------------------------------------------
+    def replay_move(self, state: State, seat: int, code: str, _: Translator) -> str:
+        return gloss(super().replay_move(state, seat, code, _), TERMS)
+
+    def replay_lines(self, record: dict[str, Any], names: list[str], _: Translator) -> list[str]:
+        """The replay as one message: each term glossed at its first use in it
+        (the hands dealt come first)."""
+        lines = super().replay_lines(record, names, _)
+        return gloss("\n".join(lines), TERMS, names).split("\n")
 
     # -- end of hand ------------------------------------------------------------------------
     def result_text(

@@ -18,8 +18,8 @@ from typing import Any
 
 from bot.i18n import N_, Translator, in_context, plural
 from bot.presenters.base import Presenter, names_list
-from bot.presenters.gloss import gloss, gloss_labels, term
-from games.base import Move, Pick, Result
+from bot.presenters.gloss import Term, gloss, gloss_labels, term
+from games.base import Move, Pick, Result, State
 
 # ♥ and ♦ in their red emoji form, ♠ ♣ plain (black).
 SUITS = {"s": "♠", "h": "♥️", "c": "♣", "d": "♦️"}
@@ -116,7 +116,7 @@ class XianniuPresenter(Presenter):
     game_id = "xianniu"
     mode = "P"
     ranks = "KQJT98765432A"  # high to low, for sorting a hand
-    terms = P_TERMS
+    terms: tuple[Term, ...] = P_TERMS
 
     def game_name(self, _: Translator) -> str:
         return _("Xian Niu")
@@ -414,6 +414,16 @@ class XianniuPresenter(Presenter):
         if kind == "end":
             return _(END_REASONS.get(event.get("reason", ""), END_REASONS["all_kou"]))
         return None
+
+    # -- history and replay ----------------------------------------------------
+    def replay_move(self, state: State, seat: int, code: str, _: Translator) -> str:
+        return gloss(super().replay_move(state, seat, code, _), self.terms)
+
+    def replay_lines(self, record: dict[str, Any], names: list[str], _: Translator) -> list[str]:
+        """The replay as one message: each term glossed at its first use in it
+        (the hands dealt come first)."""
+        lines = super().replay_lines(record, names, _)
+        return gloss("\n".join(lines), self.terms, names).split("\n")
 
     # -- end of hand ---------------------------------------------------------
     def result_text(
