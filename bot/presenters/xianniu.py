@@ -327,17 +327,20 @@ class XianniuPresenter(Presenter):
         return None
 
     def turn_action(self, public: dict[str, Any], _: Translator) -> str:
+        return gloss(self._turn_action(public, _), self.terms)
+
+    def _turn_action(self, public: dict[str, Any], _: Translator) -> str:
         ph = public["phase"]
         if ph == "trick":
             return _("to beat")  # 压牌
         if ph == "poll":
-            return gloss(_("to xian or stand"), self.terms)  # 掀还是扣
+            return _("to xian or stand")  # 掀还是扣
         if ph == "tighten":
             return _("to discard")
         if ph == "opening":
             return _("to show a big hand")
         if public.get("must_lead"):
-            return gloss(_("to lead again after the xian"), self.terms)
+            return _("to lead again after the xian")
         return _("to lead or stand")
 
     def hand_text(self, view: dict[str, Any], seat: int, names: list[str], _: Translator) -> str:

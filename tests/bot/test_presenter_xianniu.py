@@ -345,3 +345,18 @@ def test_reason_texts_and_hints():
     assert not P.uses_picker(moves)  # one button per distinct play: they fit
     best = hints[0]
     assert s.code_for_cards(0, best.cards) == best.code
+
+
+def test_the_button_of_a_move_made_with_other_identical_cards():
+    """A computer (or the gallery) may choose a 摆 with another K than the one
+    its button shows: button_for finds the button that makes that move."""
+    s = start("niujiu", build_deal("niujiu", "Ks Kh Kc Ts Th 8s 8h"))
+    moves = s.legal_moves(0)
+    offered = N.offered(moves)
+    bais = [m for m in moves if isinstance(m, Move) and (m.data or {}).get("shape") == "bai"
+            and (m.data or {}).get("n") == 1]
+    assert len(bais) > 1 and sum(1 for i in offered if moves[i] in bais) == 1
+    for m in bais:
+        i = N.button_for(moves, m.code)
+        assert i in offered and N.same_move(moves[i]) == N.same_move(m)
+    assert N.button_for(moves, "LKsKhKcKd") is None  # not a legal move
