@@ -30,19 +30,27 @@ def term(forms: str | Sequence[str], chinese: str) -> Term:
 
 
 def gloss(text: str, terms: Sequence[Term], keep: Iterable[str] = ()) -> str:
-    """`text` with the first use of each term followed by its Chinese, unless
-    that first use has it already; the strings in `keep` (names) untouched."""
+    """`text` with the first use of each term followed by its Chinese and the
+    later uses bare (a text made of glossed pieces keeps one gloss a term);
+    the strings in `keep` (names) untouched."""
     kept: list[str] = []
     for name in sorted({n for n in keep if n}, key=len, reverse=True):
         if name in text:
             text = text.replace(name, f"\x00{len(kept)}\x00")
             kept.append(name)
     for t in terms:
-        m = t.pattern.search(text)
-        if m is not None:
-            mark = f" ({t.chinese})"
-            if not text.startswith(mark, m.end()):
-                text = text[: m.end()] + mark + text[m.end():]
+        mark = f" ({t.chinese})"
+        parts, at, first = [], 0, True
+        for m in t.pattern.finditer(text):
+            parts.append(text[at:m.end()])
+            at = m.end()
+            glossed = text.startswith(mark, at)
+            if first and not glossed:
+                parts.append(mark)
+            elif not first and glossed:
+                at += len(mark)
+            first = False
+        text = "".join(parts) + text[at:]
     for i, name in enumerate(kept):
         text = text.replace(f"\x00{i}\x00", name)
     return text
