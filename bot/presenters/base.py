@@ -43,6 +43,11 @@ class Presenter:
         """One card or tile by its regional name (♠K, 天牌[6:6] ...)."""
         return code
 
+    def gloss_text(self, text: str, names: Sequence[str]) -> str:
+        """A whole message made of this game's texts, with each of its game
+        terms glossed at its first use in the message (docs/glossary.md)."""
+        return text
+
     def hand_groups(self, codes: Sequence[str], _: Translator) -> str:
         """A hand as a line of cards (a game may group them: ♠K ♥️K │ ♦️Q)."""
         return " ".join(self.card(c, _) for c in codes)

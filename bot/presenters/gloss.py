@@ -29,12 +29,15 @@ def term(forms: str | Sequence[str], chinese: str) -> Term:
     return Term(re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE), chinese)
 
 
+GAME_NAMES = ("Xian Niu Jiu", "Xian Niu", "Pao Yao")  # the games' English names: no terms
+
+
 def gloss(text: str, terms: Sequence[Term], keep: Iterable[str] = ()) -> str:
     """`text` with the first use of each term followed by its Chinese and the
     later uses bare (a text made of glossed pieces keeps one gloss a term);
-    the strings in `keep` (names) untouched."""
+    the strings in `keep` (names) and the games' names untouched."""
     kept: list[str] = []
-    for name in sorted({n for n in keep if n}, key=len, reverse=True):
+    for name in sorted({n for n in (*keep, *GAME_NAMES) if n}, key=len, reverse=True):
         if name in text:
             text = text.replace(name, f"\x00{len(kept)}\x00")
             kept.append(name)

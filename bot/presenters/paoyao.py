@@ -321,11 +321,14 @@ class PaoyaoPresenter(Presenter):
     def replay_move(self, state: State, seat: int, code: str, _: Translator) -> str:
         return gloss(super().replay_move(state, seat, code, _), TERMS)
 
+    def gloss_text(self, text: str, names: Sequence[str]) -> str:
+        return gloss(text, TERMS, names)
+
     def replay_lines(self, record: dict[str, Any], names: list[str], _: Translator) -> list[str]:
-        """The replay as one message: each term glossed at its first use in it
+        """The replay as one text: each term glossed at its first use in it
         (the hands dealt come first)."""
         lines = super().replay_lines(record, names, _)
-        return gloss("\n".join(lines), TERMS, names).split("\n")
+        return self.gloss_text("\n".join(lines), names).split("\n")
 
     # -- end of hand ------------------------------------------------------------------------
     def result_text(

@@ -21,3 +21,9 @@ def test_names_and_chinese_are_left_alone():
 def test_each_button_of_a_message_after_the_first_is_bare():
     assert gloss_labels(["Bai", "Double bai", "Stand"], [BAI, STAND]) == [
         "Bai (摆)", "Double bai", "Stand (扣)"]
+
+
+def test_the_games_own_names_are_no_terms():
+    yao = term("yao", "幺")
+    assert gloss("🔁 Pao Yao · hand #7\nAnn plays Small yao 44A", [yao]) == (
+        "🔁 Pao Yao · hand #7\nAnn plays Small yao (幺) 44A")
