@@ -449,7 +449,7 @@ class XianniuPresenter(Presenter):
             if row["base"]:
                 points = self.points(row["base"], _)
                 if row["liang"]:
-                    points = _("{points} ({n} from four of a kind)").format(
+                    points = _("{points}, {n} from four of a kind").format(
                         points=points, n=row["liang"])
                 parts.append(points)
             if row["bonus"]:
