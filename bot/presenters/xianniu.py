@@ -87,10 +87,10 @@ REASONS = {
 
 # Why a hand ended (its last event). The 🏁 message says that it ended.
 END_REASONS = {
-    "table_full": N_("The table is full: 16 cards"),
+    "table_full": N_("16 cards on the table: it is full"),
     "all_kou": N_("Everyone stood"),
     "no_cards": N_("Nobody has cards left to lead"),
-    "ci": N_("A big hand: 11 cards on the table"),
+    "ci": N_("11 cards on the table: a big hand"),
 }
 
 
