@@ -6,7 +6,6 @@ before its gloss, or a form the glossary rules out, over many random hands."""
 import pathlib
 import random
 import re
-from dataclasses import dataclass
 
 import pytest
 from babel.messages.pofile import read_po
@@ -18,48 +17,22 @@ from bot.presenters.paoyao import TERMS as PAOYAO_TERMS
 from bot.presenters.xianniu import KINDS, PRESENTERS
 from games import registry
 from games.base import Move, Pick
+from tests.gallery import lint
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 GAMES = ("xianniu", "niujiu", "paoyao")
-CJK = re.compile(r"[\u3400-\u9fff]")
 EN = translator("en")
 NAMES = {3: ["Tom", "Ann", "Computer 1"], 4: ["Tom", "Ann", "Computer 1", "Computer 2"]}
 
 
-@dataclass(frozen=True)
-class Row:
-    chinese: str
-    english: str
-    never: tuple[str, ...]
-
-    @property
-    def gloss(self) -> str | None:
-        m = re.search(r"\(([^)]*)\)", self.english)
-        return m[1] if m and CJK.search(m[1]) else None
-
-    @property
-    def word(self) -> str:
-        """The English form itself: "xian" of 'xian (掀): "calls xian on" …'."""
-        return self.english.split(" (")[0].split(":")[0].strip()
+def tables():
+    """docs/glossary.md's tables, as the gallery's lint reads them."""
+    return lint.glossary()
 
 
-def tables() -> dict[str, list[Row]]:
-    out: dict[str, list[Row]] = {}
-    game = None
-    for line in (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8").splitlines():
-        if m := re.match(r"^## .*\((?P<game>[a-z]+)\)\s*$", line):
-            game = m["game"]
-            out[game] = []
-        elif game and line.startswith("|") and not line.startswith(("|---", "| 中文")):
-            cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            assert len(cells) == 3, line
-            out[game].append(Row(cells[0], cells[1], tuple(re.findall(r"`([^`]+)`", cells[2]))))
-    return out
-
-
-def rows(game: str) -> list[Row]:
-    t = tables()
-    return t[game] + (t["xianniu"] if game == "niujiu" else [])  # 掀牛九 shares 掀牛's terms
+def word(term) -> str:
+    """The English form itself: "xian" of 'xian (掀): "calls xian on" …'."""
+    return term.english.split(" (")[0].split(":")[0].strip()
 
 
 def terms(game: str):
@@ -104,9 +77,9 @@ def test_glossed_english_is_the_catalogs_with_their_chinese(game):
     for row in tables()[game]:
         if not row.gloss:
             continue
-        word = re.compile(rf"(?<!\w){re.escape(row.word)}(?!\w)", re.IGNORECASE)
-        assert any(word.search(e) and row.gloss in zh for e, zh in pairs), row
-        if row.word.lower() in {f.lower() for f in row.never}:  # written bare after its gloss
+        form = re.compile(rf"(?<!\w){re.escape(word(row))}(?!\w)", re.IGNORECASE)
+        assert any(form.search(e) and row.gloss in zh for e, zh in pairs), row
+        if word(row).lower() in {f.lower() for f in row.never}:  # written bare after its gloss
             assert any(t.chinese == row.gloss for t in terms(game)), row
         checked += 1
     assert checked >= 3
@@ -122,21 +95,9 @@ def test_the_niujiu_cards_are_the_glossarys():
 
 
 # -- every English screen of these games, checked as the gallery's lint does ---------
-GAME_NAMES = re.compile("Xian Niu Jiu|Xian Niu|Pao Yao")  # names, not terms
-
-
 def problems(text: str, game: str) -> list[str]:
-    """A never-alone form used bare before its gloss, or a ruled-out form."""
-    text = GAME_NAMES.sub("·", text)
-    out = []
-    for row in rows(game):
-        if not row.never:
-            continue
-        pattern = "|".join(re.escape(f) for f in row.never)
-        m = re.search(rf"(?<![A-Za-z])(?:{pattern})(?![A-Za-z])", text, re.IGNORECASE)
-        if m and not (row.gloss and text[m.end():].startswith(f" ({row.gloss})")):
-            out.append(f"{m[0]!r} ({row.english}) in {text[max(0, m.start() - 30):m.end() + 30]!r}")
-    return out
+    """The gallery lint's bare-term check on one message of this game."""
+    return lint.bare_terms(lint.Unit(game, text), "en", game)
 
 
 def screens(game: str, deals: int, seed: int):
