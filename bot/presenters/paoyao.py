@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import N_, Translator, plural
-from bot.presenters.base import Presenter, names_list, sentences
+from bot.presenters.base import Presenter, names_list
 from bot.presenters.gloss import gloss, gloss_labels, term
 from games.base import Move, Pick, Result, State
 from games.paoyao import RANK_OF, Play, play_of
@@ -310,12 +310,11 @@ class PaoyaoPresenter(Presenter):
                 team=self.team_name(event["team"], names, _))
         return None
 
-    def result_line(self, result: Result, names: list[str], _: Translator) -> str:
-        """/history: the winning team and the 雪 multiplier, then every seat's net."""
+    def result_head(self, result: Result, names: list[str], _: Translator) -> str | None:
+        """/history: the winning team and the 雪 multiplier."""
         d = result.details
         end = {"type": "end", "team": d["winner_team"], "snow": d["snow"]}
-        head = self.event_line(end, names, _) or ""
-        return sentences([head, super().result_line(result, names, _)], _)
+        return self.event_line(end, names, _)
 
     # -- history and replay ----------------------------------------------------
     def replay_move(self, state: State, seat: int, code: str, _: Translator) -> str:
