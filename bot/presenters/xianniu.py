@@ -276,7 +276,7 @@ class XianniuPresenter(Presenter):
 
     def points(self, n: int, _: Translator) -> str:
         """性子 (with 亮子) as the table counts them: "2 points"."""
-        return plural(_, "{n} point", "{n} points", n).format(n=n)
+        return plural(_, "{n} point (性子)", "{n} points (性子)", n).format(n=n)
 
     def row(self, name: str, parts: Sequence[str], _: Translator) -> str:
         return _("{name}: {parts}").format(name=name, parts=_then(parts, _))
