@@ -260,7 +260,7 @@ class PaoyaoPresenter(Presenter):
                 )
             )
         if view["phase"] == "snow" and seat in view["to_act"]:
-            lines.append(_("Your team has won. Snow (play on for ×2 or ×4) or not?"))
+            lines.append(_("Your team has won. Snow, to play on for ×2 or ×4, or not?"))
         elif view["turn"] == seat:
             lines.append(
                 _("Your lead: play anything.") if view["top"] is None else _("Beat it or pass.")
