@@ -147,6 +147,10 @@ class XianniuPresenter(Presenter):
                 groups.append([c])
         return " │ ".join(" ".join(self.card(c, _) for c in g) for g in groups) or "—"
 
+    def cards_text(self, codes: Sequence[str], _: Translator) -> str:
+        """A hand in a row, as the hand message groups it (a replay's deal)."""
+        return self.hand_groups(codes, _)
+
     # -- shapes --------------------------------------------------------------
     def shape_label(self, shape: str, n: int, cards: Sequence[str], _: Translator) -> str:
         """Pair of Ks, Ox pair ♠9♥️9, Three Qs, Bai, Fish … (对K, 公牛 ♠9♥️9, 三个Q,
