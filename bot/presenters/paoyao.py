@@ -198,11 +198,9 @@ class PaoyaoPresenter(Presenter):
         )
 
     def _status_line(self, public: dict[str, Any], names: list[str], _: Translator) -> str | None:
-        if public["phase"] == "snow":
-            waiting = names_list([names[s] for s in public["to_act"]], _)
-            return _("{team} have won. Snow or not? Waiting for {names}").format(
-                team=self.team_name(public["snow"]["team"], names, _), names=waiting
-            )
+        if public["phase"] == "snow":  # who answers is the turn line's
+            team = self.team_name(public["snow"]["team"], names, _)
+            return _("{team} have won.").format(team=team)
         if public.get("chase") is not None and public["phase"] != "over":
             return _("Snow! {team} have won and play on for a bigger win").format(
                 team=self.team_name(public["chase"], names, _)
@@ -269,6 +267,11 @@ class PaoyaoPresenter(Presenter):
         if status and view["phase"] != "snow":
             lines.append(status)
         return gloss("\n".join(lines), TERMS, names)
+
+    def turn_action(self, public: dict[str, Any], _: Translator) -> str:
+        if public["phase"] == "snow":
+            return gloss(_("to choose: snow or not"), TERMS)  # 雪不雪
+        return _("to play")
 
     # -- what happened ---------------------------------------------------------------------
     def event_line(self, event: dict[str, Any], names: list[str], _: Translator) -> str | None:

@@ -120,7 +120,9 @@ def test_snow_texts():
     assert P.event_line(ev[-1], NAMES, HANS) == "老王和阿强 赢了 (分够了)！雪不雪？"
     assert P.event_line(ev[-1], EN_NAMES, EN) == (
         "Lao Wang & A Qiang have won (enough points). Snow (雪) or not?")
-    assert "等待 老王、阿强" in P.table_text(s.public_view(), NAMES, HANS)
+    assert "老王和阿强 已经赢了" in P.table_text(s.public_view(), NAMES, HANS)
+    assert P.turn_action(s.public_view(), HANS) == "雪不雪"
+    assert P.turn_action(s.public_view(), EN) == "to choose: snow (雪) or not"
     assert "还是不雪" in P.hand_text(s.view(2), 2, NAMES, HANS)
     ev = play(s, (2, "X"))
     assert P.event_line(ev[0], NAMES, HANS) == "阿强: 雪！"
