@@ -107,7 +107,7 @@ def choose_cards(pick: Pick, ask: Ask, say: Say, p: Presenter, _: Translator) ->
             continue
         chosen = [i for i in range(n) if i not in named] if keep else named
         if not lo <= len(chosen) <= hi:
-            say(p.pick_count_refusal(pick, len(chosen), _))  # with the right plural
+            say(p.pick_count(pick, len(chosen), _))  # how many are needed
             continue
         return pick.code_for(pick.choices[i] for i in chosen)
 

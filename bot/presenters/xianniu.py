@@ -237,16 +237,6 @@ class XianniuPresenter(Presenter):
         return plural(_, "Tightened: discard {n} card face down",  # 紧牌
                       "Tightened: discard {n} cards face down", n).format(n=n)
 
-    def pick_count_refusal(self, pick: Pick, chosen: int, _: Translator) -> str:
-        lo, hi = pick.min_count, pick.max_count
-        if lo == hi:
-            need = plural(_, "Choose exactly {n} card", "Choose exactly {n} cards", lo).format(
-                n=lo)
-        else:
-            need = plural(_, "Choose {lo} to {n} card", "Choose {lo} to {n} cards", hi).format(
-                lo=lo, n=hi)
-        return _("{need} ({n} chosen).").format(need=need, n=chosen)
-
     def uses_picker(self, moves: Sequence[Move | Pick]) -> bool:
         """Buttons while they fit on a phone; the picker only for very rich
         hands (n摆 everywhere...)."""

@@ -120,7 +120,7 @@ def screens(game: str, deals: int, seed: int):
                 yield "\n".join([p.hand_text(s.view(seat), seat, names, EN), *picks, *labels])
                 for m in moves:
                     if isinstance(m, Pick):
-                        yield p.pick_count_refusal(m, 0, EN)
+                        yield p.pick_count(m, 0, EN)
             seat = s.to_act()[0]
             moves = s.legal_moves(seat)
             m = moves[rng.randrange(len(moves))]

@@ -191,10 +191,9 @@ def test_picks_say_how_many_cards_with_the_right_plural():
     one, three = Pick("xian", "X", ("Ks", "Kh"), 1, 1), Pick("discard", "D", ("Ks",) * 4, 3, 3)
     assert N.pick_prompt(one, EN) == "To xian, first discard 1 card face down"
     assert N.pick_prompt(three, EN) == "Tightened: discard 3 cards face down"
-    assert N.pick_count_refusal(three, 1, EN) == "Choose exactly 3 cards (1 chosen)."
-    assert N.pick_count_refusal(one, 2, EN) == "Choose exactly 1 card (2 chosen)."
-    assert N.pick_count_refusal(three, 1, HANS) == "要选 3 张 (已选 1 张)"
-    assert N.pick_count_refusal(three, 4, HANT) == "要選 3 張 (已選 4 張)"
+    assert N.pick_count(three, 1, EN) == "Choose exactly 3 cards; you have chosen 1."
+    assert N.pick_count(one, 2, EN) == "Choose exactly 1 card; you have chosen 2."
+    assert N.pick_count(three, 1, HANS) == "要选 3 张牌，你选了 1 张。"
 
 
 def test_worked_hand_events_and_result():

@@ -130,7 +130,7 @@ def test_a_human_plays_a_hand_through_stdin(game_id, monkeypatch, quick_computer
         reasons.add(_(paoyao_presenter.NOT_ALLOWED))
         assert any(line in reasons for line in lines)
     else:
-        assert re.search(r"Choose exactly (1 card|\d+ cards) \(\d+ chosen\)\.", text)
+        assert re.search(r"Choose exactly (1 card|\d+ cards); you have chosen \d+\.", text)
     # the hand was played to its end, its result shown once
     assert "Bye." not in text
     assert re.search(r"\b(win|wins|pay|pays)\b", text)

@@ -80,7 +80,7 @@ def test_a_count_agrees_with_its_noun(count, noun):
     assert f"Type the {noun} to choose" in text
     wrong = 3 if count == 1 else 1
     need = f"{count} card{'s' if count != 1 else ''}"
-    assert f"Choose exactly {need} ({wrong} chosen)." in text
+    assert f"Choose exactly {need}; you have chosen {wrong}." in text
 
 
 def test_the_readme_example_reads_as_paiju_play_prints_today(monkeypatch, capsys):
