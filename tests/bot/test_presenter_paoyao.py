@@ -211,3 +211,9 @@ def test_pass_is_pass_in_english_and_buyao_in_chinese():
     labels = [P.move_label(m, EN) for m in s.legal_moves(1) if m.kind == "pass"]
     assert labels == ["Pass"]
     assert [P.move_label(m, HANS) for m in s.legal_moves(1) if m.kind == "pass"] == ["不要"]
+
+
+def test_team_points_agree_with_their_noun():
+    assert P.team_points([1, 2], EN_NAMES, EN) == (
+        "Lao Wang & A Qiang: 1 point · Xiao Li & Da Liu: 2 points")
+    assert P.team_points([1, 2], NAMES, HANS) == "老王和阿强: 1分 · 小李和大刘: 2分"

@@ -359,3 +359,19 @@ def test_the_button_of_a_move_made_with_other_identical_cards():
         i = N.button_for(moves, m.code)
         assert i in offered and N.same_move(moves[i]) == N.same_move(m)
     assert N.button_for(moves, "LKsKhKcKd") is None  # not a legal move
+
+
+def test_counts_agree_with_their_nouns_at_1_and_2():
+    names = ["Tom", "Ann", "Bob"]
+    assert [P.points(n, EN) for n in (1, 2)] == ["1 point (性子)", "2 points (性子)"]
+    discard = {"type": "discard", "seat": 1}
+    assert [P.event_line({**discard, "count": n}, names, EN) for n in (1, 2)] == [
+        "Ann discards 1 card face down", "Ann discards 2 cards face down"]
+    tighten = {"type": "tighten", "seat": 0}
+    assert [P.event_line({**tighten, "limit": n}, names, EN) for n in (1, 2)] == [
+        "Tom tightens (紧牌): everyone keeps at most 1 card",
+        "Tom tightens (紧牌): everyone keeps at most 2 cards"]
+    xian = {"type": "xian", "seat": 2, "target": 0}
+    assert P.event_line({**xian, "discard": 1}, names, EN).endswith("(1 card discarded first)")
+    assert P.event_line({**xian, "discard": 2}, names, EN).endswith("(2 cards discarded first)")
+    assert [P.points(n, HANS) for n in (1, 2)] == ["性子 1", "性子 2"]
