@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.sandbox.fake import FakeMessage
 from bot.sandbox.fake.methods import COUNTED
+from bot.sandbox.fake.text import command_entities
 from bot.sandbox.host import GROUP, Sandbox
 
 SHOWN = 100  # newest messages of a chat the page keeps
@@ -67,7 +68,7 @@ def message(sb: Sandbox, m: FakeMessage) -> dict[str, Any]:
         "name": sender["first_name"],
         "bot": m.from_bot,
         "text": m.text,
-        "entities": m.entities,
+        "entities": entities(m),
         "buttons": [[{k: b[k] for k in ("text", "callback_data", "url") if k in b}
                      for b in row] for row in rows],
         "edited": m.edit_date is not None,
@@ -83,6 +84,20 @@ def message(sb: Sandbox, m: FakeMessage) -> dict[str, Any]:
     out["rev"] = zlib.crc32(repr((m.text, m.entities, rows, m.edits,
                                   out.get("photo"), out.get("document"))).encode())
     return out
+
+
+def entities(m: FakeMessage) -> list[dict[str, Any]]:
+    """The message's entities, and the /commands in its text that no entity
+    covers: Telegram finds those itself and shows them as links a tap sends."""
+    ents = list(m.entities or [])
+    if not m.text:
+        return ents
+    taken = [(e["offset"], e["offset"] + e["length"]) for e in ents]
+    for c in command_entities(m.text):
+        start, end = c["offset"], c["offset"] + c["length"]
+        if not any(a < end and start < b for a, b in taken):
+            ents.append(c)
+    return ents
 
 
 def media(sb: Sandbox, chat_id: int, message_id: int, kind: str) -> tuple[bytes, str] | None:

@@ -36,6 +36,16 @@ class SandboxLeakWatch(LeakWatch):
         except (KeyError, ValueError, IndexError):
             return ""
 
+    def _check(self, s: Any, chat: int, own: int | None, text: str) -> None:
+        """The games' own names are not cards: 掀牛九 holds the card name 牛九."""
+        from bot import catalog
+
+        names = sorted((catalog.presenter(g).game_name(self._) for g in catalog.landed()),
+                       key=len, reverse=True)
+        for name in names:
+            text = text.replace(name, "\x00")
+        super()._check(s, chat, own, text)
+
 
 class Player:
     """One person at the page (their private chat) with the group beside it."""

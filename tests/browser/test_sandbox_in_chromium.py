@@ -13,8 +13,6 @@ pytest -n 0 tests/browser` makes the README's."""
 from __future__ import annotations
 
 import os
-import struct
-import zlib
 from pathlib import Path
 
 import pytest
@@ -26,7 +24,7 @@ from bot.sandbox.page import make_app
 from bot.sandbox.words import words
 from games import registry
 from tests.browser.play import Player, pane
-from tests.sandbox.conftest import options
+from tests.sandbox.conftest import as_the_bot, options, picture
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 GAMES = ["xianniu", "niujiu", "dingniu", "paoyao", "changpai"]
@@ -107,39 +105,40 @@ async def test_a_hand_of_each_game_is_played_from_the_page(sandbox, game, tmp_pa
 
 
 async def test_formatting_and_photos_show_as_in_telegram(sandbox):
-    """The bot writes plain text today; a message with entities and a photo
-    message (the pictures issue) must show as Telegram shows them."""
+    """A message with entities, and a photo sent with sendPhoto and then
+    replaced with editMessageMedia (the pictures issue's calls), show as
+    Telegram shows them: the new picture in the same message."""
+    from aiogram.types import BufferedInputFile, InputMediaPhoto
+
     sb, page, errors = sandbox
-    from bot.sandbox.fake.text import parse_text
+    async with as_the_bot(sb) as bot:
+        m = await bot.send_message(ME, "<b>庄</b>: 老王\n<pre>老王  6\n小李 -4</pre>",
+                                   parse_mode="HTML")
+        photo = await bot.send_photo(ME, BufferedInputFile(picture(40, 24, "grey"), "hand.png"),
+                                     caption="你的手牌")
+        sel = f'{pane(ME)} .msg[data-id="{m.message_id}"]'
+        await page.wait_for_selector(sel)
+        assert await page.inner_text(f"{sel} .text b") == "庄"
+        pre = await page.inner_text(f"{sel} .text pre")
+        assert pre == "老王  6\n小李 -4"
+        font = await page.eval_on_selector(f"{sel} .text pre",
+                                           "e => getComputedStyle(e).fontFamily")
+        assert "mono" in font.lower()
+        shown = f'{pane(ME)} .msg[data-id="{photo.message_id}"]'
+        img = f"{shown} img.photo"
 
-    text, entities = parse_text("<b>庄</b>: 老王\n<pre>老王  6\n小李 -4</pre>", "HTML")
-    m = sb.tg.world.new_message(ME, sb.tg.bot_id, text, entities, None)
-    photo = sb.tg.world.new_message(ME, sb.tg.bot_id, "你的手牌", [], None)
-    photo.photo = {"file_name": "hand.png", "content": png(40, 24)}
-    sb.changed()  # the page hears of it (a sendPhoto call would tell it)
-    sel = f'{pane(ME)} .msg[data-id="{m.message_id}"]'
-    await page.wait_for_selector(sel)
-    assert await page.inner_text(f"{sel} .text b") == "庄"
-    pre = await page.inner_text(f"{sel} .text pre")
-    assert pre == "老王  6\n小李 -4"
-    font = await page.eval_on_selector(f"{sel} .text pre", "e => getComputedStyle(e).fontFamily")
-    assert "mono" in font.lower()
-    img = f'{pane(ME)} .msg[data-id="{photo.message_id}"] img.photo'
-    await page.wait_for_selector(img)
-    await page.wait_for_function(f"document.querySelector('{img}').complete")
-    assert await page.eval_on_selector(img, "e => [e.naturalWidth, e.naturalHeight]") == [40, 24]
-    assert "你的手牌" in await page.inner_text(
-        f'{pane(ME)} .msg[data-id="{photo.message_id}"] .text')
+        async def drawn(size: list[int]) -> None:
+            await page.wait_for_function(
+                """([sel, w, h]) => { const e = document.querySelector(sel);
+                   return e && e.complete && e.naturalWidth === w && e.naturalHeight === h; }""",
+                arg=[img, *size], timeout=10_000)
+
+        await drawn([40, 24])
+        assert "你的手牌" in await page.inner_text(f"{shown} .text")
+        await bot.edit_message_media(
+            InputMediaPhoto(media=BufferedInputFile(picture(30, 50, "white"), "h.png"),
+                            caption="轮到你"), chat_id=ME, message_id=photo.message_id)
+        await drawn([30, 50])  # the same message, its new picture
+        assert "轮到你" in await page.inner_text(f"{shown} .text")
+        assert len(await page.query_selector_all(img)) == 1
     assert errors == []
-
-
-def png(width: int, height: int) -> bytes:
-    """A plain grey PNG picture of this size."""
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        body = kind + data
-        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
-
-    rows = b"".join(b"\0" + b"\x80" * width for _ in range(height))
-    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows))
-            + chunk(b"IEND", b""))

@@ -18,7 +18,7 @@ from bot.sandbox.fake import (
 )
 
 _MOVED = ("actions", "faults", "limits", "markup", "methods", "models", "observe", "params",
-          "telegram", "text", "updates", "world", "world_setup")
+          "photos", "telegram", "text", "updates", "world", "world_setup")
 for _name in _MOVED:  # `from tests.fakes.models import X` finds the packaged module
     sys.modules[f"{__name__}.{_name}"] = importlib.import_module(f"bot.sandbox.fake.{_name}")
 

@@ -4,6 +4,7 @@ the page's web app in front of it, through aiohttp's test client."""
 from __future__ import annotations
 
 import contextlib
+import io
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
@@ -46,3 +47,26 @@ async def lobby():
     """A sandbox whose two people sit in an open 掀牛 lobby."""
     async with running(game="xianniu") as pair:
         yield pair
+
+
+def picture(width: int, height: int, colour: str) -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (width, height), colour).save(out, "PNG")
+    return out.getvalue()
+
+
+@contextlib.asynccontextmanager
+async def as_the_bot(sb):
+    """An aiogram Bot talking to the sandbox's fake Telegram, as the bot's
+    outbox does (multipart uploads)."""
+    from aiogram import Bot
+    from aiogram.client.session.aiohttp import AiohttpSession
+    from aiogram.client.telegram import TelegramAPIServer
+
+    bot = Bot(sb.tg.token, session=AiohttpSession(api=TelegramAPIServer.from_base(sb.tg.base_url)))
+    try:
+        yield bot
+    finally:
+        await bot.session.close()

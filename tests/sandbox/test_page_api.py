@@ -9,6 +9,7 @@ import json
 import time
 
 from bot.sandbox.host import FIRST_PERSON, GROUP
+from tests.sandbox.conftest import as_the_bot, picture
 
 ALICE, BOB = FIRST_PERSON, FIRST_PERSON + 1
 
@@ -57,10 +58,25 @@ async def test_state_shows_the_group_each_persons_chat_and_the_menus(page):
     assert [p["name"] for p in st["people"]] == ["老王", "小李"]
     alice = st["people"][0]
     assert alice["started"] and alice["messages"][0]["text"] == "/start"  # opened the bot before
-    assert alice["messages"][1]["bot"]  # and the bot welcomed them
+    welcome = alice["messages"][1]
+    assert welcome["bot"]  # and the bot welcomed them
+    # its /new is a link a tap sends, as Telegram finds commands in any text
+    commands = [welcome["text"][e["offset"]:e["offset"] + e["length"]]
+                for e in welcome["entities"] if e["type"] == "bot_command"]
+    assert "/new" in welcome["text"] and commands and set(commands) == {"/new"}
     assert "new" in [c["command"] for c in st["group"]["menu"]]
     assert "stats" in [c["command"] for c in alice["menu"]]  # the private chats' menu
     assert not st["lobby"]
+
+
+def test_commands_inside_an_entity_are_not_marked_twice():
+    from bot.sandbox.fake import FakeMessage
+    from bot.sandbox.view import entities
+
+    code = {"type": "code", "offset": 5, "length": 5}
+    m = FakeMessage(1, ALICE, "send /help or /new", None, True, 0, 0, entities=[code])
+    assert [(e["type"], e["offset"]) for e in entities(m)] == [("code", 5), ("bot_command", 14)]
+    assert m.entities == [code]  # the fake's message itself is not changed
 
 
 async def test_typing_a_command_reaches_the_bot(page):
@@ -168,17 +184,52 @@ async def test_failing_calls_are_retried_and_metered(page):
     assert [c for c in st["meter"]["calls"] if c[2] is False and c[3] == 429]
 
 
-async def test_a_photo_is_shown_with_its_caption_and_served(page):
+async def test_a_photo_sent_and_edited_through_the_bot_api_is_shown_and_served(page):
+    """sendPhoto, editMessageMedia and editMessageCaption (the pictures
+    issue's calls) show on the page: the picture with its caption and
+    buttons, then the new picture in the same message, marked edited."""
+    from aiogram.types import (
+        BufferedInputFile,
+        InlineKeyboardButton,
+        InlineKeyboardMarkup,
+        InputMediaPhoto,
+    )
+
     sb, client = page
-    png = b"\x89PNG\r\n\x1a\n" + b"\0" * 32
-    m = sb.tg.world.new_message(ALICE, sb.tg.bot_id, "你的手牌", [], None)
-    m.photo = {"file_name": "hand.png", "content": png}
-    shown = [x for x in (await state(client))["people"][0]["messages"] if x["id"] == m.message_id]
-    assert shown[0]["text"] == "你的手牌" and shown[0]["photo"]["name"] == "hand.png"
-    r = await client.get(shown[0]["photo"]["url"])
-    assert r.status == 200 and r.content_type == "image/png" and await r.read() == png
-    assert (await client.get(f"/api/file/{ALICE}/{m.message_id}/document")).status == 404
+    first, second = picture(60, 30, "red"), picture(48, 64, "green")
+    keys = InlineKeyboardMarkup(
+        inline_keyboard=[[InlineKeyboardButton(text="出", callback_data="x")]])
+
+    def counted(st):
+        return len([c for c in st["meter"]["calls"] if c[1] == ALICE and c[2] and c[4]])
+
+    before = counted(await state(client))
+    async with as_the_bot(sb) as bot:
+        sent = await bot.send_photo(ALICE, BufferedInputFile(first, "hand.png"),
+                                    caption="<b>你的手牌</b>", parse_mode="HTML", reply_markup=keys)
+        st = await state(client)
+        shown = next(x for x in st["people"][0]["messages"] if x["id"] == sent.message_id)
+        assert shown["text"] == "你的手牌" and shown["entities"][0]["type"] == "bold"
+        assert shown["buttons"] == [[{"text": "出", "callback_data": "x"}]]
+        assert not shown["edited"]
+        r = await client.get(shown["photo"]["url"])
+        assert r.status == 200 and r.content_type == "image/png" and await r.read() == first
+        await bot.edit_message_media(InputMediaPhoto(media=BufferedInputFile(second, "h2.png"),
+                                                     caption="新的手牌"),
+                                     chat_id=ALICE, message_id=sent.message_id)
+        st = await state(client)
+        again = next(x for x in st["people"][0]["messages"] if x["id"] == sent.message_id)
+        assert again["text"] == "新的手牌" and again["edited"] and again["buttons"] == []
+        assert again["rev"] != shown["rev"]  # the page redraws it (and asks for the new picture)
+        assert await (await client.get(again["photo"]["url"])).read() == second
+        await bot.edit_message_caption(chat_id=ALICE, message_id=sent.message_id, caption="轮到你")
+        st = await state(client)
+        assert next(x for x in st["people"][0]["messages"]
+                    if x["id"] == sent.message_id)["text"] == "轮到你"
+    assert counted(st) == before + 3  # the photo calls count on the meter like sends and edits
+    assert (await client.get(f"/api/file/{ALICE}/{sent.message_id}/document")).status == 404
     assert (await client.get(f"/api/file/{BOB}/999/photo")).status == 404
+    assert (await client.get(f"/api/file/{ALICE}/{sent.message_id}/secret")).status == 404
 
 
 async def test_the_live_stream_sends_the_state_again_after_a_change(page):

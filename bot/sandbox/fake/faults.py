@@ -8,7 +8,8 @@ from .base import FakeState
 from .limits import Fault
 from .models import ApiError
 
-_EDITS = ("edittext", "editmessagetext", "editmessagereplymarkup")
+_EDITS = ("edittext", "editmessagetext", "editmessagereplymarkup", "editmessagemedia",
+          "editmessagecaption")
 _EDIT_ERRORS = (
     "Bad Request: message to edit not found",
     "Bad Request: message is not modified: specified new message content and reply markup "

@@ -53,9 +53,7 @@ class FakeMessage:
     silent: bool = False  # sent with disable_notification
     reply_to: int | None = None  # message_id this one replies to
     document: dict | None = None  # sendDocument: {"file_name", "content" (bytes)}
-    # a photo message, its caption in `text`: {"file_name", "content" (bytes)}, as a
-    # sendPhoto would store it (the sandbox page shows it; sendPhoto is not yet faked)
-    photo: dict | None = None
+    photo: dict | None = None  # sendPhoto: {"file_id", "content" (bytes), "width", "height"}
 
 
 @dataclass(frozen=True)
