@@ -34,6 +34,14 @@ def url(host: str, port: int) -> str:
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
 
+def is_everywhere(host: str) -> bool:
+    """0.0.0.0 or ::, every address of the machine (browsers refuse to open it)."""
+    try:
+        return ipaddress.ip_address(host).is_unspecified
+    except ValueError:
+        return False
+
+
 def serve(options: Options, host: str | None, port: int) -> int:
     """The command: 0 after Ctrl-C, 2 when the page cannot listen."""
     try:
@@ -72,8 +80,13 @@ async def _serve(options: Options, host: str, port: int, *, warn: bool) -> int:
     loading = asyncio.ensure_future(asyncio.to_thread(importlib.import_module, "bot.app"))
     try:
         await sb.open()
-        print(f"paiju sandbox: open {url(host, bound_port)} in a browser (Ctrl-C stops it)",
-              flush=True)
+        if is_everywhere(host):  # a browser here opens the loopback address
+            here = "::1" if ":" in host else LOOPBACK
+            print(f"paiju sandbox: open {url(here, bound_port)} in a browser, or this machine's "
+                  f"address, port {bound_port}, from another (Ctrl-C stops it)", flush=True)
+        else:
+            print(f"paiju sandbox: open {url(host, bound_port)} in a browser (Ctrl-C stops it)",
+                  flush=True)
         starting = asyncio.ensure_future(sb.start_bot())
         stopping = asyncio.ensure_future(stop.wait())
         await asyncio.wait({starting, stopping}, return_when=asyncio.FIRST_COMPLETED)

@@ -93,8 +93,10 @@ def test_wrong_options_are_one_line_and_status_2(args, says):
 def test_another_host_is_listened_on_only_when_asked_and_with_a_warning():
     proc = start("--port", "0", "--host", "0.0.0.0")
     try:
-        url = URL.search(read_line(proc)).group(1)
-        assert url.startswith("http://0.0.0.0:")
+        line = read_line(proc)
+        url = URL.search(line).group(1)  # every address: a browser here opens the loopback one
+        assert url.startswith("http://127.0.0.1:") and "from another" in line
+        assert get_json(url + "api/page")["lang"] == "zh_Hans"
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
     finally:
