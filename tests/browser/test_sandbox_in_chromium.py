@@ -85,6 +85,8 @@ async def test_a_hand_of_each_game_is_played_from_the_page(sandbox, game, tmp_pa
     me = Player(page, sb, ME, patience=150 if SHOTS else 30)  # a group's minute of limits
     seats = registry.get(game).default_seats
     since = await me.open_table(game, seats)
+    group_minute = await page.inner_text("#gauge-group b")  # the meter counted the lobby's edits
+    assert 0 < int(group_minute.split("/")[0]) and group_minute.endswith("/20")
     shots = Path(SHOTS or tmp_path)
     name = game if LANG == DEFAULT_LANG else f"{game}-{LANG}"
 

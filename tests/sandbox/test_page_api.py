@@ -330,3 +330,31 @@ async def test_with_db_a_later_sandbox_takes_up_the_games_where_they_were(tmp_pa
         assert sitting in sb.app.service.sittings
         await sb.tg.wait_for(lambda: any("掀牛" in t for t in bot_texts(sb, GROUP)))
         await sb.tg.wait_for(lambda: any("你的手牌" in t for t in bot_texts(sb, ALICE)))
+
+
+async def test_what_a_person_types_while_the_bot_starts_is_answered_once_it_runs():
+    """The page is up before the bot (aiogram takes seconds to import): a
+    /new typed at once waits in the fake server's queue, as Telegram keeps
+    updates for a bot that is starting, and is answered when it runs."""
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from bot.sandbox.host import Sandbox
+    from bot.sandbox.page import make_app
+    from tests.sandbox.conftest import options
+
+    sb = Sandbox(options())
+    client = TestClient(TestServer(make_app(sb)))
+    await client.start_server()
+    try:
+        await sb.open()
+        assert (await state(client))["bot"]["status"] == "starting"
+        await post(client, "/api/send", {"user": ALICE, "chat": GROUP, "text": "/new xianniu"})
+        await sb.start_bot()
+        await sb.tg.wait_for(lambda: button(sb, GROUP, ":join"), timeout=30)
+        await sb.stop()
+        answer = await post(client, "/api/send", {"user": ALICE, "chat": GROUP, "text": "/new"},
+                            503)  # a stopped bot: said so, not queued for nobody
+        assert answer["error"]
+    finally:
+        await client.close()
+        await sb.stop()
