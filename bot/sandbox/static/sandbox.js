@@ -8,6 +8,7 @@ const S = {
   receivedAt: 0,          // performance.now() when `state` arrived (the meter ages from it)
   writer: null,           // who writes and taps in the group
   seenToasts: null,       // toast ids already shown (null until the first state)
+  drawn: false,           // the first state is drawn (panes made later are someone new)
 };
 const NAME_COLOURS = ["#e0533d", "#e67e22", "#8e5bd5", "#17a589", "#1f9bcf", "#3a78d8",
                       "#c2459c"];
@@ -58,7 +59,14 @@ function apply(state) {
   const chats = document.getElementById("chats");
   const group = pane(chats, state.group.id, "group");
   drawGroup(group, state);
+  const known = chats.querySelectorAll("section.chat").length;
   for (const p of state.people) drawPrivate(pane(chats, p.id, "private"), p, state);
+  const added = chats.querySelectorAll("section.chat");
+  if (S.drawn && added.length > known) {  // someone joined: show where their chat is
+    added[added.length - 1].scrollIntoView({behavior: "smooth", inline: "nearest",
+                                            block: "nearest"});
+  }
+  S.drawn = true;
   drawToasts(state);
   drawMeter();
 }
