@@ -44,11 +44,11 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
         self.world = World({"id": self.bot_id, "is_bot": True, "first_name": "Paiju Test",
                             "username": bot_username})
         self.queue = None  # type: ignore[assignment]  # an UpdateQueue from start() on
+        self.listeners: list = []  # *ext*: functions called with every Call once it is recorded
         self.callbacks: dict[str, PendingCallback] = {}
         self.faults: list[Fault] = []
         self._calls: list[Call] = []
         self.watchers: list = []  # *ext*: functions called with each successful Call
-        self.listeners: list = []  # *ext*: functions called with every Call once it is recorded
         self.files: dict[str, dict] = {}  # *ext*: uploaded photos by file_id (fakes/photos.py)
         self.uploads: list[tuple[str, int, str, int]] = []  # *ext*: (method, chat, file_id, bytes)
         self.file_seq = 0
