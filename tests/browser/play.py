@@ -165,7 +165,7 @@ class Player:
                 restarted = True
                 continue  # the page redraws what the bot shows after its restart
             if shot is not None and taps == shot_at:
-                await asyncio.sleep(0.5)  # the last moves' edits drawn too
+                await self.settled()  # the table and the hand show the same moment
                 await shot(self.page)
                 shot = None
             last, tapped_at = choice, loop.time()
@@ -176,6 +176,18 @@ class Player:
             await shot(self.page)
         assert restarted, "the hand ended before the person was asked anything"
         return taps
+
+    async def settled(self, timeout: float = 20.0) -> None:
+        """Until the bot has sent everything it means to (the game waits for
+        this person now), and the page has drawn it."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while loop.time() < end:
+            app = self.sb.app
+            if app is not None and not app.outbox.pending() and not self.sb.tg.queue.pending():
+                break
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(0.5)
 
     async def _hand_over(self, since: int) -> bool:
         """The end of the hand is in the group: the 🏁 message with its
