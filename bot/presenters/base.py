@@ -96,6 +96,13 @@ class Presenter:
         """The private hand message of `seat`."""
         raise NotImplementedError
 
+    def prompt(
+        self, view: dict[str, Any], moves: Sequence[Move | Pick], names: list[str], _: Translator
+    ) -> str | None:
+        """What the seat whose turn it is is asked, shown above its buttons:
+        it names exactly the actions among `moves` (None: the buttons say it)."""
+        return None
+
     def turn_action(self, public: dict[str, Any], _: Translator) -> str:
         """What the acting seat is doing, for the table's turn line
         ("阿强 出牌 (⏱ 0:45)"); from the public view only."""
