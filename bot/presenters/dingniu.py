@@ -111,7 +111,8 @@ class DingniuPresenter(Presenter):
         if not codes:
             return "—"
         show = self.glossed if gloss else self.card
-        return gupai.tile_list([gupai.times(show(c, _), n) for c, n in Counter(codes).items()], _)
+        counted = Counter(codes)
+        return gupai.tile_list([gupai.times(show(c, _), n, _) for c, n in counted.items()], _)
 
     def role(self, seat: int, head: int, _: Translator) -> str:
         return in_context(CONTEXT, ROLE_NAMES[(seat - head) % 4], _)

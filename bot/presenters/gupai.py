@@ -44,11 +44,9 @@ def glossed(text: str, chinese: str) -> str:
     return text if is_chinese(text) else f"{text} ({chinese})"
 
 
-def times(text: str, n: int) -> str:
+def times(text: str, n: int, _: Translator) -> str:
     """A piece shown once with its count: 人牌[4:4]×2 / Man [4:4] ×2."""
-    if n < 2:
-        return text
-    return f"{text}×{n}" if is_chinese(text) else f"{text} ×{n}"
+    return _("{tile} ×{n}").format(tile=text, n=n) if n > 1 else text
 
 
 def tile_list(items: Iterable[str], _: Translator) -> str:
