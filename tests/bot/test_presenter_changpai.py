@@ -11,7 +11,7 @@ from bot.presenters.changpai import ACTIONS, CARD_NAMES, PRESENTERS, may_declare
 from games import registry
 from games.base import Move
 from games.changpai.cards import CODES
-from tests.games.changpai.helpers import cards, start
+from tests.games.changpai.helpers import start
 from tests.games.changpai.test_claims import cp20, cp23
 from tests.games.changpai.test_flags import TIANHU
 from tests.games.changpai.test_properties import greedy
@@ -251,21 +251,3 @@ def public_codes(public) -> set[str]:
         for m in p["melds"]:
             out.update(m["cards"])
     return out
-
-
-def test_tile_names_agree_between_the_two_games():
-    """A piece both games use has one English name, except where the game's own
-    name means something else: 川牌 splits the military "Mixed Nine/Eight"
-    pairs into kinds of their own (黑九 Black Nine, 平八 Flat Eight)."""
-    from bot.presenters.dingniu import PRESENTERS as DN
-
-    d = DN["dingniu"]
-    shared = [c for c in CODES if c in {"66", "56", "55", "46", "44", "36", "26", "16", "33",
-                                        "15", "13", "22", "11"}]
-    assert len(shared) == 13
-    differ = {c for c in shared if d.tile_name(c, EN) != P.name(c, EN)}
-    assert differ == {"36", "26"}
-    for c in shared:  # …and each differs only with a different Chinese name
-        if c in differ:
-            assert d.tile_name(c, HANS) != P.name(c, HANS)
-    assert cards("长三") == ["33"] and d.tile_name("33", HANS) == P.name("33", HANS) == "长三"
