@@ -146,3 +146,17 @@ def test_translator_falls_back_to_the_msgid():
     assert i18n.translator("en")("no such message") == "no such message"
     default = i18n.catalog(i18n.DEFAULT_LANG)["Language set."]
     assert i18n.translator("xx")("Language set.") == default
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_a_msgid_in_two_domain_files_has_one_translation(lang):
+    # The merged catalog keeps one of them silently: 川牌's "Cards left in hand:"
+    # once turned 掀牛's 各家剩牌 into 各家手牌.
+    first: dict[tuple, tuple[str, object]] = {}
+    clashes = []
+    for name, m in entries(lang):
+        key = (m.id if isinstance(m.id, str) else m.id[0], m.context)
+        if key in first and first[key][1] != m.string:
+            clashes.append((key, first[key][0], name))
+        first.setdefault(key, (name, m.string))
+    assert clashes == []
