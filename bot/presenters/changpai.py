@@ -216,6 +216,14 @@ class ChangpaiPresenter(Presenter):
                                                     last=said[-1])
         return text[0].upper() + text[1:]
 
+    def turn_action(self, public: dict[str, Any], _: Translator) -> str:
+        """The table's turn line: "阿强 起/打/仰" while hands are weighed, else
+        what the seat does next."""
+        action = {"qualify": NC_("changpai", "to declare, play or fold"),
+                  "tou": NC_("changpai", "to lock or not")}.get(
+            public["phase"], NC_("changpai", "to discard"))
+        return Glossary(TERMS)(self.word(action, _))
+
     def reason_text(self, reason: str, _: Translator) -> str:
         return _(REASONS.get(reason, REASONS["not_legal"]))
 
@@ -261,8 +269,8 @@ class ChangpaiPresenter(Presenter):
         if public["phase"] == "qualify":
             lines.append(g(_("Before play each in turn declares and plays, plays without "
                              "declaring, or folds.")))
-        if (offer := self.offer_line(public, names, _)) is not None:
-            lines.append(offer)
+        if off := public.get("offer"):  # "Last:" tells who discarded or flipped it
+            lines.append(_("Open to claims: {card}").format(card=self.card(off["card"], _)))
         if public["dead"]:
             lines.append(_("Out of play: {cards}").format(
                 cards=self.counted(public["dead"], _, pips=False)))
@@ -354,11 +362,20 @@ class ChangpaiPresenter(Presenter):
         if t == "hu":
             return self.win_line(event["seat"], event.get("card"), event["self_draw"],
                                  event.get("from"), names, Glossary(()), _)
-        if t == "huang":
-            return _("No winner: the stock ran out")
+        if t == "huang":  # the stock ran out, or nobody is left in: the result says which
+            return _("No winner")
         if t == "redeal":
             return _("Nobody declared: the cards are dealt again")
         return None
+
+    def no_winner(self, d: dict[str, Any], _: Translator) -> str:
+        """Why a hand ended without a 胡: nobody declared (a redeal), or 荒:
+        the stock ran out, or nobody was left in the hand (all folded or out)."""
+        if d["outcome"] == "redeal":
+            return _("Nobody declared: the cards are dealt again")
+        if "in" not in d["status"]:
+            return _("No winner: nobody is left in the hand")
+        return _("No winner: the stock ran out")
 
     def win_line(self, w: int, card: str | None, self_draw: bool, src: int | None,
                  names: list[str], g: Glossary, _: Translator) -> str:
@@ -378,10 +395,8 @@ class ChangpaiPresenter(Presenter):
         """/history: who won (胡) on which card, or why nobody did, then every
         seat's net."""
         d = result.details
-        if d["outcome"] == "redeal":
-            head = _("Nobody declared: the cards are dealt again")
-        elif d["outcome"] == "huang":
-            head = _("No winner: the stock ran out")
+        if d["outcome"] in ("redeal", "huang"):
+            head = self.no_winner(d, _)
         else:
             head = self.win_line(d["winner"], d.get("card"), d.get("self_draw", False),
                                  d.get("from"), names, Glossary(TERMS), _)
@@ -397,10 +412,8 @@ class ChangpaiPresenter(Presenter):
         g = Glossary(TERMS)
         d = result.details
         lines: list[str] = []
-        if d["outcome"] == "redeal":
-            lines.append(g(_("Nobody declared: the cards are dealt again")))
-        elif d["outcome"] == "huang":
-            lines.append(_("No winner: the stock ran out"))
+        if d["outcome"] in ("redeal", "huang"):
+            lines.append(g(self.no_winner(d, _)))
         else:
             lines.append(self.win_line(d["winner"], d.get("card"), d["self_draw"], d["from"],
                                        names, g, _))

@@ -78,7 +78,9 @@ def test_ux_claim_example():
     assert prompt(st, 1) == "吃还是过?" and prompt(st, 2) == "碰还是过?"
     assert labels(st, 1, EN) == ["Chow: Man ×2 + Red Mallet Six", "Pass"]
     assert prompt(st, 1, EN, EN_NAMES) == "Chow (吃) or pass?"
-    assert "老王 打出 猫猫[1:5]" in P.table_text(st.public_view(), NAMES, HANS)
+    # the table shows the card as open to claims; its "Last:" line says who discarded it
+    assert "可以要: 猫猫[1:5]" in P.table_text(st.public_view(), NAMES, HANS)
+    assert "Open to claims: Red Mallet Six [1:5]" in P.table_text(st.public_view(), NAMES, EN)
 
 
 def test_hand_splits_red_and_black_and_shows_the_estimate():
@@ -251,3 +253,35 @@ def public_codes(public) -> set[str]:
         for m in p["melds"]:
             out.update(m["cards"])
     return out
+
+
+def test_a_hand_without_a_winner_says_why_as_the_table_showed_it():
+    game = registry.get("changpai")
+    reasons = set()
+    for seed in range(40):
+        st = game.new_state(None, seed=seed)
+        rng = random.Random(seed)
+        while not st.is_over():
+            seat = st.to_act()[0]
+            st.apply(seat, rng.choice(st.legal_moves(seat)).code)
+        d = st.result().details
+        if d["outcome"] != "huang":
+            continue
+        text = P.result_text(st.result(), st.revealed(), EN_NAMES, EN)
+        stock = st.public_view()["stock"]
+        if "the stock ran out" in text:
+            assert stock == 0 and "in" in d["status"]
+            reasons.add("stock")
+        else:
+            assert "nobody is left in the hand" in text and "in" not in d["status"]
+            reasons.add("nobody")
+        assert P.result_line(st.result(), EN_NAMES, EN).startswith(text.splitlines()[0])
+    assert reasons == {"stock", "nobody"}
+
+
+def test_the_turn_line_says_what_the_seat_is_doing():
+    st = registry.get("changpai").new_state(None, seed=5)
+    assert P.turn_action(st.public_view(), HANS) == "起/打/仰"
+    assert P.turn_action(st.public_view(), EN) == "to declare (起), play or fold (仰)"
+    st = cp20()
+    assert P.turn_action(st.public_view(), EN) == "to discard"
