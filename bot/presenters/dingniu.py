@@ -212,7 +212,7 @@ class DingniuPresenter(Presenter):
         if kind == "kou":
             return _("{who} lays a tile face down ({n} so far)").format(who=who, n=event["count"])
         if kind == "suanzhang":
-            return _("{who} makes a block (算帐): {kind}!").format(
+            return _("{who} makes a block (算帐): {kind}").format(
                 who=who, kind=self.sz_name(event["kind"], _))
         if kind == "sizha":
             return _("{who} had no other play: the block ({kind}) is forced (死砸) "
