@@ -43,6 +43,10 @@ class Presenter:
         """One card or tile by its regional name (♠K, 天牌[6:6] ...)."""
         return code
 
+    def cards_text(self, codes: Sequence[str], _: Translator) -> str:
+        """Cards or tiles in a row, as a hand lists them (a replay's deal)."""
+        return " ".join(self.card(c, _) for c in codes)
+
     def move_label(self, move: Move, _: Translator) -> str:
         """Button text of a legal move (short: Telegram buttons are narrow)."""
         return " ".join(self.card(c, _) for c in move.cards) or move.code
@@ -134,8 +138,7 @@ class Presenter:
         state = records.start_of(record)
         lines = [_("Dealt:")]
         for seat in range(state.seats):
-            hand = " ".join(self.card(c, _) for c in state.view(seat)["hand"])
-            lines.append(f"{names[seat]}: {hand}")
+            lines.append(f"{names[seat]}: {self.cards_text(state.view(seat)['hand'], _)}")
         lines.append(_("Moves:"))
         for i, (seat, code) in enumerate(record.get("moves", [])):
             label = self.replay_move(state, seat, code, _)

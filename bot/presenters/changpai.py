@@ -189,6 +189,9 @@ class ChangpaiPresenter(Presenter):
         shown = g(self.word(MELD_NAMES[kind], _)) if kind in MELD_NAMES else kind
         return _("{kind} {cards}").format(kind=shown, cards=self.group(paired(m["cards"]), _))
 
+    def cards_text(self, codes: Sequence[str], _: Translator) -> str:
+        return self.counted(list(codes), _)
+
     # -- buttons ----------------------------------------------------------------
     def move_label(self, move: Move, _: Translator) -> str:
         k = move.kind

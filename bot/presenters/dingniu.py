@@ -124,6 +124,9 @@ class DingniuPresenter(Presenter):
         return gupai.glossed(in_context(CONTEXT, SZ_NAMES[kind], _),
                              gupai.in_chinese(CONTEXT, SZ_NAMES[kind]))
 
+    def cards_text(self, codes: Sequence[str], _: Translator) -> str:
+        return self.tiles(codes, _)
+
     # -- buttons -------------------------------------------------------------
     def move_label(self, move: Move, _: Translator) -> str:
         if move.kind == "play":
