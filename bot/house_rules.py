@@ -40,12 +40,12 @@ PRESETS: dict[str, dict[str, tuple[str, str]]] = {
         "san_xiao": (N_("3 below 2 (3比2小)"), N_("3 ranks just below 2 instead of above it")),
     },
     "changpai": {
-        "default": (N_("Standard"), N_("Declare (起), play or fold (仰) before play; doubling "
-                                       "per fan (滚滚番), capped at 4 fan")),
+        "default": (N_("Standard"), N_("Declare (起), play or fold (仰) before play; each fan "
+                                       "(番) doubles the payment (滚滚番), up to 4 fan")),
         "xy_server": (N_("Chongqing card servers"),
                       N_("As on the Chongqing card servers: the deal passes on after a hand "
                          "nobody won (荒), stricter estimates and chows (吃)")),
-        "titi": (N_("Ladder fan (梯梯番)"), N_("Each fan (番) adds one unit instead of doubling")),
+        "titi": (N_("Ladder (梯梯番)"), N_("Each fan (番) adds one unit instead of doubling")),
     },
 }
 
@@ -243,7 +243,7 @@ FLAGS["changpai"] = {
     "no_discard_from_triple": (N_("Keep triples"), N_("A concealed triple may not be broken"),
                                {True: ON, False: OFF}),
     "qi_fan_guard": (N_("Declarer's guard (起)"),
-                     N_("A declarer with 0 fan may not chow with Earth, Man or One-Four"),
+                     N_("A declarer with 0 fan (番) may not chow with Earth, Man or One-Four"),
                      {True: ON, False: OFF}),
     "upgrade_melds": (N_("Upgrade sets"),
                       N_("Kill (杀) onto one's pong (碰), fire (吐火) onto one's kill"),
