@@ -251,7 +251,9 @@ class DingniuPresenter(Presenter):
             lines.append(_("{name}: {count} · {tiles}").format(
                 name=names[s], count=count,
                 tiles=" · ".join(parts) or g(_("nothing face down, a clean hand (净手)"))))
-        if "winners" in d and len(d["winners"]) > 1:
+        if not any(result.net):  # doubletony's payout when every seat has the same pips
+            lines.append(_("Everyone has the same pips: nobody pays"))
+        elif "winners" in d and len(d["winners"]) > 1:
             lines.append(_("Winners: {names}").format(
                 names=names_list([names[s] for s in d["winners"]], _)))
         else:
@@ -297,6 +299,8 @@ class DingniuPresenter(Presenter):
     def result_line(self, result: Result, names: list[str], _: Translator) -> str:
         """/history: who won, then every seat's net, best first."""
         d = result.details
+        if not any(result.net):
+            return _("Everyone has the same pips: nobody pays")
         winners = d["winners"] if len(d.get("winners") or ()) > 1 else [d["winner"]]
         head = plural(_, "{who} wins", "{who} win", len(winners)).format(
             who=names_list([names[s] for s in winners], _))

@@ -218,3 +218,14 @@ def test_random_states_render_in_every_language(lang):
         if lang == "en":
             assert not NAME_THEN_NUMBER.search(text), text
             assert not CHINESE_PUNCT.search(text), text
+
+
+def test_all_equal_pips_under_the_two_one_payout_says_nobody_pays():
+    s = start(*DN20, variant={"payout": "doubletony"})
+    play(s, *DN20_MOVES)
+    r = s.result()
+    tied = r.__class__([0, 0, 0, 0], {**r.details, "points": [9] * 4, "winners": [0, 1, 2, 3],
+                                      "payments": []})
+    text = P.result_text(tied, s.revealed(), EN_NAMES, EN)
+    assert "Everyone has the same pips: nobody pays" in text and "Winners" not in text
+    assert P.result_line(tied, NAMES, HANS) == "四家点数一样，谁都不付"
