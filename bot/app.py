@@ -72,6 +72,7 @@ class App:
         self.outbox = Outbox(self.bot, self.limits)
         self.service = Service(s, self.bot, self.storage, self.outbox, self.scheduler,
                                me.username or "")
+        self.service.clock = self.clock  # a finished hand's time is the scores' clock
         self.outbox.on_forbidden = self.service.chats.forbidden
         self.outbox.on_migrate = self.service.chats.migrate
         self.outbox.on_group_send = self.service.recovery.remember_group_send

@@ -29,7 +29,9 @@ class Lifecycle:
         if s.state is not None:
             self.screens.retire_table(s, s.hand_no)
         g = catalog.game(s.game)
-        seed = secrets.randbits(48) if seed is None else seed
+        if seed is None:
+            fixed = self.core.settings.deal_seed
+            seed = secrets.randbits(48) if fixed is None else fixed + s.hand_no
         dealer = None
         if s.state is not None and s.state.is_over():
             dealer = g.next_dealer(s.variant, s.state, seed)
@@ -69,7 +71,8 @@ class Lifecycle:
         s.status = "hand_over"
         s.deadline = None
         s.picks = {}
-        hand = {"hand_no": s.hand_no, "state": st.to_json(), "net": json.dumps(net)}
+        hand = {"hand_no": s.hand_no, "state": st.to_json(), "net": json.dumps(net),
+                "at": self.core.clock()}
         try:
             await self.core.storage.run_first(repo.record_move, s.id, s.to_row(), move, hand)
         except Exception:
