@@ -222,8 +222,9 @@ class ChangpaiPresenter(Presenter):
     def turn_action(self, public: dict[str, Any], _: Translator) -> str:
         """The table's turn line: "阿强 起/打/仰" while hands are weighed, else
         what the seat does next."""
-        action = {"qualify": NC_("changpai", "to declare, play or fold"),
-                  "tou": NC_("changpai", "to lock or not")}.get(
+        qualify = (NC_("changpai", "to play or fold") if public.get("qi", -1) >= 0
+                   else NC_("changpai", "to declare, play or fold"))  # one 起 a hand
+        action = {"qualify": qualify, "tou": NC_("changpai", "to lock or not")}.get(
             public["phase"], NC_("changpai", "to discard"))
         return Glossary(TERMS)(self.word(action, _))
 
@@ -268,15 +269,14 @@ class ChangpaiPresenter(Presenter):
         lines.append("────────────")
         for i in range(n):
             lines.append(self.seat_line(public, (public["dealer"] + i) % n, names, g, _))
-        lines.append("────────────")
-        if public["phase"] == "qualify":
-            lines.append(g(_("Before play each in turn declares and plays, plays without "
-                             "declaring, or folds.")))
+        below = []
         if off := public.get("offer"):  # "Last:" tells who discarded or flipped it
-            lines.append(_("Open to claims: {card}").format(card=self.card(off["card"], _)))
+            below.append(_("Open to claims: {card}").format(card=self.card(off["card"], _)))
         if public["dead"]:
-            lines.append(_("Out of play: {cards}").format(
+            below.append(_("Out of play: {cards}").format(
                 cards=self.counted(public["dead"], _, pips=False)))
+        if below:
+            lines += ["────────────", *below]
         return "\n".join(lines)
 
     def hand_text(self, view: dict[str, Any], seat: int, names: list[str], _: Translator) -> str:
@@ -420,8 +420,9 @@ class ChangpaiPresenter(Presenter):
         else:
             lines.append(self.win_line(d["winner"], d.get("card"), d["self_draw"], d["from"],
                                        names, g, _))
-            line = g(_("{tuo} tuo · {fan} fan: {parts}"))  # glossed in the order shown
-            parts = [_("{n} from sets").format(n=d["set_fan"])]
+            line = g(_("{tuo} tuo · {fan} fan: {parts}") if d["fan"]  # glossed in the order shown
+                     else _("{tuo} tuo · {fan} fan"))
+            parts = [_("{n} from sets").format(n=d["set_fan"])] if d["set_fan"] else []
             if d["duidui"]:
                 parts.append(_("all sets alike (对对胡) +1"))
             if d["extra_fan"]:

@@ -218,8 +218,8 @@ class DingniuPresenter(Presenter):
             return _("{who} makes a block (算帐): {kind}").format(
                 who=who, kind=self.sz_name(event["kind"], _))
         if kind == "sizha":
-            return _("{who} had no other play: the block ({kind}) is forced (死砸) "
-                     "and does not count").format(who=who, kind=self.sz_name(event["kind"], _))
+            return _("{who} has no other play: a forced block (死砸), {kind}, does not "
+                     "count").format(who=who, kind=self.sz_name(event["kind"], _))
         if kind == "runout":
             if not event["plays"]:
                 return _("Nothing else fits: the rest go face down")
@@ -265,8 +265,7 @@ class DingniuPresenter(Presenter):
         if sz:
             lines.append(self._sz_line(sz, d, names, g, _))
         for x in d.get("sizha", []):
-            lines.append(g(_("{who} had no other play: the block ({kind}) was forced (死砸) "
-                             "and does not count")).format(
+            lines.append(g(_("Block by {who}, {kind}: forced (死砸), so it does not count")).format(
                 who=names[x["seat"]], kind=self.sz_name(x["type"], _)))
         for p in d["payments"]:
             lines.append(self.payment(p, names, _))

@@ -285,3 +285,17 @@ def test_the_turn_line_says_what_the_seat_is_doing():
     assert P.turn_action(st.public_view(), EN) == "to declare (起), play or fold (仰)"
     st = cp20()
     assert P.turn_action(st.public_view(), EN) == "to discard"
+    declared = next(st for st in qualify_states() if st.public_view()["qi"] >= 0)
+    assert P.turn_action(declared.public_view(), EN) == "to play or fold (仰)"
+    assert P.turn_action(declared.public_view(), HANT) == "打/仰"
+
+
+def test_a_win_without_fan_says_so_plainly():
+    st = cp23()
+    st.apply(2, "H")
+    r = st.result()
+    plain = r.__class__(r.net, {**r.details, "fan": 0, "fan_capped": 0, "set_fan": 0,
+                                "duidui": False, "extra_fan": 0})
+    en = P.result_text(plain, st.revealed(), EN_NAMES, EN)
+    assert f"\n{r.details['tuo']} tuo (砣) · 0 fan (番)\n" in en and "from sets" not in en
+    assert "from sets" in P.result_text(r, st.revealed(), EN_NAMES, EN)
