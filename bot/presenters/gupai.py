@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.i18n import Text, Translator, You, in_context, plural, translator
+from bot.presenters.base import signed
 
 HAN = re.compile(r"[\u3400-\u9fff]")
 
@@ -50,7 +51,7 @@ def times(text: str, n: int, _: Translator) -> str:
 
 
 def tile_list(items: Iterable[str], _: Translator) -> str:
-    """Pieces in a row: spaces in Chinese, " · " in English, where names
+    """Pieces in a row: spaces in Chinese, ", " in English, where names
     have spaces of their own."""
     return in_context("tiles", " ", _).join(items)
 
@@ -58,11 +59,6 @@ def tile_list(items: Iterable[str], _: Translator) -> str:
 def points(n: int, _: Translator) -> str:
     """3 points / 3 分."""
     return plural(_, "{n} point", "{n} points", n).format(n=n)
-
-
-def signed(n: int) -> str:
-    """A score with its sign: +3, −2 (a true minus sign), 0."""
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
 def scores(names: Sequence[str], nets: Sequence[int], order: Iterable[int], _: Translator) -> str:
