@@ -8,14 +8,14 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from bot import catalog, logs, render, scores_text
+from bot import catalog, logs, render, tally_text
 from bot.core import NOT_YOURS, ONLY_STARTER, OVER, STALE, Core, Reply, log
 from bot.people import People
 from bot.screens import PER_HAND, QUESTION, Screens
 from bot.sitting import Sitting
 from bot.timers import Timers
 from games import hands
-from storage import repo
+from storage import repo, tally
 
 
 @dataclass(eq=False)
@@ -130,7 +130,8 @@ class Lifecycle:
             self.screens.table(s)
             self.screens.every_hand(s)
         _ = self.people.t(s.chat_id)
-        lines = [render.finished(s, _), *scores_text.settle_lines(s, _)]
+        parts = await self.core.storage.run(tally.sitting, s.id)
+        lines = [render.finished(s, _), *tally_text.sitting_settle(s, parts, _)]
         self.core.outbox.send(s.chat_id, "\n".join(lines))
 
     def close(self, s: Sitting) -> None:

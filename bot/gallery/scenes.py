@@ -418,7 +418,9 @@ class GameScene:
     # -- the scores ----------------------------------------------------------------------
     async def scores(self) -> None:
         st, page = self.st, self.page
-        page.add("score", "/score when no game is open", await st.say(BOB, GROUP, "/score"))
+        page.add("score", "/score when no game is open: the tally", await st.say(BOB, GROUP,
+                                                                              "/score"))
+        tally = st.last(GROUP)
         page.add("top", "/top", await st.say(BOB, GROUP, "/top"))
         page.add("top", "/top all", await st.say(BOB, GROUP, f"/top {self.game} all"))
         page.add("history", "/history", await st.say(BOB, GROUP, "/history"))
@@ -433,6 +435,28 @@ class GameScene:
         assert st.app is not None and st.app.weekly is not None
         await st.run(st.app.weekly.run())
         page.add("weekly", "Monday 00:05: last week's leaderboard", st.shown(GROUP))
+        await self.settle_up(tally)
+
+    async def settle_up(self, tally: Any) -> None:
+        """清账 from the tally /score showed: Bob may not; Tom asks and says
+        No, then asks again and says Yes; the tally starts again."""
+        st, page = self.st, self.page
+
+        def ask(d: str) -> bool:
+            return d.startswith("st:ask:")
+
+        page.add("refusal", "Bob taps Settle up (only an admin may)", await st.tap(
+            BOB, GROUP, tally, ask))
+        toast = await st.tap(TOM, GROUP, tally, ask)
+        page.add("settle", "Tom taps Settle up: the question names the amounts", toast,
+                 st.shown(GROUP))
+        toast = await st.tap(TOM, GROUP, st.last(GROUP), lambda d: d.startswith("st:no:"))
+        page.add("settle", "Tom answers No", toast, st.shown(GROUP))
+        await st.tap(TOM, GROUP, tally, ask)
+        toast = await st.tap(TOM, GROUP, st.last(GROUP), lambda d: d.startswith("st:yes:"))
+        page.add("settle", "Tom asks again and answers Yes", toast, st.shown(GROUP))
+        page.add("score", "/score after settling up", await st.say(BOB, GROUP, "/score"))
+        page.add("settle", "/score history", await st.say(BOB, GROUP, "/score history"))
 
     async def settings(self) -> None:
         st, page = self.st, self.page

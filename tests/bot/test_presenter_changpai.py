@@ -101,7 +101,7 @@ def test_hand_splits_red_and_black_and_shows_the_estimate():
     res = P.result_text(st.result(), st.revealed(), NAMES, HANS)
     assert "老王 自摸 幺四[1:4] 胡了" in res
     assert "51 砣 · 4 番 (坎番 3，多砣 +1)" in res
-    assert "小李 付16分给 老王" in res and "坎: 天×3" in res
+    assert "小李 付 16 分给 老王" in res and "坎: 天×3" in res
     assert "输赢" not in res  # the 🏁 message gives every seat's net once
     en = P.result_text(st.result(), st.revealed(), EN_NAMES, EN)
     assert en.startswith("Lao Wang wins (胡) on their own draw: One-Four [1:4]\n"
@@ -154,7 +154,7 @@ def test_payments_count_their_points():
     assert g(pay, EN_NAMES, Glossary(()), EN) == "Xiao Li pays 1 point to Lao Wang for a dead hand"
     two = {**pay, "amount": 2, "reason": "win"}
     assert g(two, EN_NAMES, Glossary(()), EN) == "Xiao Li pays 2 points to Lao Wang"
-    assert g(two, NAMES, Glossary(()), HANS) == "小李 付2分给 老王"
+    assert g(two, NAMES, Glossary(()), HANS) == "小李 付 2 分给 老王"
 
 
 def qualify_states():

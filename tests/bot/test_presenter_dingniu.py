@@ -116,7 +116,7 @@ def test_result_explains_baozhuang_silan_and_double():
     play(s, "O46", "R46")
     text = P.result_text(s.result(), s.revealed(), NAMES, HANS)
     assert "小李: 红帐 失败，小李 包庄，付给 老王" in text
-    assert "小李 付12分给 老王" in text
+    assert "小李 付 12 分给 老王" in text
     assert "老王: 28点" in text and "大刘: 44点" in text
     en = P.result_text(s.result(), s.revealed(), EN_NAMES, EN)
     assert "Block (算帐) by Xiao Li, fours (红帐), fails: Xiao Li pays Lao Wang for everyone " \
@@ -150,7 +150,7 @@ def test_plurals_at_one_and_two():
     pay = {"from": 1, "to": 0, "amount": 1}
     assert P.payment(pay, EN_NAMES, EN) == "Xiao Li pays 1 point to Lao Wang"
     assert P.payment({**pay, "amount": 2}, EN_NAMES, EN) == "Xiao Li pays 2 points to Lao Wang"
-    assert P.payment({**pay, "amount": 2}, NAMES, HANS) == "小李 付2分给 老王"
+    assert P.payment({**pay, "amount": 2}, NAMES, HANS) == "小李 付 2 分给 老王"
     s = start(*DN20)
     play(s, *DN20_MOVES)
     d = s.result().details

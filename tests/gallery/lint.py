@@ -82,6 +82,7 @@ SOURCES = [page for _lang, page in PAGES if _lang == LANGS[0]] + [f"play-{g}" fo
 # -- the glossary ---------------------------------------------------------------------
 HEADER = "| 中文 | English on every screen | never alone |"
 GAME_HEADING = re.compile(r"^## .*\((?P<game>[a-z]+)\)\s*$")
+SCORES = "scores"  # the table of the scores' words ("## Scores (scores)"), on every page
 CJK = re.compile(r"[\u3400-\u9fff]")
 
 
@@ -125,10 +126,11 @@ def glossary() -> dict[str, list[Term]]:
 def terms_for(source: str) -> list[Term]:
     game = source.removeprefix("play-")
     table = glossary()
+    scores = table.get(SCORES, [])  # every page has the scores' screens
     if game == COMMON:
-        return [t for g in GAMES for t in table.get(g, [])]
+        return [t for g in GAMES for t in table.get(g, [])] + scores
     extra = table.get("xianniu", []) if game == "niujiu" else []  # 掀牛九 shares 掀牛's terms
-    return [*table.get(game, []), *extra]
+    return [*table.get(game, []), *extra, *scores]
 
 
 @functools.cache

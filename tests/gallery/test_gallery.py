@@ -16,7 +16,8 @@ from tests.gallery.lint import SCREENS
 # What every game's page shows, in every language.
 EVERY_GAME = {
     "presets", "lobby", "rules", "turn", "hand", "refusal", "end of hand", "tuoguan", "stop",
-    "end of sitting", "score", "top", "history", "replay", "stats", "weekly", "settings",
+    "end of sitting", "score", "top", "history", "replay", "stats", "weekly", "settle",
+    "settings",
 }
 ONE_GAME = {"xianniu": {"pick"}, "niujiu": {"pick"}, "dingniu": set(), "paoyao": {"pick"},
             "changpai": {"claim"}}
