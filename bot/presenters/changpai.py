@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.i18n import N_, NC_, Translator, in_context
 from bot.presenters import gupai
-from bot.presenters.base import Presenter, names_list, sentences
+from bot.presenters.base import Presenter, names_list
 from bot.presenters.gupai import Glossary, term
 from games.base import Move, Pick, Result
 
@@ -394,19 +394,17 @@ class ChangpaiPresenter(Presenter):
         return g(_("{who} wins with {card} from {src} (放铳)")).format(
             who=who, card=self.card(card, _), src=names[src])
 
-    def result_line(self, result: Result, names: list[str], _: Translator) -> str:
-        """/history: who won (胡) on which card, or why nobody did, then every
-        seat's net."""
+    def result_head(self, result: Result, names: list[str], _: Translator) -> str:
+        """How the hand ended, for /history: who won (胡) on which card, or why
+        nobody did."""
         d = result.details
         if d["outcome"] in ("redeal", "huang"):
-            head = self.no_winner(d, _)
-        else:
-            head = self.win_line(d["winner"], d.get("card"), d.get("self_draw", False),
-                                 d.get("from"), names, Glossary(TERMS), _)
-        if not any(result.net):
-            return head
-        order = sorted(range(len(result.net)), key=lambda i: -result.net[i])
-        return sentences([head, gupai.scores(names, result.net, order, _)], _)
+            return self.no_winner(d, _)
+        return self.win_line(d["winner"], d.get("card"), d.get("self_draw", False),
+                             d.get("from"), names, Glossary(TERMS), _)
+
+    def result_line(self, result: Result, names: list[str], _: Translator) -> str:
+        return gupai.history_line(self.result_head(result, names, _), result.net, names, _)
 
     # -- end of hand ----------------------------------------------------------------
     def result_text(

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.i18n import N_, NC_, Translator, in_context, plural
 from bot.presenters import gupai
-from bot.presenters.base import Presenter, names_list, sentences
+from bot.presenters.base import Presenter, names_list
 from bot.presenters.gupai import Glossary, term
 from games.base import Move, Pick, Result
 
@@ -295,16 +295,17 @@ class DingniuPresenter(Presenter):
         return g(_("Block by {who}, {kind}, fails: {who} pays {winner} for everyone "
                    "(包庄)")).format(who=who, kind=kind, winner=names[d["winner"]])
 
-    def result_line(self, result: Result, names: list[str], _: Translator) -> str:
-        """/history: who won, then every seat's net, best first."""
+    def result_head(self, result: Result, names: list[str], _: Translator) -> str:
+        """How the hand ended, for /history: who won (or that nobody pays)."""
         d = result.details
         if not any(result.net):
             return _("Everyone has the same pips: nobody pays")
         winners = d["winners"] if len(d.get("winners") or ()) > 1 else [d["winner"]]
-        head = plural(_, "{who} wins", "{who} win", len(winners)).format(
+        return plural(_, "{who} wins", "{who} win", len(winners)).format(
             who=names_list([names[s] for s in winners], _))
-        order = sorted(range(len(result.net)), key=lambda i: -result.net[i])
-        return sentences([head, gupai.scores(names, result.net, order, _)], _)
+
+    def result_line(self, result: Result, names: list[str], _: Translator) -> str:
+        return gupai.history_line(self.result_head(result, names, _), result.net, names, _)
 
 
 PRESENTERS = {"dingniu": DingniuPresenter()}
