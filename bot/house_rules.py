@@ -79,8 +79,8 @@ _XIAN: dict[str, tuple[str, str, dict[Any, str]]] = {
                 {True: ON, False: OFF}),
     "tie_rule": (N_("贴牌 before a 掀"), N_("What a player discards before a 掀"),
                  {"off": OFF, "limit16": N_("up to the 16-card limit"),
-                  "match_xianee_hand": N_("as many as the xianed player holds"),
-                  "xianee_leaves": N_("as many as the xianed player has on the table")}),
+                  "match_xianee_hand": N_("up to the xianed player's hand"),
+                  "xianee_leaves": N_("up to the xianed player's table")}),
     "xi_first": (N_("喜前不喜后"), N_("A 喜 counts only early in the hand"),
                  {"off": OFF, "first_lead": N_("first lead only"),
                   "first_play": N_("first play only")}),
@@ -138,9 +138,9 @@ FLAGS["dingniu"] = {
                             N_("A forced smothered block ends the hand at once"),
                             {True: ON, False: OFF}),
     "sz_settlement": (N_("After a block (算帐)"), N_("How a hand goes on after a block"),
-                      {"hybrid": N_("play out full blocks, stop on smothering"),
+                      {"hybrid": N_("play out, or stop if smothered"),
                        "immediate_all": N_("stop and count every tile"),
-                       "play_out": N_("play on, count only face-down tiles")}),
+                       "play_out": N_("play on, count face-down only")}),
     "sz_tie": (N_("Block tie"), N_("A blocking player tied for the fewest pips"),
                {"tiebreak": N_("tie rule decides"), "fail": N_("fails")}),
     "zero_point_exemption": (N_("Clean hand (净手) exemption"), N_("Who is exempt with 0 pips"),
@@ -149,7 +149,7 @@ FLAGS["dingniu"] = {
                     {"hongzhang": N_("for fours (红帐)"), "off": OFF,
                      "all_classic": N_("for every block")}),
     "payout": (N_("Payout"), N_("How the winner is paid"),
-               {"standard": N_("+6; last place −3, 3rd −2, 2nd −1"),
+               {"standard": N_("+6; last −3, 3rd −2, 2nd −1"),
                 "doubletony": N_("2 and 1, tied winners split")}),
 }
 
@@ -261,15 +261,30 @@ def preset_name(game_id: str, preset: str, _: Translator) -> str:
 
 
 def find_preset(game_id: str, presets, word: str) -> str | None:
-    """A preset typed after /new: its code or its name in any language."""
+    """A preset typed after /new or `paiju play --preset`: its name in any
+    language, with or without the Chinese in brackets ("Two-five", "二五",
+    "two five (二五)"), or its code name (`er_wu`)."""
     from bot.i18n import LANGS, translator
 
-    word = word.strip().lower()
+    wanted = _loose(word)
+    if not wanted:
+        return None
     for p in presets:
-        if word == p.lower() or any(word == preset_name(game_id, p, translator(lang)).lower()
-                                    for lang in LANGS):
+        names = {p, *(preset_name(game_id, p, translator(lang)) for lang in LANGS)}
+        if any(wanted in (_loose(n), _loose(n.split("(")[0]), _loose(_bracketed(n)))
+               for n in names):
             return p
     return None
+
+
+def _loose(text: str) -> str:
+    """A name as typed, compared loosely: case, spaces, - and _ ignored."""
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def _bracketed(name: str) -> str:
+    """The words in brackets of a name: "Two-five (二五)" → "二五"."""
+    return name[name.index("(") + 1:name.rindex(")")] if "(" in name and ")" in name else ""
 
 
 def preset_about(game_id: str, preset: str, _: Translator) -> str:

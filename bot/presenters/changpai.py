@@ -394,7 +394,7 @@ class ChangpaiPresenter(Presenter):
         return g(_("{who} wins with {card} from {src} (放铳)")).format(
             who=who, card=self.card(card, _), src=names[src])
 
-    def result_head(self, result: Result, names: list[str], _: Translator) -> str:
+    def result_head(self, result: Result, names: list[str], _: Translator) -> str | None:
         """How the hand ended, for /history: who won (胡) on which card, or why
         nobody did."""
         d = result.details
@@ -402,9 +402,6 @@ class ChangpaiPresenter(Presenter):
             return self.no_winner(d, _)
         return self.win_line(d["winner"], d.get("card"), d.get("self_draw", False),
                              d.get("from"), names, Glossary(TERMS), _)
-
-    def result_line(self, result: Result, names: list[str], _: Translator) -> str:
-        return gupai.history_line(self.result_head(result, names, _), result.net, names, _)
 
     # -- end of hand ----------------------------------------------------------------
     def result_text(

@@ -295,17 +295,5 @@ class DingniuPresenter(Presenter):
         return g(_("Block by {who}, {kind}, fails: {who} pays {winner} for everyone "
                    "(包庄)")).format(who=who, kind=kind, winner=names[d["winner"]])
 
-    def result_head(self, result: Result, names: list[str], _: Translator) -> str:
-        """How the hand ended, for /history: who won (or that nobody pays)."""
-        d = result.details
-        if not any(result.net):
-            return _("Everyone has the same pips: nobody pays")
-        winners = d["winners"] if len(d.get("winners") or ()) > 1 else [d["winner"]]
-        return plural(_, "{who} wins", "{who} win", len(winners)).format(
-            who=names_list([names[s] for s in winners], _))
-
-    def result_line(self, result: Result, names: list[str], _: Translator) -> str:
-        return gupai.history_line(self.result_head(result, names, _), result.net, names, _)
-
 
 PRESENTERS = {"dingniu": DingniuPresenter()}

@@ -16,7 +16,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.i18n import Text, Translator, You, in_context, plural, translator
-from bot.presenters.base import sentences, signed
 
 HAN = re.compile(r"[\u3400-\u9fff]")
 
@@ -59,19 +58,6 @@ def tile_list(items: Iterable[str], _: Translator) -> str:
 def points(n: int, _: Translator) -> str:
     """3 points / 3 分."""
     return plural(_, "{n} point", "{n} points", n).format(n=n)
-
-
-def scores(names: Sequence[str], nets: Sequence[int], _: Translator) -> str:
-    """Everyone's points, best first: "Computer 1: +4 · Computer 2: −2" (a
-    name and its score never touch)."""
-    order = sorted(range(len(nets)), key=lambda i: -nets[i])
-    return " · ".join(_("{name}: {score}").format(name=names[i], score=signed(nets[i]))
-                      for i in order)
-
-
-def history_line(head: str, nets: Sequence[int], names: Sequence[str], _: Translator) -> str:
-    """A finished hand in one sentence (/history): how it ended, then the points."""
-    return sentences([head, scores(names, nets, _)], _) if any(nets) else head
 
 
 class Glossary:

@@ -164,8 +164,8 @@ def test_history_line_keeps_names_and_numbers_apart():
     s = start(*DN20)
     play(s, *DN20_MOVES)
     line = P.result_line(s.result(), EN_NAMES, EN)
-    assert line == "A Qiang wins; A Qiang: +12 · Da Liu: −2 · Xiao Li: −4 · Lao Wang: −6"
-    assert P.result_line(s.result(), NAMES, HANS).startswith("阿强 赢；阿强: +12")
+    assert line == "A Qiang: +12 · Da Liu: −2 · Xiao Li: −4 · Lao Wang: −6"
+    assert P.result_line(s.result(), NAMES, HANS).startswith("阿强：+12")
 
 
 def test_reasons_are_explained():
@@ -228,4 +228,4 @@ def test_all_equal_pips_under_the_two_one_payout_says_nobody_pays():
                                       "payments": []})
     text = P.result_text(tied, s.revealed(), EN_NAMES, EN)
     assert "Everyone has the same pips: nobody pays" in text and "Winners" not in text
-    assert P.result_line(tied, NAMES, HANS) == "四家点数一样，谁都不付"
+    assert P.result_line(tied, EN_NAMES, EN) == "Nobody won or lost."
