@@ -320,7 +320,8 @@ class Sandbox:
             raise Refused(403, N_("That person is not in the group."))
         if chat != GROUP and chat != user:
             raise Refused(403, N_("Only its owner can act in a private chat."))
-        if self.status == "stopped":  # starting or restarting: it waits in the queue, as in Telegram
+        # starting or restarting: what they do waits in the queue, as in Telegram
+        if self.status == "stopped":
             raise Refused(503, N_("The bot is not running now; wait a moment."))
 
     def lobby_open(self) -> bool:
