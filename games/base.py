@@ -284,6 +284,10 @@ class State(ABC):
         """Every field of the state as JSON data (besides the common header)."""
 
     def to_json(self) -> str:
+        """The state as canonical JSON. Read back with
+        `games.records.state_from_json`, which needs the registry to find the
+        game by its id, so it lives there, not here (the protocol imports no
+        other module of games/: tests/games/test_imports.py)."""
         data = {
             "game": self.game.id,
             "variant": self.variant,
@@ -294,14 +298,6 @@ class State(ABC):
             "state": self.dump(),
         }
         return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-
-    @staticmethod
-    def from_json(text: str) -> State:
-        """A state from untrusted text (a database row, a file): rebuilt from its
-        deal and history, so a corrupted text raises games.records.RecordError."""
-        from games.records import state_from_json
-
-        return state_from_json(text)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_json() == other.to_json()

@@ -22,7 +22,7 @@ class Views:
     dealer: int
     rules: Rules
     to_act: Callable[[], list[int]]
-    # ... and what it restores (from_json), typed as XianniuState types them
+    # ... and what it restores (restore), typed as XianniuState types them
     top: tuple[int, Info, bool] | None
     opening: dict | None
     end_reason: str | None
