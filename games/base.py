@@ -29,7 +29,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple, Self, cast
+from typing import Any, ClassVar, NamedTuple, Self, TypedDict, cast
 
 
 class IllegalMove(ValueError):
@@ -120,6 +120,22 @@ def split_cards(codes: str) -> tuple[str, ...]:
     if len(codes) % 2:
         raise IllegalMove("malformed_move", f"odd card string {codes!r}")
     return tuple(codes[i : i + 2] for i in range(0, len(codes), 2))
+
+
+class PublicView(TypedDict):
+    """What the whole table may see (`State.public_view()`): JSON data, keys
+    and all. Each game declares its own keys in a TypedDict that extends this
+    one, in its package (`games.dingniu.DingniuPublic`...), and exports it for
+    the bot's presenter; no key is common to every game."""
+
+
+class SeatView(PublicView):
+    """What one seat may see (`State.view(seat)`): its game's public view plus
+    at least these keys (each game's seat view extends its public view and
+    this one)."""
+
+    seat: int
+    hand: list[str]  # the seat's own cards, as codes
 
 
 @dataclass
@@ -263,12 +279,12 @@ class State(ABC):
         raise NotImplementedError(f"{self.game.id} has no card picker")
 
     @abstractmethod
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> SeatView:
         """Everything `seat` may see: the public view plus its own hand under
         the key "hand" (a list of card codes)."""
 
     @abstractmethod
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> PublicView:
         """What the whole table may see."""
 
     @abstractmethod

@@ -10,11 +10,11 @@ Presenters only read what they are given: `public_view()` for group texts,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from bot.i18n import Translator, in_context
 from games import records
-from games.base import Move, Pick, Result, State, find_move, split_cards
+from games.base import Move, Pick, PublicView, Result, SeatView, State, find_move, split_cards
 
 
 def names_list(items, _: Translator) -> str:
@@ -44,7 +44,14 @@ def scores_line(names: Sequence[str], points: Sequence[int], _: Translator) -> s
     return " · ".join(score_of(names[i], points[i], _) for i in order)
 
 
-class Presenter:
+# The views a presenter reads: its game's TypedDicts (games/base.py). A game's
+# presenter may name them, `Presenter[DingniuPublic, DingniuView]`, and mypy
+# checks every key it reads; a bare `Presenter` reads them unchecked.
+PublicT = TypeVar("PublicT", bound=PublicView)
+ViewT = TypeVar("ViewT", bound=SeatView)
+
+
+class Presenter(Generic[PublicT, ViewT]):
     game_id: str
 
     def game_name(self, _: Translator) -> str:
@@ -100,15 +107,15 @@ class Presenter:
         IllegalMove.reason ("straight_too_short" ...); None: a generic text."""
         return None
 
-    def table_text(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
+    def table_text(self, public: PublicT, names: list[str], _: Translator) -> str:
         """The group's table message body (without the turn/timer line)."""
         raise NotImplementedError
 
-    def hand_text(self, view: dict[str, Any], seat: int, names: list[str], _: Translator) -> str:
+    def hand_text(self, view: ViewT, seat: int, names: list[str], _: Translator) -> str:
         """The private hand message of `seat`."""
         raise NotImplementedError
 
-    def turn_action(self, public: dict[str, Any], _: Translator) -> str:
+    def turn_action(self, public: PublicT, _: Translator) -> str:
         """What the acting seat is doing, for the table's turn line
         ("阿强 出牌 (⏱ 0:45)"); from the public view only."""
         return _("to play")

@@ -34,6 +34,7 @@ from games.changpai.hu import Fixed, Rules, Win, evaluate, may_win_with, thresho
 from games.changpai.kan import classify
 from games.changpai.melds import fixed_of
 from games.changpai.scoring import net_of, payments
+from games.changpai.views import ChangpaiPublic, ChangpaiView, Outcome, WinRecord
 
 HAND = 20
 _KINDS = range(N_KINDS)
@@ -150,7 +151,7 @@ class ChangpaiState(State):
         self.hu_bar: list[list[int]] = [[] for _ in range(seats)]
         self.dead: list[int] = []
         self.seen = [0] * N_KINDS  # public cards: melds, dead pile, the card on offer
-        self.outcome: dict[str, Any] | None = None
+        self.outcome: Outcome | None = None
         self.last: list[dict[str, Any]] = []
         self._fixed: list[Fixed | None] = [None] * seats
         self._moves: dict[int, list[Move]] = {}
@@ -681,7 +682,7 @@ class ChangpaiState(State):
         if not self_draw:  # the offered card joins the winner's hand
             self.conc[s][x] += 1
             self.seen[x] -= 1
-        win = {
+        win: WinRecord = {
             "winner": s,
             "card": CODES[x] if x >= 0 else None,
             "self_draw": self_draw,
@@ -697,7 +698,7 @@ class ChangpaiState(State):
                    "from": win["from"], "fan": w.fan, "tuo": w.tuo})
         self._end({"kind": "win", "win": win}, ev)
 
-    def _end(self, outcome: dict[str, Any], ev: list) -> None:
+    def _end(self, outcome: Outcome, ev: list) -> None:
         self.outcome = outcome
         self.phase = "over"
         self.offer = None
@@ -860,7 +861,7 @@ class ChangpaiState(State):
         return self.phase == "over"
 
     # -- views ------------------------------------------------------------
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> ChangpaiPublic:
         off = self.offer
         return {
             "phase": self.phase,
@@ -897,16 +898,18 @@ class ChangpaiState(State):
             "outcome": self.outcome,
         }
 
-    def view(self, seat: int) -> dict[str, Any]:
-        v = self.public_view()
-        v["seat"] = seat
+    def view(self, seat: int) -> ChangpaiView:
+        v: ChangpaiView = {
+            **self.public_view(),
+            "seat": seat,
+            "hand": to_codes(self.conc[seat]),
+            "drawn": CODES[self.drawn] if self.drawn >= 0 and self.actor == seat else None,
+            "peng_barred": [CODES[k] for k in self.peng_bar[seat]],
+            "hu_barred": [CODES[k] for k in self.hu_bar[seat]],
+            "threshold": threshold(self.is_dealer(seat)),
+        }
         if self.phase == "claim" and seat in self.to_act():
-            v["to_act"] = [seat]  # only their own claim
-        v["hand"] = to_codes(self.conc[seat])
-        v["drawn"] = CODES[self.drawn] if self.drawn >= 0 and self.actor == seat else None
-        v["peng_barred"] = [CODES[k] for k in self.peng_bar[seat]]
-        v["hu_barred"] = [CODES[k] for k in self.hu_bar[seat]]
-        v["threshold"] = threshold(self.is_dealer(seat))
+            v["to_act"] = [seat]  # only their own claim (the key keeps its place)
         if self.phase != "over" and self.active(seat) and self.estimates_on():
             e = self.estimate_of(seat)
             v["estimate"] = {"tuo": e.tuo, "groups": e.groups, "ok": e.ok}

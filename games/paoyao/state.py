@@ -37,6 +37,7 @@ from games.paoyao.moves import (
     swap_roads,
 )
 from games.paoyao.scoring import SNOW_NAMES, grade, settlement, snowable
+from games.paoyao.views import PaoyaoPublic, PaoyaoView, Snow, Top
 
 PLAY, SNOW, OVER = "play", "snow", "over"
 _TABLES = {True: Tables(rank_order(True)), False: Tables(rank_order(False))}
@@ -80,7 +81,7 @@ class PaoyaoState(State):
         self.score = [0, 0]  # captured points per team
         self.taken: list[list[str]] = [[], []]  # cards captured per team
         self.chase: int | None = None  # after 雪: the fixed winning team
-        self.snow: dict[str, Any] | None = None  # pending 雪 decision
+        self.snow: Snow | None = None  # pending 雪 decision
         self.resume: str | None = None  # "play": a play was interrupted by the decision
         self.last_trick_winner: int | None = None
         self.finish: dict[str, Any] | None = None
@@ -461,8 +462,8 @@ class PaoyaoState(State):
                 pts[self.top_seat % 2] += self.trick_points
         return pts
 
-    def public_view(self) -> dict[str, Any]:
-        top = None
+    def public_view(self) -> PaoyaoPublic:
+        top: Top | None = None
         if self.top is not None:
             # the last play's cards (not next() over reversed(): mypyc cannot
             # compile that, see bench/compiled.py)
@@ -473,7 +474,7 @@ class PaoyaoState(State):
                 "combo": KIND_NAMES[self.top[0]],
                 "key": list(self.top),
             }
-        view: dict[str, Any] = {
+        view: PaoyaoPublic = {
             "phase": self.phase,
             "dealer": self.dealer,
             "turn": self.current if self.phase == PLAY else None,
@@ -503,10 +504,8 @@ class PaoyaoState(State):
             view["result"] = self.result().details
         return view
 
-    def view(self, seat: int) -> dict[str, Any]:
-        v = self.public_view()
-        v["seat"] = seat
-        v["hand"] = self.hand_codes(seat)
+    def view(self, seat: int) -> PaoyaoView:
+        v: PaoyaoView = {**self.public_view(), "seat": seat, "hand": self.hand_codes(seat)}
         partner = (seat + 2) % 4
         if (
             self.variant["show_partner_hand_after_out"]
@@ -575,9 +574,8 @@ class PaoyaoState(State):
         self.out, self.score = list(d["out"]), list(d["score"])
         self.taken = [list(t) for t in d["taken"]]
         self.chase, self.resume = d["chase"], d["resume"]
-        self.snow = (
-            None
-            if d["snow"] is None
-            else {**d["snow"], "answers": [list(a) for a in d["snow"]["answers"]]}
-        )
+        s = d["snow"]
+        self.snow = None if s is None else Snow(
+            team=s["team"], reason=s["reason"], deciders=s["deciders"],
+            answers=[list(a) for a in s["answers"]])
         self.last_trick_winner, self.finish = d["last_trick_winner"], d["finish"]

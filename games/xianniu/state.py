@@ -18,7 +18,7 @@ from typing import Any
 from games.base import COPY_1, COPY_2, IllegalMove, Move, Pick, Result, State
 from games.xianniu.scoring import settle
 from games.xianniu.shapes import LONGFENG, Info, Rules, rules_for
-from games.xianniu.views import CAP, Views
+from games.xianniu.views import CAP, Opening, Views
 
 KOU = Move("K", "kou")
 XIAN = Move("X", "xian")
@@ -83,7 +83,7 @@ class XianniuState(Views, State):
         self.poll_xian = False
         self.owed = [0, 0, 0]
         # (holders, opening, end_reason): set a few times a hand at most
-        self._rare: tuple[list[int], dict | None, str | None] = ([], None, None)
+        self._rare: tuple[list[int], Opening | None, str | None] = ([], None, None)
         # per seat: its plays of each shape asked so far, indexed by shape (_of_shape)
         self._combos: list[list[list[Info] | None] | None] = [None, None, None]
         self._cache: tuple[int, list] | None = None
@@ -110,12 +110,12 @@ class XianniuState(Views, State):
         self._rare = (holders, *self._rare[1:])
 
     @property
-    def opening(self) -> dict | None:
+    def opening(self) -> Opening | None:
         """The big hand played at the deal: {"seat", "shape"}."""
         return self._rare[1]
 
     @opening.setter
-    def opening(self, opening: dict | None) -> None:
+    def opening(self, opening: Opening | None) -> None:
         h, _, e = self._rare
         self._rare = (h, opening, e)
 
