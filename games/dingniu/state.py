@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import COPY_1, COPY_2, COPY_DEEP, IllegalMove, Move, Result, State
+from games.base import COPY_1, COPY_2, COPY_DEEP, Game, IllegalMove, Move, Result, State
 from games.dingniu import suanzhang as sz
 from games.dingniu.opening import lalian_forbidden, leads, must_pair
 from games.dingniu.scoring import score
@@ -64,7 +64,7 @@ class DingniuState(State):
     SHARED = State.SHARED | {"_legal"}  # a cached move list, replaced, never changed
     seats = 4  # on the class: an instance keeps at most 29 attributes (see __init__)
 
-    def __init__(self, game, variant: dict[str, Any], deal: Any, dealer: int) -> None:
+    def __init__(self, game: Game, variant: dict[str, Any], deal: Any, dealer: int) -> None:
         # 29 attributes at most: from the 30th on CPython 3.11 keeps them in a
         # plain dict and specialises no attribute load or method call on it.
         self.game = game
