@@ -76,7 +76,6 @@ class Views:
     """Mixin of XianniuState: views and persistence."""
 
     # What it reads of XianniuState (annotations only: nothing is defined here).
-    game: Any  # the _Family (its `mode`); State declares it a Game
     variant: dict[str, Any]
     dealer: int
     rules: Rules
@@ -118,7 +117,7 @@ class Views:
             top = {"seat": self.top[0], "cards": list(self.top[1].cards),
                    "shape": self.top[1].name, "n": self.top[1].multiple}
         return {
-            "mode": self.game.mode,
+            "mode": self.rules.mode,
             "phase": self.phase,
             "dealer": self.dealer,
             "controller": self.controller,
