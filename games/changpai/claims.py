@@ -54,7 +54,7 @@ def seat_order(seats: int, s: int) -> tuple[int, ...]:
 RANK = {"H": 5, "F": 4, "K": 3, "P": 2, "C": 1}
 
 
-def chi_options(conc, x: int) -> list[tuple[int, int]]:
+def chi_options(conc: Sequence[int], x: int) -> list[tuple[int, int]]:
     """Pairs of the claimer's kinds that make a K2/K3 with the claimed kind x."""
     out: list[tuple[int, int]] = []
     cx = conc[x]
@@ -151,7 +151,7 @@ def _chi_table(x: int) -> tuple[tuple[int, int, int, tuple[int, int], int, str],
     claimer's pair): (a, b, copies of a needed, the pair, the 坎's 砣, its code).
     chi_options(conc, x) is the pairs of those whose cards conc holds."""
     full = [5] * N_KINDS
-    out = []
+    out: list[tuple[int, int, int, tuple[int, int], int, str]] = []
     for pair in chi_options(full, x):
         kan = classify((*pair, x))
         if kan:

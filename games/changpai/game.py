@@ -78,7 +78,8 @@ class ChangpaiGame(Game):
             return (finished.dealer + 1) % finished.seats
         return finished.dealer  # 荒 (default) and redeal: the dealer stays
 
-    def start(self, variant: Mapping[str, Any], deal: Any, dealer: int, seats: int | None = None):
+    def start(self, variant: Mapping[str, Any], deal: Any, dealer: int,
+              seats: int | None = None) -> ChangpaiState:
         n = seats or self.default_seats
         if n not in self.seat_counts:
             raise VariantError(f"changpai is played by 3, not {n}")
