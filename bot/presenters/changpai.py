@@ -14,6 +14,7 @@ from typing import Any
 from bot.i18n import N_, Translator
 from bot.presenters.base import Presenter, signed
 from games.base import Move, Result
+from games.changpai import ChangpaiPublic, ChangpaiView, Meld
 
 # Card names as Sichuan players say them (spec B1); msgids are pinyin.
 CARD_NAMES = {
@@ -72,7 +73,7 @@ def paired(codes: list[str]) -> list[str]:
     return sorted(codes, key=lambda x: (-c[x], ORDER.index(x)))
 
 
-class ChangpaiPresenter(Presenter):
+class ChangpaiPresenter(Presenter[ChangpaiPublic, ChangpaiView]):
     game_id = "changpai"
 
     def game_name(self, _: Translator) -> str:
@@ -116,7 +117,7 @@ class ChangpaiPresenter(Presenter):
             parts.append(text + (f"×{c[code]}" if c[code] > 1 else ""))
         return " ".join(parts) or "—"
 
-    def meld(self, m: dict[str, Any], _: Translator) -> str:
+    def meld(self, m: Meld, _: Translator) -> str:
         return f"{_(MELD_NAMES.get(m['kind'], m['kind']))} {self.group(paired(m['cards']), _)}"
 
     # -- buttons ----------------------------------------------------------------
@@ -148,14 +149,14 @@ class ChangpaiPresenter(Presenter):
         return _(REASONS.get(reason, REASONS["not_legal"]))
 
     # -- the table --------------------------------------------------------------
-    def offer_line(self, public: dict[str, Any], names: list[str], _: Translator) -> str | None:
+    def offer_line(self, public: ChangpaiPublic, names: list[str], _: Translator) -> str | None:
         off = public.get("offer")
         if not off:
             return None
         text = N_("{who} discards {card}") if off["kind"] == "discard" else N_("{who} flips {card}")
         return _(text).format(who=names[off["from"]], card=self.card(off["card"], _))
 
-    def seat_line(self, public: dict[str, Any], seat: int, names: list[str], _: Translator) -> str:
+    def seat_line(self, public: ChangpaiPublic, seat: int, names: list[str], _: Translator) -> str:
         p = public["players"][seat]
         mark = "👉 " if seat in public["to_act"] else ""
         tags = []
@@ -174,7 +175,7 @@ class ChangpaiPresenter(Presenter):
             line += "  " + _("sets: {sets} ({tuo} tuo)").format(sets=sets, tuo=p["tuo"])
         return line
 
-    def table_text(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
+    def table_text(self, public: ChangpaiPublic, names: list[str], _: Translator) -> str:
         n = len(public["players"])
         lines = [_("Stock {n} · dealer {who}").format(
             n=public["stock"], who=names[public["dealer"]])]
@@ -191,7 +192,7 @@ class ChangpaiPresenter(Presenter):
                 cards=self.counted(public["dead"], _, pips=False)))
         return "\n".join(lines)
 
-    def hand_text(self, view: dict[str, Any], seat: int, names: list[str], _: Translator) -> str:
+    def hand_text(self, view: ChangpaiView, seat: int, names: list[str], _: Translator) -> str:
         hand = view["hand"]
         lines = [_("Your cards ({n}):").format(n=len(hand))]
         red = [c for c in hand if c in RED]
@@ -208,8 +209,9 @@ class ChangpaiPresenter(Presenter):
             ok = "✅" if est["ok"] else "⚠️"
             lines.append(_("Estimate: {tuo} tuo of {need}, {kan} kan {ok}").format(
                 tuo=est["tuo"], need=view["threshold"], kan=est["groups"], ok=ok))
-        if view.get("drawn") and seat in view["to_act"]:
-            lines.append(_("You drew {card}").format(card=self.card(view["drawn"], _)))
+        drawn = view["drawn"]
+        if drawn and seat in view["to_act"]:
+            lines.append(_("You drew {card}").format(card=self.card(drawn, _)))
         if view.get("peng_barred"):
             lines.append(_("No more Peng on: {cards}").format(
                 cards=" ".join(self.short(c, _) for c in view["peng_barred"])))
@@ -223,7 +225,7 @@ class ChangpaiPresenter(Presenter):
             lines.append(self._prompt(view, names, _))
         return "\n".join(lines)
 
-    def _prompt(self, view: dict[str, Any], names: list[str], _: Translator) -> str:
+    def _prompt(self, view: ChangpaiView, names: list[str], _: Translator) -> str:
         phase = view["phase"]
         if phase == "qualify":
             return _("Declare (qi), play on, or fold?")

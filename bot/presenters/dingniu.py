@@ -13,6 +13,7 @@ from typing import Any
 from bot.i18n import N_, Translator
 from bot.presenters.base import Presenter, names_list, sentences
 from games.base import Move, Pick, Result
+from games.dingniu import DingniuPublic, DingniuView
 
 # Tile names as players say them; msgids English, 简/繁 in the catalogs.
 TILE_NAMES = {
@@ -71,7 +72,7 @@ def pips(code: str) -> str:
     return f"[{code[0]}:{code[1]}]"
 
 
-class DingniuPresenter(Presenter):
+class DingniuPresenter(Presenter[DingniuPublic, DingniuView]):
     game_id = "dingniu"
 
     def game_name(self, _: Translator) -> str:
@@ -116,15 +117,16 @@ class DingniuPresenter(Presenter):
         return _(REASONS.get(reason, REASONS["not_legal"]))
 
     # -- the table -----------------------------------------------------------
-    def layout_text(self, public: dict[str, Any], _: Translator) -> list[str]:
-        if not public["layout"]:
+    def layout_text(self, public: DingniuPublic, _: Translator) -> list[str]:
+        ends = public["ends"]
+        if not public["layout"] or ends is None:  # both, before the lead
             return [_("Table: empty, the head leads")]
         chain = "".join(f"[{c[0]}|{c[1]}]" for c in public["layout"])
-        left, right = public["ends"]
+        left, right = ends
         return [_("Table: {chain}").format(chain=chain),
                 _("Open ends: {left} … {right}").format(left=left, right=right)]
 
-    def table_text(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
+    def table_text(self, public: DingniuPublic, names: list[str], _: Translator) -> str:
         head = public["head"]
         lines = self.layout_text(public, _)
         lines.append("────────────")
@@ -140,7 +142,7 @@ class DingniuPresenter(Presenter):
                 name=names[sz["seat"]], kind=self.sz_name(sz["type"], _)))
         return "\n".join(lines)
 
-    def hand_text(self, view: dict[str, Any], seat: int, names: list[str], _: Translator) -> str:
+    def hand_text(self, view: DingniuView, seat: int, names: list[str], _: Translator) -> str:
         head = view["head"]
         lines = [_("You are {role} · head: {name}").format(
             role=self.role(seat, head, _), name=names[head])]

@@ -5,10 +5,10 @@ presenter; everything else is the engine's own."""
 
 from games.base import Game
 from games.changpai.game import ChangpaiGame
-from games.changpai.views import ChangpaiPublic, ChangpaiView
+from games.changpai.views import ChangpaiPublic, ChangpaiView, Meld
 from games.registry import Parts
 
 GAMES: dict[str, Game] = {"changpai": ChangpaiGame()}
 PARTS = Parts(GAMES, presenter="bot.presenters.changpai", ai="games.changpai.ai")
 
-__all__ = ["GAMES", "PARTS", "ChangpaiPublic", "ChangpaiView"]
+__all__ = ["GAMES", "PARTS", "ChangpaiPublic", "ChangpaiView", "Meld"]

@@ -476,6 +476,7 @@ class PaoyaoState(State):
     def public_view(self) -> PaoyaoPublic:
         top: Top | None = None
         if self.top is not None:
+            assert self.top_seat is not None  # set and cleared with the top
             # the last play's cards (not next() over reversed(): mypyc cannot
             # compile that, see bench/compiled.py)
             cards = [c for _s, c in self.trick if c][-1]

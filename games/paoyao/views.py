@@ -11,7 +11,7 @@ from games.base import PublicView, SeatView
 class Top(TypedDict):
     """The play on top of the trick."""
 
-    seat: int | None  # who played it
+    seat: int  # who played it
     cards: list[str]
     combo: str  # single, pair, straight, double_straight, bomb (combos.KIND_NAMES)
     key: list[int]  # the combination (kind, a, b) it is compared by (combos.py)

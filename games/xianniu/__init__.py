@@ -7,9 +7,9 @@ presenter; everything else is the engine's own."""
 from games.base import Game
 from games.registry import Parts
 from games.xianniu.game import NiujiuGame, XianniuGame
-from games.xianniu.views import XianniuPublic, XianniuView
+from games.xianniu.views import Leaf, XianniuPublic, XianniuView
 
 GAMES: dict[str, Game] = {"xianniu": XianniuGame(), "niujiu": NiujiuGame()}
 PARTS = Parts(GAMES, presenter="bot.presenters.xianniu", ai="games.xianniu.ai")
 
-__all__ = ["GAMES", "PARTS", "XianniuPublic", "XianniuView"]
+__all__ = ["GAMES", "PARTS", "Leaf", "XianniuPublic", "XianniuView"]
