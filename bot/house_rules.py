@@ -8,6 +8,7 @@ A flag the tables here do not describe is not offered in /settings.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from bot.i18n import N_, Translator
@@ -271,7 +272,7 @@ def preset_name(game_id: str, preset: str, _: Translator) -> str:
     return _(name[0])
 
 
-def find_preset(game_id: str, presets, word: str) -> str | None:
+def find_preset(game_id: str, presets: Iterable[str], word: str) -> str | None:
     """A preset typed after /new or `paiju play --preset`: its name in any
     language, with or without the Chinese in brackets ("Two-five", "二五",
     "two five (二五)"), or its code name (`er_wu`)."""

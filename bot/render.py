@@ -173,8 +173,8 @@ def changed_rules(s: Sitting, _: Translator) -> list[str]:
 def last_line(s: Sitting, p: Presenter, ns: list[str], _: Translator) -> str | None:
     if not s.last:
         return None
-    parts = [p.event_line(e, ns, _) for e in s.last.get("events", [])]
-    parts = [x for x in parts if x]
+    said = [p.event_line(e, ns, _) for e in s.last.get("events", [])]
+    parts = [x for x in said if x]
     return clauses(parts[-3:], _) if parts else None
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from aiogram.filters.callback_data import CallbackData
+from aiogram.types import InlineKeyboardMarkup
 
 from bot import catalog, render
 from bot.i18n import Translator, plural
@@ -90,7 +91,9 @@ def when(ts: float, zone: ZoneInfo) -> str:
     return f"{datetime.fromtimestamp(ts, zone):%m-%d %H:%M}"
 
 
-def history(hands: Sequence[Mapping[str, Any]], zone: ZoneInfo, _: Translator):
+def history(
+    hands: Sequence[Mapping[str, Any]], zone: ZoneInfo, _: Translator
+) -> tuple[str, InlineKeyboardMarkup | None]:
     """The chat's last hands, newest first, one button each to replay it. Each
     is named as its table named it (掀牛 第2局) after the number /replay takes."""
     if not hands:

@@ -9,7 +9,7 @@ Presenters only read what they are given: `public_view()` for group texts,
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
 from bot.i18n import Translator, in_context, plural
@@ -17,17 +17,17 @@ from games import records
 from games.base import Move, Pick, PublicView, Result, SeatView, State, find_move, split_cards
 
 
-def names_list(items, _: Translator) -> str:
+def names_list(items: Iterable[str], _: Translator) -> str:
     """老王、小李 / Lao Wang, Xiao Li: names (or short items) in a list."""
     return in_context("list", ", ", _).join(items)
 
 
-def clauses(items, _: Translator) -> str:
+def clauses(items: Iterable[str], _: Translator) -> str:
     """Parts of one sentence: "，" in Chinese, ", " in English."""
     return _(", ").join(items)
 
 
-def sentences(items, _: Translator) -> str:
+def sentences(items: Iterable[str], _: Translator) -> str:
     """Separate statements on one line: "；" in Chinese, "; " in English."""
     return _("; ").join(items)
 

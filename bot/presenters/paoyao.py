@@ -13,7 +13,7 @@ reads `view(seat)` of its own seat. Plays are chosen with the card picker
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.i18n import N_, Translator, plural
@@ -109,10 +109,10 @@ class PaoyaoPresenter(Presenter[PaoyaoPublic, PaoyaoView]):
             return self.rank(code[0], _)
         return SUIT_SIGNS[code[1]] + self.rank(code[0], _)
 
-    def cards(self, codes, _: Translator) -> str:
+    def cards(self, codes: Iterable[str], _: Translator) -> str:
         return " ".join(self.card(c, _) for c in codes) or "—"
 
-    def play_name(self, cards, kind: str | None, _: Translator) -> str:
+    def play_name(self, cards: Sequence[str], kind: str | None, _: Translator) -> str:
         """The kind of play (as views and events name it: single, pair, ...,
         bomb) as players say it: 对5, 单顺 5-9, 三路 7, 小幺 … (Pair of 5s,
         Straight 5-9, Three 7s, Small yao …)."""

@@ -13,7 +13,7 @@ reads `view(seat)` of its own seat.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
 from bot.i18n import N_, Translator, in_context, plural
@@ -135,7 +135,7 @@ class XianniuPresenter(Presenter[XianniuPublic, XianniuView]):
         """♠9♥️9: poker cards side by side."""
         return "".join(self.card(c, _) for c in self.sort(codes)) or "—"
 
-    def sort(self, codes) -> list[str]:
+    def sort(self, codes: Iterable[str]) -> list[str]:
         return sorted(codes, key=lambda c: (self.ranks.index(c[0]), "shcd".index(c[1])))
 
     def hand_groups(self, codes: Sequence[str], _: Translator) -> str:
@@ -503,7 +503,7 @@ class NiujiuPresenter(XianniuPresenter):
         """Ox 9, Ox 8 (牛九、牛八)."""
         return names_list([self.card(c, _) for c in self.sort(codes)], _) or "—"
 
-    def sort(self, codes) -> list[str]:
+    def sort(self, codes: Iterable[str]) -> list[str]:
         """High to low as they play: 天 12 … 地眼 2 (rules §1.2)."""
         return sorted(codes, key=lambda c: (ORDER[kind_of(c)], c[1]))
 
