@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from bot.i18n import N_, Translator
+from games.base import Game
 
 # game id → preset → (name, one-line description)
 PRESETS: dict[str, dict[str, tuple[str, str]]] = {
@@ -308,7 +309,7 @@ def _key(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
-def flags_of(game_id: str, game: Any) -> list[str]:
+def flags_of(game_id: str, game: Game) -> list[str]:
     """The flags /settings offers for a game: the engine's, in its order."""
     known = FLAGS.get(game_id, {})
     return [f for f in game.flags if f in known]
@@ -322,7 +323,7 @@ def flag_about(game_id: str, flag: str, _: Translator) -> str:
     return _(FLAGS[game_id][flag][1])
 
 
-def choices(game_id: str, flag: str, game: Any) -> list[Any]:
+def choices(game_id: str, flag: str, game: Game) -> list[Any]:
     """The values a button may set: the engine's choices, else ours; a value
     the group already has stays choosable."""
     f = game.flags[flag]
@@ -344,7 +345,7 @@ def choice_name(game_id: str, flag: str, value: Any, _: Translator) -> str:
     return str(value)
 
 
-def differences(game_id: str, game: Any, variant: dict[str, Any], preset: str) -> list[str]:
+def differences(game_id: str, game: Game, variant: dict[str, Any], preset: str) -> list[str]:
     """The flags where `variant` differs from the preset's rules."""
     base = game.preset(preset) if preset in game.presets else game.variant({})
     return [f for f in flags_of(game_id, game) if _key(variant.get(f)) != _key(base.get(f))]
