@@ -29,7 +29,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple, Self, TypedDict, cast
+from typing import Any, ClassVar, Generic, NamedTuple, Self, TypedDict, TypeVar, cast
 
 
 class IllegalMove(ValueError):
@@ -136,6 +136,17 @@ class SeatView(PublicView):
 
     seat: int
     hand: list[str]  # the seat's own cards, as codes
+
+
+PublicT = TypeVar("PublicT", bound=PublicView)
+
+
+class Revealed(TypedDict, Generic[PublicT]):
+    """The end of a hand, for everyone (`State.revealed()`): the public view
+    and every seat's hand, nothing private being left to protect."""
+
+    public: PublicT
+    hands: list[list[str]]  # per seat, the cards it still holds
 
 
 @dataclass
@@ -320,7 +331,7 @@ class State(ABC):
 
     __hash__ = None  # type: ignore[assignment]
 
-    def revealed(self) -> dict[str, Any]:
+    def revealed(self) -> Revealed[PublicView]:
         """End-of-hand data for everyone: the public view plus every hand.
         Only once the hand is over (nothing private is left to protect)."""
         if not self.is_over():

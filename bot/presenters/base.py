@@ -10,11 +10,21 @@ Presenters only read what they are given: `public_view()` for group texts,
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from bot.i18n import Translator, in_context, plural
 from games import records
-from games.base import Move, Pick, PublicView, Result, SeatView, State, find_move, split_cards
+from games.base import (
+    Move,
+    Pick,
+    PublicView,
+    Result,
+    Revealed,
+    SeatView,
+    State,
+    find_move,
+    split_cards,
+)
 
 
 def names_list(items: Iterable[str], _: Translator) -> str:
@@ -174,7 +184,7 @@ class Presenter(Generic[PublicT, ViewT]):
         return None
 
     def result_text(
-        self, result: Result, final: dict[str, Any], names: list[str], _: Translator
+        self, result: Result, final: Revealed[PublicT], names: list[str], _: Translator
     ) -> str:
         """End of hand: every hand revealed and the result explained.
         `final` is the engine's end-of-hand data (public view plus revealed hands)."""
@@ -221,7 +231,8 @@ class Presenter(Generic[PublicT, ViewT]):
         if not state.is_over():  # settled void: nobody could move on
             lines.append(_("Nobody could move on: the hand counts for nothing."))
             return lines
-        lines.append(self.result_text(state.result(), state.revealed(), names, _))
+        final = cast("Revealed[PublicT]", state.revealed())  # a hand of this presenter's game
+        lines.append(self.result_text(state.result(), final, names, _))
         return lines
 
     def replay_move(self, state: State, seat: int, code: str, _: Translator) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.i18n import N_, Translator
 from bot.presenters.base import Presenter, signed
-from games.base import Move, Result
+from games.base import Move, Result, Revealed
 from games.changpai import ChangpaiPublic, ChangpaiView, Meld
 
 # Card names as Sichuan players say them (spec B1); msgids are pinyin.
@@ -284,7 +284,7 @@ class ChangpaiPresenter(Presenter[ChangpaiPublic, ChangpaiView]):
 
     # -- end of hand ----------------------------------------------------------------
     def result_text(
-        self, result: Result, final: dict[str, Any], names: list[str], _: Translator
+        self, result: Result, final: Revealed[ChangpaiPublic], names: list[str], _: Translator
     ) -> str:
         d = result.details
         n = len(result.net)
@@ -323,7 +323,7 @@ class ChangpaiPresenter(Presenter[ChangpaiPublic, ChangpaiView]):
                 a=names[p["from"]], b=names[p["to"]], n=p["amount"], why=_(reasons[p["reason"]])))
         lines.append(_("Result: {list}").format(
             list=" · ".join(f"{names[s]} {signed(result.net[s])}" for s in range(n))))
-        hands = final.get("hands") or []
+        hands = final["hands"]
         for s, h in enumerate(hands):
             if h:
                 lines.append(f"{names[s]}: {self.counted(h, _, pips=False)}")

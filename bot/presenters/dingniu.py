@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.i18n import N_, Translator
 from bot.presenters.base import Presenter, names_list, sentences
-from games.base import Move, Pick, Result
+from games.base import Move, Pick, Result, Revealed
 from games.dingniu import DingniuPublic, DingniuView
 
 # Tile names as players say them; msgids English, 简/繁 in the catalogs.
@@ -189,7 +189,7 @@ class DingniuPresenter(Presenter[DingniuPublic, DingniuView]):
 
     # -- end of hand ---------------------------------------------------------
     def result_text(
-        self, result: Result, final: dict[str, Any], names: list[str], _: Translator
+        self, result: Result, final: Revealed[DingniuPublic], names: list[str], _: Translator
     ) -> str:
         d = result.details
         head = d["head"]

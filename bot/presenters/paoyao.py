@@ -19,7 +19,7 @@ from typing import Any
 from bot.i18n import N_, Translator, plural
 from bot.presenters.base import Presenter, names_list
 from bot.presenters.gloss import gloss, gloss_labels, term
-from games.base import Move, Pick, Result, State
+from games.base import Move, Pick, Result, Revealed, State
 from games.paoyao import RANK_OF, PaoyaoPublic, PaoyaoView, Play, play_of
 
 SUIT_SIGNS = {"s": "♠️", "h": "♥️", "c": "♣️", "d": "♦️"}  # ♥ ♦ show red on phones
@@ -335,14 +335,13 @@ class PaoyaoPresenter(Presenter[PaoyaoPublic, PaoyaoView]):
 
     # -- end of hand ------------------------------------------------------------------------
     def result_text(
-        self, result: Result, final: dict[str, Any], names: list[str], _: Translator
+        self, result: Result, final: Revealed[PaoyaoPublic], names: list[str], _: Translator
     ) -> str:
         """Who won and how, the 雪 and its multiplier, each a sentence; the
         teams' points, who went out, the cards left, the next leader. Each
         seat's net is the 🏁 message's own line."""
         d = result.details
-        public = final.get("public", {})
-        limits = public.get("thresholds", {"win": 140, "kangqi": 90})
+        limits = final["public"]["thresholds"]
         team = self.team_name(d["winner_team"], names, _)
         lost = d["points"][1 - d["winner_team"]]
         win = d["win"]
@@ -364,7 +363,7 @@ class PaoyaoPresenter(Presenter[PaoyaoPublic, PaoyaoView]):
             lines.append(
                 _("Out in order: {names}").format(names=names_list([names[s] for s in d["out"]], _))
             )
-        hands = final.get("hands") or []
+        hands = final["hands"]
         if any(hands):
             lines.append(_("Cards left:"))
             for s, h in enumerate(hands):

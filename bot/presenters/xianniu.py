@@ -19,7 +19,7 @@ from typing import Any
 from bot.i18n import N_, Translator, in_context, plural
 from bot.presenters.base import Presenter, names_list
 from bot.presenters.gloss import Term, gloss, gloss_labels, term
-from games.base import Move, Pick, Result, State
+from games.base import Move, Pick, Result, Revealed, State
 from games.xianniu import Leaf, XianniuPublic, XianniuView
 
 # ♥ and ♦ in their red emoji form, ♠ ♣ plain (black).
@@ -430,13 +430,12 @@ class XianniuPresenter(Presenter[XianniuPublic, XianniuView]):
 
     # -- end of hand ---------------------------------------------------------
     def result_text(
-        self, result: Result, final: dict[str, Any], names: list[str], _: Translator
+        self, result: Result, final: Revealed[XianniuPublic], names: list[str], _: Translator
     ) -> str:
         """Each seat's table and points, in the table's words; who pays whom
         and why; the cards left. Each seat's net is the 🏁 message's own line."""
         d = result.details
-        public = final.get("public", {})
-        dealer = public.get("dealer", 0)
+        dealer = final["public"]["dealer"]
         order = [(dealer + i) % 3 for i in range(3)]
         lines = []
         for s in order:
@@ -458,7 +457,7 @@ class XianniuPresenter(Presenter[XianniuPublic, XianniuView]):
             lines.append(_("Nobody pays: no winner has points.")
                          if any(r["winner"] for r in d["seats"])
                          else _("Nobody pays: nobody has 6 on the table."))
-        hands = final.get("hands")
+        hands = final["hands"]
         if hands:
             lines.append(_("Cards left in hand:"))
             for s in order:

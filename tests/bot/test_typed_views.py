@@ -1,8 +1,9 @@
 """Each presenter reads its game's views through the game's declared types
 (`Presenter[XPublic, XView]`, games/<game>/views.py), and those types say what
 the engine really gives: every view of seeded random hands, public and each
-seat's, checked key by key and value by value against them. mypy checks the
-presenters' reads against the types; this checks the types against the data."""
+seat's, and the end of each hand (`revealed()`), checked key by key and value
+by value against them. mypy checks the presenters' reads against the types;
+this checks the types against the data."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ import pytest
 from bot.presenters import presenter
 from bot.presenters.base import Presenter
 from games import registry
-from games.base import Pick, PublicView, SeatView
+from games.base import Pick, PublicView, Revealed, SeatView
 
 
 def view_types(game_id: str) -> tuple[type, type]:
@@ -130,6 +131,10 @@ def test_every_view_of_random_hands_is_as_declared(game_id: str) -> None:
                 bad = mismatch(state.view(seat), seat_view, f"{game_id} view({seat}), move {step}")
                 assert bad is None, bad
             if state.is_over():
+                final = state.revealed()  # Revealed[public]: what result_text reads
+                assert set(final) == set(get_type_hints(Revealed))
+                assert mismatch(final["public"], public, f"{game_id} revealed") is None
+                assert mismatch(final["hands"], list[list[str]], f"{game_id} hands") is None
                 break
             actors = state.to_act()
             seat = actors[rng.randrange(len(actors))]
