@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+from collections.abc import Callable
 from typing import Any
 
 from .base import FakeState
@@ -55,7 +56,7 @@ class Observe(FakeState):
             best = max(best, i - j + 1)
         return best
 
-    async def wait_for(self, predicate, timeout: float = 10.0) -> Any:
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
         """Poll predicate() (sync or async) every 10 ms until truthy and return
         its value. LookupError/AttributeError count as "not yet" (so
         `lambda: tg.messages(g)[-1].text == "x"` works); TimeoutError after

@@ -27,10 +27,10 @@ multipart uploads and Telegram's rules for them.
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .markup import check_markup
-from .models import ApiError, bad_request
+from .models import ApiError, FakeMessage, bad_request
 from .text import parse_text, utf16_len
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def _size(content: bytes) -> tuple[int, int]:
     return w, h
 
 
-def _photo(tg: FakeTelegram, p: dict, ref) -> tuple[dict, bool]:
+def _photo(tg: FakeTelegram, p: dict, ref: Any) -> tuple[dict, bool]:
     """The photo a parameter names: (file, whether it was uploaded now)."""
     if isinstance(ref, str) and ref.startswith("attach://"):
         ref = p.get(ref.removeprefix("attach://"))
@@ -95,7 +95,7 @@ def photo_size(file: dict) -> dict:
             "width": file["width"], "height": file["height"], "file_size": len(file["content"])}
 
 
-def send_photo(tg, p, now):
+def send_photo(tg: FakeTelegram, p: dict, now: float) -> dict:
     from .methods import _can_write, _chat
 
     chat_id = _chat(tg, p)
@@ -111,7 +111,7 @@ def send_photo(tg, p, now):
     return tg.world.message_dict(m)
 
 
-def edit_message_media(tg, p, now):
+def edit_message_media(tg: FakeTelegram, p: dict, now: float) -> dict:
     from .methods import _can_write, _editable
 
     chat_id, m = _editable(tg, p)
@@ -133,7 +133,7 @@ def edit_message_media(tg, p, now):
     return _edited(tg, m, caption, ents, markup)
 
 
-def edit_message_caption(tg, p, now):
+def edit_message_caption(tg: FakeTelegram, p: dict, now: float) -> dict:
     from .methods import _can_write, _editable
 
     chat_id, m = _editable(tg, p)
@@ -148,7 +148,8 @@ def edit_message_caption(tg, p, now):
     return _edited(tg, m, caption, ents, markup)
 
 
-def _edited(tg, m, caption, ents, markup):
+def _edited(tg: FakeTelegram, m: FakeMessage, caption: str, ents: list,
+            markup: dict | None) -> dict:
     import time
 
     if caption != m.text:

@@ -84,7 +84,7 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
         await self.start()
         return self
 
-    async def __aexit__(self, *exc) -> None:
+    async def __aexit__(self, *exc: object) -> None:
         await self.stop()
 
     # -- HTTP ------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from .models import ApiError, FakeMessage, bad_request
 
@@ -112,7 +113,7 @@ class World:
     def is_group(self, chat_id: int) -> bool:
         return chat_id in self.groups
 
-    def require_chat(self, chat_id) -> int:
+    def require_chat(self, chat_id: Any) -> int:
         if not isinstance(chat_id, int) or isinstance(chat_id, bool):
             raise bad_request("chat not found")
         if chat_id in self.migrated:
@@ -140,7 +141,7 @@ class World:
         self._next_id[chat_id] = mid
         return mid
 
-    def get_message(self, chat_id: int, message_id) -> FakeMessage | None:
+    def get_message(self, chat_id: int, message_id: Any) -> FakeMessage | None:
         m = self.messages.get(chat_id, {}).get(message_id)
         return None if m is None or m.deleted else m
 
