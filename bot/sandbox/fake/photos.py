@@ -30,7 +30,7 @@ import io
 from typing import TYPE_CHECKING, Any
 
 from .markup import check_markup
-from .models import ApiError, FakeMessage, bad_request
+from .models import ApiError, bad_request
 from .text import parse_text, utf16_len
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ def send_photo(tg: FakeTelegram, p: dict, now: float) -> dict:
 
 
 def edit_message_media(tg: FakeTelegram, p: dict, now: float) -> dict:
-    from .methods import _can_write, _editable
+    from .methods import _can_write, _editable, edited
 
     chat_id, m = _editable(tg, p)
     _can_write(tg, chat_id)
@@ -130,11 +130,11 @@ def edit_message_media(tg: FakeTelegram, p: dict, now: float) -> dict:
     tg.rate(chat_id, now)
     _keep(tg, "editMessageMedia", chat_id, file, uploaded)
     m.photo = file
-    return _edited(tg, m, caption, ents, markup)
+    return edited(tg, m, caption, ents, markup)
 
 
 def edit_message_caption(tg: FakeTelegram, p: dict, now: float) -> dict:
-    from .methods import _can_write, _editable
+    from .methods import _can_write, _editable, edited
 
     chat_id, m = _editable(tg, p)
     _can_write(tg, chat_id)
@@ -145,16 +145,4 @@ def edit_message_caption(tg: FakeTelegram, p: dict, now: float) -> dict:
     if caption == m.text and ents == m.entities and markup == m.reply_markup:
         raise bad_request(NOT_MODIFIED)
     tg.rate(chat_id, now)
-    return _edited(tg, m, caption, ents, markup)
-
-
-def _edited(tg: FakeTelegram, m: FakeMessage, caption: str, ents: list,
-            markup: dict | None) -> dict:
-    import time
-
-    if caption != m.text:
-        m.history.append(m.text)
-    m.text, m.entities, m.reply_markup = caption, ents, markup
-    m.edits += 1
-    m.edit_date = int(time.time())
-    return tg.world.message_dict(m)
+    return edited(tg, m, caption, ents, markup)
