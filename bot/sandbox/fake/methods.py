@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any
 
 from . import photos
@@ -169,18 +168,7 @@ def _apply_edit(tg: FakeTelegram, chat_id: int, m: FakeMessage, text: str, ents:
             "exactly the same as a current content and reply markup of the message")
     _can_write(tg, chat_id)
     tg.rate(chat_id, now)
-    return edited(tg, m, text, ents, markup)
-
-
-def edited(tg: FakeTelegram, m: FakeMessage, text: str, ents: list,
-           markup: dict | None) -> dict:
-    """The message now shows this text (or caption) and these buttons."""
-    if text != m.text:
-        m.history.append(m.text)
-    m.text, m.entities, m.reply_markup = text, ents, markup
-    m.edits += 1
-    m.edit_date = int(time.time())
-    return tg.world.message_dict(m)
+    return photos.record_edit(tg, m, text, ents, markup)
 
 
 def edit_message_text(tg: FakeTelegram, p: dict, now: float) -> Any:

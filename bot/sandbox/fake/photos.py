@@ -30,7 +30,7 @@ import io
 from typing import TYPE_CHECKING, Any
 
 from .markup import check_markup
-from .models import ApiError, bad_request
+from .models import ApiError, FakeMessage, bad_request
 from .text import parse_text, utf16_len
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ def send_photo(tg: FakeTelegram, p: dict, now: float) -> dict:
 
 
 def edit_message_media(tg: FakeTelegram, p: dict, now: float) -> dict:
-    from .methods import _can_write, _editable, edited
+    from .methods import _can_write, _editable
 
     chat_id, m = _editable(tg, p)
     _can_write(tg, chat_id)
@@ -130,11 +130,11 @@ def edit_message_media(tg: FakeTelegram, p: dict, now: float) -> dict:
     tg.rate(chat_id, now)
     _keep(tg, "editMessageMedia", chat_id, file, uploaded)
     m.photo = file
-    return edited(tg, m, caption, ents, markup)
+    return record_edit(tg, m, caption, ents, markup)
 
 
 def edit_message_caption(tg: FakeTelegram, p: dict, now: float) -> dict:
-    from .methods import _can_write, _editable, edited
+    from .methods import _can_write, _editable
 
     chat_id, m = _editable(tg, p)
     _can_write(tg, chat_id)
@@ -145,4 +145,18 @@ def edit_message_caption(tg: FakeTelegram, p: dict, now: float) -> dict:
     if caption == m.text and ents == m.entities and markup == m.reply_markup:
         raise bad_request(NOT_MODIFIED)
     tg.rate(chat_id, now)
-    return edited(tg, m, caption, ents, markup)
+    return record_edit(tg, m, caption, ents, markup)
+
+
+def record_edit(tg: FakeTelegram, m: FakeMessage, caption: str, ents: list,
+                markup: dict | None) -> dict:
+    """The message takes its new text or caption (the old one kept in its
+    history), for editMessageText as for the photo edits."""
+    import time
+
+    if caption != m.text:
+        m.history.append(m.text)
+    m.text, m.entities, m.reply_markup = caption, ents, markup
+    m.edits += 1
+    m.edit_date = int(time.time())
+    return tg.world.message_dict(m)
