@@ -9,6 +9,14 @@ latest text wins), so a busy table costs one edit, not one per move.
 A "slot" is a message the bot keeps editing in place (the table, a player's
 hand): `show(key, ...)` edits the slot's message, or sends a new one when there
 is none or it was deleted, and reports the new id through `on_new`.
+
+A message may carry a picture (a `Photo`): it is sent as a photo with the text
+as its caption, drawn in a worker thread only when it goes out, and uploaded
+once: Telegram's file_id is kept by the picture's digest, and an edit whose
+picture is unchanged edits only the caption and buttons. A message that was
+sent as text stays text; one that was a photo stays a photo while it has a
+picture. A photo Telegram refuses goes out as text, and that chat gets text
+for a while (`PHOTO_PAUSE`).
 """
 
 from __future__ import annotations
@@ -18,15 +26,17 @@ import heapq
 import itertools
 import logging
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Hashable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from aiogram import Bot
 from aiogram.exceptions import (
     TelegramAPIError,
     TelegramBadRequest,
+    TelegramEntityTooLarge,
     TelegramForbiddenError,
     TelegramMigrateToChat,
     TelegramNetworkError,
@@ -35,11 +45,30 @@ from aiogram.exceptions import (
     TelegramServerError,
     TelegramUnauthorizedError,
 )
-from aiogram.types import BufferedInputFile, InlineKeyboardMarkup
+from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, InputMediaPhoto, Message
 
 log = logging.getLogger(__name__)
 
-Render = Callable[[], tuple[str, InlineKeyboardMarkup | None]]
+
+class Photo(Protocol):
+    """A picture to send with a message (bot/pictures: `Drawing`)."""
+
+    @property
+    def digest(self) -> str: ...  # the same picture, the same digest
+
+    @property
+    def name(self) -> str: ...  # its file name
+
+    def png(self) -> bytes: ...  # drawn when it goes out, in a worker thread
+
+
+Screen = tuple[str, InlineKeyboardMarkup | None]
+Render = Callable[[], Screen | tuple[str, InlineKeyboardMarkup | None, Photo | None]]
+
+MAX_CAPTION = 1024  # UTF-16 units, Telegram's limit for a photo's caption
+MAX_PHOTO = 10 * 1024 * 1024  # bytes, Telegram's limit for an uploaded photo
+PHOTO_PAUSE = 600.0  # seconds a chat that refused a photo gets text
+FILE_IDS = 4096  # file_ids remembered (by picture digest)
 
 # Who goes first when Telegram's overall limit makes messages wait (lower first).
 URGENT = 0  # the message a player is waiting on: their hand, now that they must act
@@ -76,6 +105,7 @@ class Op:
     priority: int = NORMAL
     tries: int = 0  # failed attempts so far (retried with backoff)
     file: tuple[str, bytes] | None = None  # document: (file name, content); text is the caption
+    photo: Photo | None = None  # show / send: a picture; text is its caption
 
     @property
     def counted(self) -> bool:
@@ -126,11 +156,27 @@ class Outbox:
         self._idle = asyncio.Event()
         self._idle.set()
         self._closed = False
+        # slots whose message is a photo → the digest of the picture it shows
+        # ("" when not known: bound after a restart)
+        self.photos: dict[Hashable, str] = {}
+        self.file_ids: OrderedDict[str, str] = OrderedDict()  # picture digest → file_id
+        self._no_photos: dict[int, float] = {}  # chat → until when it gets text
+        self._drawer: ThreadPoolExecutor | None = None
+        self._uploading: dict[str, asyncio.Future[None]] = {}  # digest → its first upload
 
     # -- what callers ask for ---------------------------------------------
-    def bind(self, key: Hashable, message_id: int | None) -> None:
-        """Tell the outbox which message a slot shows (e.g. loaded from the DB)."""
+    def bind(self, key: Hashable, message_id: int | None, photo: bool = False) -> None:
+        """Tell the outbox which message a slot shows (e.g. loaded from the DB),
+        and whether it is a photo."""
         self.slots[key] = message_id
+        if photo:
+            self.photos.setdefault(key, "")
+        else:
+            self.photos.pop(key, None)
+
+    def is_photo(self, key: Hashable) -> bool:
+        """Whether the slot's message is a photo."""
+        return key in self.photos
 
     def show(
         self,
@@ -140,19 +186,22 @@ class Outbox:
         markup: InlineKeyboardMarkup | None = None,
         on_new: Callable[[int], Any] | None = None,
         priority: int = NORMAL,
+        photo: Photo | None = None,
     ) -> None:
         """Edit the slot's message in place (or send it); pending edits merge.
-        `text` may be a function returning (text, markup), called only when
-        the edit is actually sent, so merged edits cost nothing to render."""
+        `text` may be a function returning (text, markup) or (text, markup,
+        photo), called only when the edit is actually sent, so merged edits
+        cost nothing to render."""
         chat = self._chat(chat_id)
         for op in chat.ops:
             if op.kind == "show" and op.key == key:
-                op.text, op.markup = text, markup
+                op.text, op.markup, op.photo = text, markup, photo
                 op.on_new = on_new or op.on_new
                 op.priority = min(op.priority, priority)
                 self._hurry(chat, op.priority)
                 return
-        self._push(chat, Op("show", chat_id, key, text, markup, on_new=on_new, priority=priority))
+        self._push(chat, Op("show", chat_id, key, text, markup, on_new=on_new, priority=priority,
+                            photo=photo))
 
     def retire(self, chat_id: int, key: Hashable) -> None:
         """The slot's hand is over: render its pending edit now (before what it
@@ -169,7 +218,7 @@ class Outbox:
                 chat.ops.remove(op)
                 self._done_one()
             elif callable(op.text):
-                op.text, op.markup = op.text()
+                op.text, op.markup, op.photo = _unpack(op.text(), op.photo)
 
     def send(
         self,
@@ -177,9 +226,11 @@ class Outbox:
         text: str,
         markup: InlineKeyboardMarkup | None = None,
         on_new: Callable[[int], Any] | None = None,
+        photo: Photo | None = None,
     ) -> None:
-        """A new message (lobby, end of hand): never merged."""
-        self._push(self._chat(chat_id), Op("send", chat_id, None, text, markup, on_new=on_new))
+        """A new message (lobby, end of hand, a replay's picture): never merged."""
+        self._push(self._chat(chat_id), Op("send", chat_id, None, text, markup, on_new=on_new,
+                                           photo=photo))
 
     def notify(
         self, chat_id: int, key: Hashable, text: str, on_new: Callable[[int], Any] | None = None
@@ -208,6 +259,7 @@ class Outbox:
                     chat.ops.remove(op)
                     self._done_one()
         self.slots.pop(key, None)
+        self.photos.pop(key, None)
 
     def sweep(self, in_use: Callable[[Hashable], bool]) -> int:
         """Forget the message ids of slots nothing will edit again (a finished
@@ -220,6 +272,7 @@ class Outbox:
         gone = [key for key in self.slots if key not in busy and not in_use(key)]
         for key in gone:
             del self.slots[key]
+            self.photos.pop(key, None)
         return len(gone)
 
     def drop_chat(self, chat_id: int) -> None:
@@ -276,6 +329,8 @@ class Outbox:
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self._drawer is not None:
+            self._drawer.shutdown(wait=False, cancel_futures=True)
 
     def settled(self, chat_id: int) -> bool:
         """Nothing queued or on the wire for this chat."""
@@ -533,7 +588,7 @@ class Outbox:
                 await _quiet_delete(bot, op.chat_id, op.message_id)
             elif op.kind == "send":
                 assert isinstance(op.text, str)  # only edits of a slot render lazily
-                m = await bot.send_message(op.chat_id, op.text, reply_markup=op.markup)
+                m, _photo = await self._new_message(op.chat_id, op.text, op.markup, op.photo)
                 _call(op.on_new, m.message_id)
             elif op.kind == "document":
                 assert op.file is not None
@@ -563,26 +618,182 @@ class Outbox:
 
     async def _show(self, op: Op) -> None:
         if callable(op.text):
-            op.text, op.markup = op.text()
+            op.text, op.markup, op.photo = _unpack(op.text(), op.photo)
+        assert isinstance(op.text, str)
         mid = self.slots.get(op.key)
         if mid:
             try:
-                await self.bot.edit_message_text(
-                    text=op.text, chat_id=op.chat_id, message_id=mid, reply_markup=op.markup
-                )
-                return
+                if op.key not in self.photos:  # text stays text (a picture is left out)
+                    await self.bot.edit_message_text(
+                        text=op.text, chat_id=op.chat_id, message_id=mid, reply_markup=op.markup
+                    )
+                    return
+                if await self._edit_photo(op, mid):
+                    return
+                # no picture for it now: the photo is replaced by a text message
+                log.info("slot %s: photo %s goes out anew as text", op.key, mid)
+                await _quiet_delete(self.bot, op.chat_id, mid)
+                op.photo = None
             except TelegramBadRequest as e:
                 text = str(e).lower()
                 if "not modified" in text:
                     return  # the message already shows this: success
                 if "not found" not in text and "can't be edited" not in text:
                     raise
+                log.info("slot %s: message %s is gone, posting a new one", op.key, mid)
             except TelegramNotFound:
-                pass
-            log.info("slot %s: message %s is gone, posting a new one", op.key, mid)
-        m = await self.bot.send_message(op.chat_id, op.text, reply_markup=op.markup)
+                log.info("slot %s: message %s is gone, posting a new one", op.key, mid)
+        m, is_photo = await self._new_message(op.chat_id, op.text, op.markup, op.photo)
         self.slots[op.key] = m.message_id
+        if is_photo and op.photo is not None:
+            self.photos[op.key] = op.photo.digest
+        else:
+            self.photos.pop(op.key, None)
         _call(op.on_new, m.message_id)
+
+    # -- photos -------------------------------------------------------------
+    def _photo_fits(self, chat_id: int, caption: str, photo: Photo | None) -> bool:
+        if photo is None or _utf16(caption) > MAX_CAPTION:
+            return False
+        until = self._no_photos.get(chat_id)
+        if until is not None and until > _now():
+            return False
+        self._no_photos.pop(chat_id, None)
+        return True
+
+    def _refused(self, chat_id: int, e: Exception) -> None:
+        log.warning("outbox: chat %s refused a photo (%s): text for %.0f s", chat_id, e,
+                    PHOTO_PAUSE)
+        self._no_photos[chat_id] = _now() + PHOTO_PAUSE
+
+    async def _new_message(
+        self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None, photo: Photo | None
+    ) -> tuple[Message, bool]:
+        """A new message: the photo with its caption when it can go, else the
+        text. (message, whether it is a photo)."""
+        if self._photo_fits(chat_id, text, photo):
+            assert photo is not None
+
+            async def send(media: str | BufferedInputFile) -> Message:
+                return await self.bot.send_photo(chat_id, media, caption=text, reply_markup=markup)
+
+            try:
+                m = await self._with_photo(photo, send)
+                assert isinstance(m, Message)
+                return m, True
+            except Exception as e:
+                if not _photo_refused(e):
+                    raise
+                self._refused(chat_id, e)
+        m = await self.bot.send_message(chat_id, text, reply_markup=markup)
+        return m, False
+
+    async def _edit_photo(self, op: Op, mid: int) -> bool:
+        """Edit a photo message: its caption and buttons when the picture is
+        the same, else its picture too. False: it cannot stay a photo (no
+        picture now, or Telegram refused it): the caller replaces it."""
+        text, photo = op.text, op.photo
+        assert isinstance(text, str)
+        if photo is None or _utf16(text) > MAX_CAPTION:
+            return False
+        if self.photos.get(op.key) == photo.digest:
+            await self.bot.edit_message_caption(chat_id=op.chat_id, message_id=mid,
+                                                caption=text, reply_markup=op.markup)
+            return True
+        if not self._photo_fits(op.chat_id, text, photo):
+            return False
+
+        async def edit(media: str | BufferedInputFile) -> Message | bool:
+            return await self.bot.edit_message_media(
+                media=InputMediaPhoto(media=media, caption=text), chat_id=op.chat_id,
+                message_id=mid, reply_markup=op.markup)
+
+        try:
+            await self._with_photo(photo, edit)
+        except Exception as e:
+            said = str(e).lower()
+            if isinstance(e, TelegramBadRequest) and ("not modified" in said
+                                                      or "not found" in said):
+                raise
+            if not _photo_refused(e):
+                raise
+            self._refused(op.chat_id, e)
+            return False
+        self.photos[op.key] = photo.digest
+        return True
+
+    async def _with_photo(
+        self, photo: Photo, call: Callable[[str | BufferedInputFile], Awaitable[Message | bool]]
+    ) -> Message | bool:
+        """`call` with the picture: by its file_id when Telegram has it (one it
+        has forgotten is dropped), else drawn and uploaded, once even when
+        several chats want it at the same moment."""
+        digest = photo.digest
+        pending = self._uploading.get(digest)
+        if pending is not None:
+            await asyncio.shield(pending)  # the first upload tells us its file_id
+        file_id = self.file_ids.get(digest)
+        if file_id is not None:
+            self.file_ids.move_to_end(digest)
+            try:
+                return await call(file_id)
+            except TelegramBadRequest as e:
+                if "file" not in str(e).lower():
+                    raise
+                log.info("outbox: file_id of %s is no longer known: uploading", photo.name)
+                self.file_ids.pop(digest, None)
+        done = asyncio.get_running_loop().create_future()
+        self._uploading[digest] = done
+        try:
+            m = await call(BufferedInputFile(await self._draw(photo), filename=photo.name))
+            if isinstance(m, Message) and m.photo:
+                self.file_ids[digest] = m.photo[-1].file_id
+                while len(self.file_ids) > FILE_IDS:
+                    self.file_ids.popitem(last=False)
+            return m
+        finally:
+            self._uploading.pop(digest, None)
+            done.set_result(None)
+
+    async def _draw(self, photo: Photo) -> bytes:
+        """The picture drawn in a worker thread (never on the event loop)."""
+        if self._drawer is None:
+            self._drawer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+        try:
+            data = await asyncio.get_running_loop().run_in_executor(self._drawer, photo.png)
+        except Exception as e:
+            raise PictureFailed(f"drawing {photo.name} failed: {e!r}") from e
+        if len(data) > MAX_PHOTO:
+            raise PictureFailed(f"{photo.name} is {len(data)} bytes")
+        return data
+
+
+class PictureFailed(Exception):
+    """A picture could not be drawn, or is too big to send."""
+
+
+def _unpack(shown: tuple, photo: Photo | None = None
+            ) -> tuple[str, InlineKeyboardMarkup | None, Photo | None]:
+    """A render's (text, markup) or (text, markup, photo)."""
+    if len(shown) == 3:
+        return shown[0], shown[1], shown[2]
+    return shown[0], shown[1], photo
+
+
+def _utf16(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _photo_refused(e: Exception) -> bool:
+    """A photo call that text would not fix by waiting: the picture could not
+    be drawn, or Telegram refused it (too big, not allowed in the chat, bad
+    file). Floods, server errors, a blocked bot and a moved group are not."""
+    if isinstance(e, PictureFailed | TelegramEntityTooLarge):
+        return True
+    if isinstance(e, TelegramRetryAfter | TelegramForbiddenError | TelegramMigrateToChat
+                  | TelegramServerError | TelegramNetworkError | TelegramUnauthorizedError):
+        return False
+    return isinstance(e, TelegramBadRequest)
 
 
 def _permanent(e: Exception) -> bool:

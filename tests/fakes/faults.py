@@ -7,7 +7,8 @@ import random
 from .limits import Fault
 from .models import ApiError
 
-_EDITS = ("edittext", "editmessagetext", "editmessagereplymarkup")
+_EDITS = ("edittext", "editmessagetext", "editmessagereplymarkup", "editmessagemedia",
+          "editmessagecaption")
 _EDIT_ERRORS = (
     "Bad Request: message to edit not found",
     "Bad Request: message is not modified: specified new message content and reply markup "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from . import photos
 from .markup import check_markup, check_start_url
 from .models import ApiError, bad_request
 from .text import parse_text, utf16_len
@@ -15,7 +16,8 @@ if TYPE_CHECKING:
 MAX_ALERT = 200
 QUERY_INVALID = "query is too old and response timeout expired or query ID is invalid"
 # Calls that count towards flood limits (sends and edits of messages).
-COUNTED = frozenset({"sendMessage", "sendDocument", "editMessageText", "editMessageReplyMarkup"})
+COUNTED = frozenset({"sendMessage", "sendDocument", "sendPhoto", "editMessageText",
+                     "editMessageReplyMarkup", "editMessageMedia", "editMessageCaption"})
 
 
 def _chat(tg: FakeTelegram, p: dict) -> int:
@@ -177,6 +179,8 @@ def _apply_edit(tg, chat_id, m, text, ents, markup, now):
 def edit_message_text(tg, p, now):
     chat_id, m = _editable(tg, p)
     _can_write(tg, chat_id)  # a user who blocked the bot: edits get the 403 too
+    if m.photo is not None or m.document is not None:
+        raise bad_request("there is no text in the message to edit")
     plain, ents = _text(p)
     # Like Telegram: an edit without reply_markup removes the inline keyboard.
     markup = check_markup(p.get("reply_markup"))
@@ -322,6 +326,9 @@ METHODS: dict[str, Any] = {
     "setChatMenuButton": true,
     "sendMessage": send_message,
     "sendDocument": send_document,
+    "sendPhoto": photos.send_photo,
+    "editMessageMedia": photos.edit_message_media,
+    "editMessageCaption": photos.edit_message_caption,
     "editMessageText": edit_message_text,
     "editMessageReplyMarkup": edit_message_reply_markup,
     "deleteMessage": delete_message,

@@ -48,6 +48,9 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
         self.faults: list[Fault] = []
         self._calls: list[Call] = []
         self.watchers: list = []  # *ext*: functions called with each successful Call
+        self.files: dict[str, dict] = {}  # *ext*: uploaded photos by file_id (fakes/photos.py)
+        self.uploads: list[tuple[str, int, str, int]] = []  # *ext*: (method, chat, file_id, bytes)
+        self.file_seq = 0
         self._next_query = 4_000_000_000_000_000_001
         self._runner: web.AppRunner | None = None
 

@@ -58,10 +58,15 @@ class World:
             "date": m.date,
             "chat": self.chat_dict(m.chat_id),
             "from": self.user_dict(m.sender_id),
-            "text": m.text,
         }
+        captioned = m.photo is not None or m.document is not None
+        if captioned:
+            if m.text:
+                d["caption"] = m.text
+        else:
+            d["text"] = m.text
         if m.entities:
-            d["entities"] = [dict(e) for e in m.entities]
+            d["caption_entities" if captioned else "entities"] = [dict(e) for e in m.entities]
         if m.reply_markup is not None:
             d["reply_markup"] = m.reply_markup
         if m.edit_date is not None:
@@ -71,6 +76,9 @@ class World:
                              "file_unique_id": f"u{m.chat_id}_{m.message_id}",
                              "file_name": m.document["file_name"],
                              "file_size": len(m.document["content"])}
+        if m.photo is not None:
+            from .photos import photo_size
+            d["photo"] = [photo_size(m.photo)]
         if m.reply_to is not None:
             replied = self.messages.get(m.chat_id, {}).get(m.reply_to)
             if replied is not None and replied.reply_to is None:
