@@ -13,9 +13,11 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from aiogram.types import InlineKeyboardMarkup
+
 from bot import render
 from bot.core import Core
-from bot.outbox import END, NORMAL, URGENT
+from bot.outbox import END, NORMAL, URGENT, Photo
 from bot.people import People
 from bot.sitting import Sitting
 from games import hands
@@ -62,14 +64,20 @@ class Screens:
     def remember(self, s: Sitting, name: str) -> Callable[[int], None]:
         def on_new(message_id: int) -> None:
             s.msgs[name] = message_id
-            update = {"msgs": json.dumps(s.msgs)}
+            if self.core.outbox.is_photo(self.slot(s, name)):
+                s.photos[name] = message_id
+            else:
+                s.photos.pop(name, None)
+            # photos of messages no longer kept are let go
+            s.photos = {n: m for n, m in s.photos.items() if s.msgs.get(n) == m}
+            update = {"msgs": json.dumps(s.msgs), "photos": json.dumps(s.photos)}
             self.core.spawn(self.core.storage.run(repo.update_game, s.id, update))
 
         return on_new
 
     def bind_all(self, s: Sitting) -> None:
         for name, mid in s.msgs.items():
-            self.core.outbox.bind(self.slot(s, name), mid)
+            self.core.outbox.bind(self.slot(s, name), mid, photo=s.photos.get(name) == mid)
 
     def lobby(self, s: Sitting) -> None:
         _ = self.people.t(s.chat_id)
@@ -77,8 +85,9 @@ class Screens:
         self.core.outbox.show(s.chat_id, self.slot(s, "lobby"), text, kb, self.remember(s, "lobby"))
 
     def table(self, s: Sitting) -> None:
-        def draw() -> tuple[str, None]:
-            return render.table(s, self.people.t(s.chat_id)), None
+        def draw() -> tuple[str, None, Photo | None]:
+            text = render.table(s, self.people.t(s.chat_id))
+            return text, None, render.table_picture(s) if render.fits_caption(text) else None
 
         self.core.outbox.show(s.chat_id, self.slot(s, "table"), draw, None,
                               self.remember(s, "table"))
@@ -89,16 +98,30 @@ class Screens:
             return  # never write to someone who has not opened the private chat
         uid = me.user_id
 
-        def draw() -> render.Screen:
+        def draw() -> tuple[str, InlineKeyboardMarkup | None, Photo | None]:
             selected = s.selected(seat)
             title = "" if s.solo else self.people.title(s.chat_id)
-            return render.hand(s, seat, self.people.t(uid), title, selected)
+            text, kb = render.hand(s, seat, self.people.t(uid), title, selected)
+            return text, kb, render.hand_picture(s, seat) if render.fits_caption(text) else None
 
         name = f"hand:{uid}"
         st = s.state
         asked = s.status == "running" and st is not None and seat in st.to_act() and not me.auto
         self.core.outbox.show(uid, self.slot(s, name), draw, None, self.remember(s, name),
                               priority=URGENT if asked else NORMAL)
+
+    def renew_hands(self, s: Sitting) -> None:
+        """Pictures were turned on or off: each hand message of the other kind
+        goes, and the hand is sent anew (a text message cannot become a
+        photo, nor a photo text)."""
+        for _seat, uid in s.humans():
+            name = f"hand:{uid}"
+            mid = s.msgs.get(name)
+            if mid and (s.photos.get(name) == mid) != s.pictures:
+                self.core.outbox.forget(self.slot(s, name))
+                self.core.outbox.delete(uid, mid)
+                del s.msgs[name]
+                s.photos.pop(name, None)
 
     def every_hand(self, s: Sitting) -> None:
         for seat, _uid in s.humans():
@@ -123,18 +146,29 @@ class Screens:
         self.core.outbox.notify(uid, self.slot(s, name), text, self.remember(s, name))
 
     def end_hand(self, s: Sitting, net: list[int]) -> None:
-        """The 🏁 message with its 下一局 / 结束 buttons."""
+        """The 🏁 message with its 下一局 / 结束 buttons; drawn, it shows every
+        hand, and a text too long for a caption goes on in a message below."""
         _ = self.people.t(s.chat_id)
         text, kb = render.hand_end(s, net, _)
+        photo = render.end_picture(s)
+        rest = ""
+        if photo is not None:
+            text, rest = render.caption_parts(text)
         self.core.outbox.show(s.chat_id, self.slot(s, "end"), text, kb, self.remember(s, "end"),
-                              priority=END)
+                              priority=END, photo=photo)
+        if rest:
+            self.core.outbox.send(s.chat_id, rest)
 
     def end_buttons_off(self, s: Sitting) -> None:
-        """The 🏁 message keeps its text and loses its buttons."""
+        """The 🏁 message keeps its text (and picture) and loses its buttons."""
         assert s.state is not None
         _ = self.people.t(s.chat_id)
         text, _kb = render.hand_end(s, hands.net(s.state), _, buttons=False)
-        self.core.outbox.show(s.chat_id, self.slot(s, "end"), text, None, priority=END)
+        photo = render.end_picture(s)
+        if photo is not None:
+            text = render.caption_parts(text)[0]
+        self.core.outbox.show(s.chat_id, self.slot(s, "end"), text, None, priority=END,
+                              photo=photo)
 
     def retire_table(self, s: Sitting, hand_no: int) -> None:
         """A new hand starts: a pending lazy edit of the old hand's table is
@@ -162,7 +196,9 @@ class Screens:
                 name = f"hand:{user.id}"
                 old = s.msgs.pop(name, None)
                 core.outbox.forget(self.slot(s, name))
-                if old:  # the old message keeps no live buttons
+                if old and s.photos.pop(name, None) == old:
+                    core.outbox.delete(user.id, old)  # a photo: gone, the new one is below
+                elif old:  # the old message keeps no live buttons
                     key = (s.id, s.hand_no, f"moved:{old}")
                     core.outbox.bind(key, old)
                     moved = people.t(user.id)("Your cards were sent again below.")

@@ -13,11 +13,13 @@ from bot import catalog, house_rules
 from bot.callbacks import SettingsCB
 from bot.chat_settings import TIMEOUTS, ZONES, ChatSettings
 from bot.i18n import LANG_NAMES, LANGS, Translator
+from bot.pictures.scenes import scenes
 from bot.render import keyboard
 from games.base import VariantError
 
 Page = tuple[str, InlineKeyboardMarkup | None]
-CHANGES = ("preset", "set", "tov", "tzv", "cpu", "wk", "langv")  # actions that change something
+# actions that change something
+CHANGES = ("preset", "set", "tov", "tzv", "cpu", "wk", "langv", "pic")
 
 
 def _cb(a: str, g: str = "", f: int = -1, v: int = -1) -> str:
@@ -69,9 +71,13 @@ def game_page(game_id: str, cs: ChatSettings, _: Translator) -> Page:
     g = catalog.game(game_id)
     preset = cs.preset(g)
     variant = cs.variant(g)
+    pictures = _("Pictures: {on}").format(on=on_off(cs.pictures(game_id), _))
+    drawn = scenes(game_id).draws
     lines = [
         f"{catalog.presenter(game_id).game_name(_)} · {rules_line(game_id, cs, _)}",
         house_rules.preset_about(game_id, preset, _),
+        *([_("{pictures} (the cards drawn, from the next hand)").format(pictures=pictures)]
+          if drawn else []),
         _("Tap a rule to change it."),
     ]
     rows = [[(("✓ " if p == preset else "") + house_rules.preset_name(game_id, p, _),
@@ -81,6 +87,8 @@ def game_page(game_id: str, cs: ChatSettings, _: Translator) -> Page:
             flag=house_rules.flag_name(game_id, flag, _),
             value=house_rules.choice_name(game_id, flag, variant[flag], _))
         rows.append([(label, _cb("flag", game_id, i))])
+    if drawn:
+        rows.append([(pictures, _cb("pic", game_id))])
     rows.append([(_("« Back"), _cb("home"))])
     return "\n".join(lines), keyboard(rows)
 
@@ -122,6 +130,10 @@ def change(cs: ChatSettings, d: SettingsCB, _: Translator) -> tuple[ChatSettings
             flag = house_rules.flags_of(d.g, g)[d.f]
             value = house_rules.choices(d.g, flag, g)[d.v]
             return cs.with_flag(g, flag, value), "game"
+        if d.a == "pic":
+            if not scenes(d.g).draws:
+                raise KeyError(d.g)  # an unknown game: the button has expired
+            return cs.with_pictures(d.g, not cs.pictures(d.g)), "game"
         if d.a == "tov":
             return _replace(cs, turn_timeout=TIMEOUTS[d.v]), "home"
         if d.a == "tzv":

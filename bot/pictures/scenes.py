@@ -28,6 +28,7 @@ class Scenes:
 
     game_id = ""
     face = ""
+    draws = True
 
     def hand(self, view: dict[str, Any], seat: int) -> Picture | None:
         return None
@@ -324,5 +325,9 @@ SCENES: dict[str, Scenes] = {s.game_id: s for s in (
     Dingniu(), Changpai(), Xianniu(), Niujiu(), Paoyao())}
 
 
+class Undrawn(Scenes):
+    draws = False
+
+
 def scenes(game_id: str) -> Scenes:
-    return SCENES.get(game_id) or Scenes()
+    return SCENES.get(game_id) or Undrawn()
