@@ -137,8 +137,10 @@ class Lifecycle:
             self.screens.table(s)
             self.screens.every_hand(s)
         _ = self.people.t(s.chat_id)
-        parts = await self.core.storage.run(tally.sitting, s.id)
-        lines = [render.finished(s, _), *tally_text.sitting_settle(s, parts, _)]
+        lines = [render.finished(s, _)]
+        if render.hands_settled(s):  # nobody owes anything after no hand at all
+            parts = await self.core.storage.run(tally.sitting, s.id)
+            lines += tally_text.sitting_settle(s, parts, _)
         self.core.outbox.send(s.chat_id, "\n".join(lines))
 
     def close(self, s: Sitting) -> None:

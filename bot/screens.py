@@ -101,7 +101,7 @@ class Screens:
         def draw() -> tuple[str, InlineKeyboardMarkup | None, Photo | None]:
             selected = s.selected(seat)
             title = "" if s.solo else self.people.title(s.chat_id)
-            text, kb = render.hand(s, seat, self.people.t(uid), title, selected)
+            text, kb = render.hand(s, seat, self.people.t(uid, s.chat_id), title, selected)
             return text, kb, render.hand_picture(s, seat) if render.fits_caption(text) else None
 
         name = f"hand:{uid}"
@@ -138,7 +138,7 @@ class Screens:
         idle = time.monotonic() - self.core.last_action.get(uid, -1e9)
         if idle < self.core.settings.notify_idle:
             return  # they just played: they are looking at the chat already
-        _ = self.people.t(uid)
+        _ = self.people.t(uid, s.chat_id)
         text = _("👉 Your turn · {game} @ {chat}").format(
             game=render.game_name(s, _), chat=self.people.title(s.chat_id)
         )
