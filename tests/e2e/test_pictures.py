@@ -13,6 +13,7 @@ import pytest
 
 from bot import render
 from bot.pictures.draw import described
+from bot.pictures.scenes import scenes
 from tests.e2e.harness import (
     GROUP,
     buttons_with,
@@ -215,3 +216,29 @@ async def test_a_photo_the_server_refuses_goes_out_as_text_and_the_hand_goes_on(
         assert tg.message(2, s.msgs["hand:2"]).photo is None  # Ann's hand too
         assert tg.message(1, s.msgs["hand:1"]).photo is not None  # Tom's is a photo
         assert find_text(tg, GROUP, "🏁") and s.status == "hand_over"
+
+
+async def test_the_group_picture_check_sees_a_hidden_tile(people, tmp_path, monkeypatch):
+    """The check above can fail: a table picture that draws the head's hand
+    is caught the moment it reaches the server."""
+    from bot.pictures.drawing import Drawing
+    from bot.pictures.source import Picture, Row
+
+    drawn = render.table_picture
+
+    def leaky(s):
+        d = drawn(s)
+        head = s.state.public_view()["head"]
+        row = Row((scenes("dingniu").group(s.state.view(head)["hand"]),))
+        return Drawing(Picture(d.picture.game, d.picture.kind, (*d.picture.blocks, row)))
+
+    monkeypatch.setattr(render, "table_picture", leaky)
+    tg = people
+    async with running(tg, tmp_path / "db") as app:
+        watch = GroupPictures(app, "dingniu")
+        tg.watchers.append(watch)
+        for uid in (1, 2):
+            await tg.send_message(uid, uid, "/start")
+        await start_game(tg, "dingniu", [1, 2], computers=2)
+        await tg.wait_for(lambda: watch.tables, 10)
+        assert watch.leaks
