@@ -70,10 +70,13 @@ class Canvas:
         return im
 
 
-def render(picture: Picture) -> Image.Image:
+def render(picture: Picture, words: bool = True) -> Image.Image:
+    """The picture drawn. `words`: the few words a picture may carry (a 牛九
+    card's name) are drawn where a Chinese font is found; False never draws
+    any (the golden pictures, the same on every machine)."""
     c = Canvas()
     blocks = list(picture.blocks)
-    boxes = {i: _row(b) for i, b in enumerate(blocks) if isinstance(b, Row)}
+    boxes = {i: _row(b, words) for i, b in enumerate(blocks) if isinstance(b, Row)}
     seats = [boxes[i] for i, b in enumerate(blocks) if isinstance(b, Row) and b.small
              and b.seat is not None]
     # narrow seats go two a line (half the height on a phone), in one column grid
@@ -104,20 +107,26 @@ def _badge(c: Canvas, row: Row, x0: int, y: int, h: int) -> None:
         return
     cy = y + h // 2
     r = 17
+    cx = x0 + r + 5
 
     def draw(d: ImageDraw.ImageDraw, x: int, _y: int) -> None:
         if row.turn:
-            d.ellipse((x - r - 5, cy - r - 5, x + r + 5, cy + r + 5), fill=YELLOW)
-        d.ellipse((x - r, cy - r, x + r, cy + r), fill=BADGE)
-        if row.seat is not None:
-            text = str(row.seat)
-            size = 22
-            glyphs.draw_text(d, x - glyphs.text_width(text, size) / 2, cy - size / 2, text, size,
-                             BADGE_TEXT, weight=0.2)
+            d.ellipse((cx - r - 5, cy - r - 5, cx + r + 5, cy + r + 5), fill=YELLOW)
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=BADGE)
         if row.winner:
-            glyphs.draw_star(d, x + r * 0.9, cy - r * 0.9, 13, pieces.GOLD, outline=(120, 80, 0))
+            glyphs.draw_star(d, cx + r * 0.9, cy - r * 0.9, 13, pieces.GOLD, outline=(120, 80, 0))
 
-    c.add(Placed(x0 + r + 5, y, draw=draw), x0 + BADGE_W, cy + r + 5)
+    c.add(Placed(cx, y, draw=draw), x0 + BADGE_W, cy + r + 5)
+    if row.seat is not None:
+        _text(c, cx, cy, str(row.seat), 22, BADGE_TEXT)
+
+
+def _text(c: Canvas, cx: float, cy: float, text: str, size: int, fill) -> tuple[int, int]:
+    """Digits centred on (cx, cy); their width and height."""
+    im = glyphs.text_image(text, size, fill)
+    x, y = round(cx - im.width / 2), round(cy - im.height / 2)
+    c.add(Placed(x, y, im), x + im.width, y + im.height)
+    return im.width, im.height
 
 
 def _pile(item: Pile, small: bool) -> tuple[int, int, object]:
@@ -128,39 +137,33 @@ def _pile(item: Pile, small: bool) -> tuple[int, int, object]:
     else:
         w, h = pieces.size(item.face, True)
         back = pieces.piece(item.face, "", round(w * 0.8), round(h * 0.8))
-    n = str(item.count)
-    size = 26
-    tw = round(glyphs.text_width(n, size))
+    n = glyphs.text_image(str(item.count), 26, (245, 245, 235))
     step = 5
-    width = back.width + 2 * step + 8 + tw
+    width = back.width + 2 * step + 6 + n.width
 
     def draw_at(canvas: Canvas, x: int, y: int) -> None:
         for k in range(min(3, max(1, item.count))):
             canvas.add(Placed(x + k * step, y + k * 2, back), x + k * step + back.width,
                        y + k * 2 + back.height)
-        tx, ty = x + back.width + 2 * step + 6, y + back.height // 2 - size // 2
-
-        def draw(d: ImageDraw.ImageDraw, _x: int, _y: int) -> None:
-            glyphs.draw_text(d, tx, ty, n, size, (245, 245, 235), weight=0.2)
-
-        canvas.add(Placed(tx, ty, draw=draw), tx + tw, ty + size)
+        tx = x + back.width + 2 * step + 6
+        ty = y + back.height // 2 - n.height // 2
+        canvas.add(Placed(tx, ty, n), tx + n.width, ty + n.height)
 
     return width, back.height + 4, draw_at
 
 
 def _count(item: Count) -> tuple[int, int, object]:
-    n = str(item.value)
-    size = 24
-    tw = round(glyphs.text_width(n, size))
-    w, h = tw + 26, 40
+    n = glyphs.text_image(str(item.value), 24, (110, 70, 10))
+    w, h = n.width + 20, 40
 
     def draw_at(canvas: Canvas, x: int, y: int) -> None:
         def draw(d: ImageDraw.ImageDraw, _x: int, _y: int) -> None:
             d.rounded_rectangle((x, y, x + w, y + h), radius=h // 2, fill=(250, 236, 190),
                                 outline=(170, 120, 30), width=2)
-            glyphs.draw_text(d, x + 13, y + (h - size) / 2, n, size, (110, 70, 10), weight=0.2)
 
         canvas.add(Placed(x, y, draw=draw), x + w, y + h)
+        tx, ty = x + (w - n.width) // 2, y + (h - n.height) // 2
+        canvas.add(Placed(tx, ty, n), tx + n.width, ty + n.height)
 
     return w, h, draw_at
 
@@ -177,8 +180,8 @@ def _separator(small: bool) -> tuple[int, int, object]:
     return 6, h, draw_at
 
 
-def _group(item: Group, small: bool) -> tuple[int, int, object]:
-    images = [_piece_image(p, small) for p in item.pieces]
+def _group(item: Group, small: bool, words: bool) -> tuple[int, int, object]:
+    images = [_piece_image(p, small, words) for p in item.pieces]
     overlap = _overlap(item, images)
     width = sum(im.width for im in images) - overlap * (len(images) - 1)
     height = max(im.height for im in images)
@@ -199,9 +202,9 @@ def _overlap(item: Group, images: list[Image.Image]) -> int:
     return round(images[0].width * 0.45)
 
 
-def _piece_image(p, small: bool) -> Image.Image:
+def _piece_image(p, small: bool, words: bool) -> Image.Image:
     w, h = pieces.size(p.face, small)
-    return pieces.piece(p.face, p.code, w, h, p.dim, p.mark)
+    return pieces.piece(p.face, p.code, w, h, p.dim, p.mark, words)
 
 
 @dataclass
@@ -213,11 +216,11 @@ class Box:
     place: Callable[[Canvas, int, int], None]
 
 
-def _row(row: Row) -> Box:
+def _row(row: Row, words: bool = True) -> Box:
     parts = []
     for item in row.items:
         if isinstance(item, Group):
-            parts.append(_group(item, row.small))
+            parts.append(_group(item, row.small, words))
         elif isinstance(item, Pile):
             parts.append(_pile(item, row.small))
         elif isinstance(item, Separator):
@@ -318,10 +321,10 @@ def _end_marks(c: Canvas, chain: Chain, rows, top, left, step, row_h) -> None:
 
 
 # -- the file -------------------------------------------------------------------
-def png(picture: Picture) -> bytes:
+def png(picture: Picture, words: bool = True) -> bytes:
     """The picture as a PNG (a 256-colour palette: small, and sharp enough),
     with its description in a text chunk: what is drawn travels with it."""
-    im = render(picture).convert("RGB")
+    im = render(picture, words).convert("RGB")
     im = im.quantize(colors=200, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     info = PngImagePlugin.PngInfo()
     info.add_text("paiju", json.dumps(picture.describe(), sort_keys=True, ensure_ascii=False))

@@ -4,9 +4,10 @@ high, a suit a filled shape in a unit box."""
 
 from __future__ import annotations
 
+import functools
 import math
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 Point = tuple[float, float]
 Stroke = list[Point]
@@ -67,6 +68,19 @@ def draw_text(d: ImageDraw.ImageDraw, x: float, y: float, text: str, size: float
             for px, py in (pts[0], pts[-1]):  # round caps
                 d.ellipse((px - r, py - r, px + r, py + r), fill=fill)
         x += _advance(ch, w)
+
+
+@functools.lru_cache(maxsize=256)
+def text_image(text: str, size: int, fill: tuple[int, ...], weight: float = 0.2) -> Image.Image:
+    """`text` drawn `size` high on a clear ground, with smooth edges (drawn at
+    four times the size and scaled down)."""
+    k = 4
+    w = round(text_width(text, size * k) + size * k * 0.3)
+    h = round(size * k * 1.15)
+    im = Image.new("RGBA", (w, h), fill[:3] + (0,))
+    draw_text(ImageDraw.Draw(im), size * k * 0.15, size * k * 0.07, text, size * k,
+              fill[:3] + (255,), weight)
+    return im.resize((max(1, round(w / k)), max(1, round(h / k))), Image.Resampling.LANCZOS)
 
 
 # -- suits -----------------------------------------------------------------------

@@ -197,7 +197,7 @@ def niujiu_kind(code: str) -> str:
     return r + ("r" if code[1] in RED_SUITS else "b") if r in "95" else r
 
 
-def _niujiu(code: str, w: int, h: int) -> Image.Image:
+def _niujiu(code: str, w: int, h: int, words: bool) -> Image.Image:
     im, d = _strip(code, w, h, NIUJIU_PAPER)
     points, name = NIUJIU[niujiu_kind(code)]
     m = w * 0.09
@@ -207,7 +207,7 @@ def _niujiu(code: str, w: int, h: int) -> Image.Image:
     size = h * 0.17
     glyphs.draw_text(d, (w - glyphs.text_width(num, size)) / 2, h * 0.07, num, size, colour,
                      weight=0.2)
-    font = fonts.cjk(round(w * 0.52))
+    font = fonts.cjk(round(w * 0.52)) if words else None
     if font is not None:  # the kind's name, top to bottom, where a Chinese font is found
         fs = font.size
         y = h * 0.3 + (2 - len(name)) * fs * 0.5
@@ -244,8 +244,8 @@ def _shadowed(im: Image.Image, blur: float) -> Image.Image:
 
 
 @functools.lru_cache(maxsize=1024)
-def piece(face: str, code: str, w: int, h: int, dim: bool = False, mark: str = ""
-          ) -> Image.Image:
+def piece(face: str, code: str, w: int, h: int, dim: bool = False, mark: str = "",
+          words: bool = True) -> Image.Image:
     """The piece drawn `w`×`h` (its shadow adds a margin: `margin(w)` each side)."""
     W, H = w * SS, h * SS
     if face == "tile":
@@ -253,7 +253,7 @@ def piece(face: str, code: str, w: int, h: int, dim: bool = False, mark: str = "
     elif face == "strip":
         im = _changpai(code, W, H) if code else _card_back(W, H)
     elif face == "niujiu":
-        im = _niujiu(code, W, H) if code else _card_back(W, H)
+        im = _niujiu(code, W, H, words) if code else _card_back(W, H)
     else:
         im = _poker(code, W, H) if code else _card_back(W, H)
     if mark:
