@@ -423,6 +423,14 @@ def caption_parts(text: str) -> tuple[str, str]:
     return "\n".join([*head, "…"]), "…\n" + "\n".join(lines[len(head):])
 
 
+def pictured(screen: Screen, picture: Drawing | None
+             ) -> tuple[str, InlineKeyboardMarkup | None, Drawing | None]:
+    """A table or hand message with its picture while its text fits a
+    caption; a longer text goes alone (complete: the caption never cuts it)."""
+    text, markup = screen
+    return text, markup, picture if fits_caption(text) else None
+
+
 def table_picture(s: Sitting) -> Drawing | None:
     """The table drawn from the public view (None: this hand is not drawn)."""
     if not s.pictures or s.state is None:

@@ -85,9 +85,9 @@ class Screens:
         self.core.outbox.show(s.chat_id, self.slot(s, "lobby"), text, kb, self.remember(s, "lobby"))
 
     def table(self, s: Sitting) -> None:
-        def draw() -> tuple[str, None, Photo | None]:
-            text = render.table(s, self.people.t(s.chat_id))
-            return text, None, render.table_picture(s) if render.fits_caption(text) else None
+        def draw() -> tuple[str, InlineKeyboardMarkup | None, Photo | None]:
+            return render.pictured((render.table(s, self.people.t(s.chat_id)), None),
+                                   render.table_picture(s))
 
         self.core.outbox.show(s.chat_id, self.slot(s, "table"), draw, None,
                               self.remember(s, "table"))
@@ -101,8 +101,9 @@ class Screens:
         def draw() -> tuple[str, InlineKeyboardMarkup | None, Photo | None]:
             selected = s.selected(seat)
             title = "" if s.solo else self.people.title(s.chat_id)
-            text, kb = render.hand(s, seat, self.people.t(uid, s.chat_id), title, selected)
-            return text, kb, render.hand_picture(s, seat) if render.fits_caption(text) else None
+            return render.pictured(
+                render.hand(s, seat, self.people.t(uid, s.chat_id), title, selected),
+                render.hand_picture(s, seat))
 
         name = f"hand:{uid}"
         st = s.state

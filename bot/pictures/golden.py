@@ -47,7 +47,9 @@ def examples(game_id: str) -> dict[str, Picture]:
 
     sc = SCENES[game_id]
     game = catalog.game(game_id)
-    player = ai_module(game_id).heuristic()
+    ai = ai_module(game_id)
+    assert ai is not None
+    player = ai.heuristic()
     seed = SEEDS[game_id]
     while True:  # the first deal from the seed on whose hand lasts long enough
         state = game.new_state(seed=seed)
@@ -91,9 +93,9 @@ def phash(im: Image.Image, n: int = 16) -> str:
     bits = []
     for channel in (rgb.convert("L"), redness):
         small = channel.resize((n + 1, n), Image.Resampling.BOX)
-        px = small.load()
-        assert px is not None
-        bits += [px[x, y] > px[x + 1, y] for y in range(n) for x in range(n)]
+        row = small.tobytes()  # one byte a pixel (mode L)
+        bits += [row[y * (n + 1) + x] > row[y * (n + 1) + x + 1]
+                 for y in range(n) for x in range(n)]
     return f"{int(''.join('1' if b else '0' for b in bits), 2):0{len(bits) // 4}x}"
 
 
