@@ -20,7 +20,7 @@ class Drawing:
 
     @property
     def name(self) -> str:
-        return f"{self.picture.game}-{self.picture.kind}-{self.digest[:10]}.png"
+        return f"{self.picture.game}-{self.picture.kind}-{self.digest[:10]}.png"  # file_name()
 
     def png(self) -> bytes:
         return png(self.picture)

@@ -91,8 +91,11 @@ class Picture:
                 "blocks": [_plain(b) for b in self.blocks]}
 
     def digest(self) -> str:
-        text = json.dumps(self.describe(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()
+        return digest_of(self.describe())
+
+    @property
+    def name(self) -> str:
+        return file_name(self.describe())
 
     def codes(self) -> list[str]:
         """Every face-up card or tile drawn, with repeats."""
@@ -104,6 +107,17 @@ class Picture:
                 out += [p.code for i in b.items if isinstance(i, Group)
                         for p in i.pieces if p.code]
         return out
+
+
+def digest_of(description: dict[str, Any]) -> str:
+    """The digest of a picture from its description (the cache key of its file)."""
+    text = json.dumps(description, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def file_name(description: dict[str, Any]) -> str:
+    """game-kind-digest.png: the picture's file name, the same wherever it is drawn."""
+    return f"{description['game']}-{description['kind']}-{digest_of(description)[:10]}.png"
 
 
 def _plain(x: Any) -> Any:
