@@ -147,6 +147,11 @@ class Scores:
         zone = await self.zone(chat_id)
         for text in scores_text.replay_texts(h, zone, _):
             self.service.outbox.send(chat_id, text)
+        if (await self.service.people.chat_rules(chat_id)).pictures(h["game"]):
+            picture = scores_text.replay_picture(h)
+            if picture is not None:  # the final table, every hand shown
+                self.service.outbox.send(chat_id, scores_text.replay_picture_caption(h, _),
+                                         photo=picture)
         name, data = scores_text.record_file(h)
         self.service.outbox.document(chat_id, name, data,
                                      scores_text.replay_caption(h, zone, _))

@@ -14,6 +14,8 @@ from aiogram.filters.callback_data import CallbackData
 
 from bot import catalog, render
 from bot.i18n import Translator, plural
+from bot.pictures.drawing import Drawing, drawing
+from bot.pictures.scenes import scenes
 from bot.presenters.base import signed
 from bot.sitting import Sitting
 from games.base import State
@@ -133,6 +135,18 @@ def replay_texts(h: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> list[st
             cur = ""
         cur = f"{cur}\n{line}" if cur else line
     return [*chunks, cur]
+
+
+def replay_picture(h: Mapping[str, Any]) -> Drawing | None:
+    """The stored hand's end drawn: its last table and every hand."""
+    state = State.from_json(h["state"])
+    if not state.is_over():
+        return None
+    return drawing(scenes(h["game"]).end(state.revealed(), state.result()))
+
+
+def replay_picture_caption(h: Mapping[str, Any], _: Translator) -> str:
+    return _("🔁 {hand}: how it ended").format(hand=hand_name(h, _))
 
 
 def replay_caption(h: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> str:

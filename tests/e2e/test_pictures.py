@@ -242,3 +242,21 @@ async def test_the_group_picture_check_sees_a_hidden_tile(people, tmp_path, monk
         await start_game(tg, "dingniu", [1, 2], computers=2)
         await tg.wait_for(lambda: watch.tables, 10)
         assert watch.leaks
+
+
+async def test_replay_sends_the_final_table_as_a_picture(people, tmp_path):
+    tg = people
+    async with running(tg, tmp_path / "db") as app:
+        for uid in (1, 2):
+            await tg.send_message(uid, uid, "/start")
+        await start_game(tg, "dingniu", [1, 2], computers=2)
+        await play_hand(tg, [1, 2], timeout=150)
+        await app.outbox.drain()
+        s = app.service.sittings[1]
+        await tg.send_message(1, GROUP, "/replay 1")
+        shown = await tg.wait_for(lambda: [m for m in tg.messages(GROUP, from_bot=True)
+                                           if m.photo is not None and m.text.startswith("🔁")],
+                                  10)
+        end = scenes("dingniu").end(s.state.revealed(), s.state.result())
+        assert described(shown[0].photo["content"]) == end.describe()
+        assert shown[0].photo["file_id"] == find_text(tg, GROUP, "🏁")[-1].photo["file_id"]
