@@ -6,10 +6,12 @@ counts from the next hand; a photo the server refuses goes out as text and
 the hand goes on."""
 
 import asyncio
+import io
 import re
 from collections import Counter
 
 import pytest
+from PIL import Image
 
 from bot import render
 from bot.pictures.draw import described
@@ -260,3 +262,47 @@ async def test_replay_sends_the_final_table_as_a_picture(people, tmp_path):
         end = scenes("dingniu").end(s.state.revealed(), s.state.result())
         assert described(shown[0].photo["content"]) == end.describe()
         assert shown[0].photo["file_id"] == find_text(tg, GROUP, "🏁")[-1].photo["file_id"]
+
+
+@pytest.mark.parametrize("font", [True, False], ids=["with a Chinese font", "without"])
+async def test_the_weekly_post_carries_a_bar_chart_where_a_chinese_font_is_found(
+        people, tmp_path, monkeypatch, font):
+    import json
+    import random as rnd
+
+    from bot.pictures import fonts
+    from games import registry
+    from games.players import RandomPlayer, playout
+    from storage import ledger, repo
+    from storage.db import open_db
+    from tests.e2e.test_weekly import at, boards, bot_at
+
+    if font and fonts.cjk_path() is None:
+        pytest.skip("no font for Chinese on this machine")
+    if not font:
+        monkeypatch.setattr(fonts, "cjk_path", lambda: None)
+    db_path = tmp_path / "db.sqlite3"
+    st = playout(registry.get("dingniu").new_state(seed=3), RandomPlayer(), rnd.Random(3))
+    seats = [{"user_id": u, "name": name, "tuoguan": False, "timeouts": 0}
+             for u, name in ((1, "老王"), (2, "小李"), (None, ""), (None, ""))]
+    row = {"chat_id": GROUP, "game": "dingniu", "preset": "default", "variant": "{}",
+           "status": "finished", "creator_id": 1, "seats": json.dumps(seats, ensure_ascii=False),
+           "hand_no": 1, "state": st.to_json(), "totals": "[]", "msgs": "{}"}
+    db = open_db(str(db_path))
+    try:
+        gid = repo.create_game(db, row)
+        with db.atomic():
+            ledger.settle(db, gid, row, {"hand_no": 1, "state": st.to_json(),
+                                         "at": at(2026, 11, 4, 20, 0)})
+    finally:
+        db.close()
+    clock = [at(2026, 11, 9, 0, 5)]
+    async with bot_at(people, db_path, clock) as app:
+        await app.weekly.run()
+        await app.outbox.drain(10)
+        post = boards(people, GROUP)
+        assert len(post) == 1 and "11-02 – 11-08" in post[0].text
+        assert (post[0].photo is not None) == font
+        if font:
+            with Image.open(io.BytesIO(post[0].photo["content"])) as im:
+                assert im.width == 900 and im.height > 150
