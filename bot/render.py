@@ -30,7 +30,8 @@ from bot.callbacks import (
 from bot.i18n import LANG_NAMES, LANGS, Translator, plural
 from bot.outbox import MAX_CAPTION
 from bot.pictures.drawing import Drawing, drawing
-from bot.pictures.scenes import scenes
+from bot.pictures.scenes import for_lang, scenes
+from bot.pictures.source import Picture
 from bot.presenters.base import Presenter, clauses, names_list, scores_line
 from bot.sitting import Sitting
 from games import hands
@@ -431,25 +432,29 @@ def pictured(screen: Screen, picture: Drawing | None
     return text, markup, picture if fits_caption(text) else None
 
 
-def table_picture(s: Sitting) -> Drawing | None:
+def table_picture(s: Sitting, lang: str = "") -> Drawing | None:
     """The table drawn from the public view (None: this hand is not drawn)."""
     if not s.pictures or s.state is None:
         return None
-    return drawing(scenes(s.game).table(s.state.public_view()))
+    return scripted(scenes(s.game).table(s.state.public_view()), lang)
 
 
-def hand_picture(s: Sitting, seat: int) -> Drawing | None:
+def hand_picture(s: Sitting, seat: int, lang: str = "") -> Drawing | None:
     """A player's cards drawn from their own view."""
     if not s.pictures or s.state is None:
         return None
-    return drawing(scenes(s.game).hand(s.state.view(seat), seat))
+    return scripted(scenes(s.game).hand(s.state.view(seat), seat), lang)
 
 
-def end_picture(s: Sitting) -> Drawing | None:
+def end_picture(s: Sitting, lang: str = "") -> Drawing | None:
     """Everyone's cards at the end of the hand, the winner marked."""
     if not s.pictures or s.state is None or not s.state.is_over():
         return None
-    return drawing(scenes(s.game).end(s.state.revealed(), s.state.result()))
+    return scripted(scenes(s.game).end(s.state.revealed(), s.state.result()), lang)
+
+
+def scripted(picture: Picture | None, lang: str) -> Drawing | None:
+    return drawing(for_lang(picture, lang))
 
 
 def languages(_: Translator) -> Screen:

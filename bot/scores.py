@@ -168,7 +168,7 @@ class Scores:
         for text in scores_text.replay_texts(h, zone, _):
             self.service.outbox.send(chat_id, text)
         if (await self.service.people.chat_rules(chat_id)).pictures(h["game"]):
-            picture = scores_text.replay_picture(h)
+            picture = scores_text.replay_picture(h, self.service.lang(chat_id))
             if picture is not None:  # the final table, every hand shown
                 self.service.outbox.send(chat_id, scores_text.replay_picture_caption(h, _),
                                          photo=picture)

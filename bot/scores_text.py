@@ -15,7 +15,7 @@ from aiogram.filters.callback_data import CallbackData
 from bot import catalog, render
 from bot.i18n import Translator, plural
 from bot.pictures.drawing import Drawing, drawing
-from bot.pictures.scenes import scenes
+from bot.pictures.scenes import for_lang, scenes
 from bot.presenters.base import signed
 from bot.sitting import Sitting
 from games.base import State
@@ -137,12 +137,12 @@ def replay_texts(h: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> list[st
     return [*chunks, cur]
 
 
-def replay_picture(h: Mapping[str, Any]) -> Drawing | None:
+def replay_picture(h: Mapping[str, Any], lang: str) -> Drawing | None:
     """The stored hand's end drawn: its last table and every hand."""
     state = State.from_json(h["state"])
     if not state.is_over():
         return None
-    return drawing(scenes(h["game"]).end(state.revealed(), state.result()))
+    return drawing(for_lang(scenes(h["game"]).end(state.revealed(), state.result()), lang))
 
 
 def replay_picture_caption(h: Mapping[str, Any], _: Translator) -> str:

@@ -17,6 +17,7 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot import render
 from bot.core import Core
+from bot.i18n import translator
 from bot.outbox import END, NORMAL, URGENT, Photo
 from bot.people import People
 from bot.sitting import Sitting
@@ -86,8 +87,9 @@ class Screens:
 
     def table(self, s: Sitting) -> None:
         def draw() -> tuple[str, InlineKeyboardMarkup | None, Photo | None]:
-            return render.pictured((render.table(s, self.people.t(s.chat_id)), None),
-                                   render.table_picture(s))
+            lang = self.people.lang(s.chat_id)
+            return render.pictured((render.table(s, translator(lang)), None),
+                                   render.table_picture(s, lang))
 
         self.core.outbox.show(s.chat_id, self.slot(s, "table"), draw, None,
                               self.remember(s, "table"))
@@ -101,9 +103,9 @@ class Screens:
         def draw() -> tuple[str, InlineKeyboardMarkup | None, Photo | None]:
             selected = s.selected(seat)
             title = "" if s.solo else self.people.title(s.chat_id)
-            return render.pictured(
-                render.hand(s, seat, self.people.t(uid, s.chat_id), title, selected),
-                render.hand_picture(s, seat))
+            lang = self.people.lang(uid, s.chat_id)
+            return render.pictured(render.hand(s, seat, translator(lang), title, selected),
+                                   render.hand_picture(s, seat, lang))
 
         name = f"hand:{uid}"
         st = s.state
@@ -149,9 +151,9 @@ class Screens:
     def end_hand(self, s: Sitting, net: list[int]) -> None:
         """The 🏁 message with its 下一局 / 结束 buttons; drawn, it shows every
         hand, and a text too long for a caption goes on in a message below."""
-        _ = self.people.t(s.chat_id)
-        text, kb = render.hand_end(s, net, _)
-        photo = render.end_picture(s)
+        lang = self.people.lang(s.chat_id)
+        text, kb = render.hand_end(s, net, translator(lang))
+        photo = render.end_picture(s, lang)
         rest = ""
         if photo is not None:
             text, rest = render.caption_parts(text)
@@ -163,9 +165,9 @@ class Screens:
     def end_buttons_off(self, s: Sitting) -> None:
         """The 🏁 message keeps its text (and picture) and loses its buttons."""
         assert s.state is not None
-        _ = self.people.t(s.chat_id)
-        text, _kb = render.hand_end(s, hands.net(s.state), _, buttons=False)
-        photo = render.end_picture(s)
+        lang = self.people.lang(s.chat_id)
+        text, _kb = render.hand_end(s, hands.net(s.state), translator(lang), buttons=False)
+        photo = render.end_picture(s, lang)
         if photo is not None:
             text = render.caption_parts(text)[0]
         self.core.outbox.show(s.chat_id, self.slot(s, "end"), text, None, priority=END,

@@ -16,7 +16,7 @@ from pathlib import Path
 from bot import house_rules
 from bot.i18n import Translator, You, plural, translator
 from bot.pictures.draw import png
-from bot.pictures.scenes import Scenes, scenes
+from bot.pictures.scenes import Scenes, for_lang, scenes
 from bot.pictures.source import Picture
 from bot.presenters import presenter
 from bot.presenters.base import Presenter, scores_line
@@ -154,16 +154,18 @@ class Screen:
     just printed have not said it already; with a pictures directory, writes
     the pictures the bot would send beside the text, each new one a file."""
 
-    def __init__(self, say: Say, pictures: Path | None = None, _: Translator | None = None
-                 ) -> None:
+    def __init__(self, say: Say, pictures: Path | None = None, _: Translator | None = None,
+                 lang: str = "") -> None:
         self.say = say
         self.recent: set[str] = set()
         self.pictures = pictures
         self._ = _
+        self.lang = lang
         self.written = 0
         self.last: dict[str, str] = {}  # kind → digest of the last picture written
 
     def picture(self, picture: Picture | None) -> None:
+        picture = for_lang(picture, self.lang)
         if self.pictures is None or picture is None:
             return
         digest = picture.digest()
@@ -224,7 +226,7 @@ def play(
     names = [You(_("You")) if s == human else _("Computer {n}").format(n=s + 1)
              for s in range(state.seats)]
     rng = random.Random(seed)
-    screen = Screen(say, pictures, _)
+    screen = Screen(say, pictures, _, lang)
     drawn = scenes(game_id)
     say(_("{game} · rules: {preset} · seed {seed}").format(
         game=p.game_name(_), preset=house_rules.preset_name(game_id, preset, _), seed=seed))

@@ -190,6 +190,7 @@ NIUJIU = {
     "6": (6, "铜锤"), "3": (6, "串串"), "5b": (6, "合六"), "4": (4, "板凳"),
     "5r": (3, "合三"), "2": (2, "地眼"),
 }
+HANT = str.maketrans("红摇铜锤", "紅搖銅錘")  # the names in 繁體 (the others are the same)
 
 
 def niujiu_kind(code: str) -> str:
@@ -197,9 +198,11 @@ def niujiu_kind(code: str) -> str:
     return r + ("r" if code[1] in RED_SUITS else "b") if r in "95" else r
 
 
-def _niujiu(code: str, w: int, h: int, words: bool) -> Image.Image:
+def _niujiu(code: str, w: int, h: int, words: bool, script: str) -> Image.Image:
     im, d = _strip(code, w, h, NIUJIU_PAPER)
     points, name = NIUJIU[niujiu_kind(code)]
+    if script == "hant":
+        name = name.translate(HANT)
     m = w * 0.09
     d.rectangle((m, m, w - 1 - m, h - 1 - m), outline=(150, 60, 40), width=max(1, round(w * .03)))
     colour = RED if code[1] in RED_SUITS else BLACK
@@ -245,7 +248,7 @@ def _shadowed(im: Image.Image, blur: float) -> Image.Image:
 
 @functools.lru_cache(maxsize=1024)
 def piece(face: str, code: str, w: int, h: int, dim: bool = False, mark: str = "",
-          words: bool = True) -> Image.Image:
+          words: bool = True, script: str = "") -> Image.Image:
     """The piece drawn `w`×`h` (its shadow adds a margin: `margin(w)` each side)."""
     W, H = w * SS, h * SS
     if face == "tile":
@@ -253,7 +256,7 @@ def piece(face: str, code: str, w: int, h: int, dim: bool = False, mark: str = "
     elif face == "strip":
         im = _changpai(code, W, H) if code else _card_back(W, H)
     elif face == "niujiu":
-        im = _niujiu(code, W, H, words) if code else _card_back(W, H)
+        im = _niujiu(code, W, H, words, script) if code else _card_back(W, H)
     else:
         im = _poker(code, W, H) if code else _card_back(W, H)
     if mark:

@@ -15,6 +15,7 @@ Plain data in, `Picture` out: nothing here draws (bot/pictures/draw.py does)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -320,6 +321,16 @@ class Paoyao(Scenes):
                       winner=s in winners, small=True) for s in range(4)]
         return Picture(self.game_id, "end", tuple(blocks))
 
+
+WORDED = frozenset({"niujiu"})  # games whose cards carry words (牛九's names)
+
+
+def for_lang(picture: Picture | None, lang: str) -> Picture | None:
+    """The picture for a chat in `lang`: the words its cards carry (牛九's
+    names) in 繁體 for a 繁體 chat. Pictures without words are one for all."""
+    if picture is not None and lang == "zh_Hant" and picture.game in WORDED:
+        return dataclasses.replace(picture, script="hant")
+    return picture
 
 SCENES: dict[str, Scenes] = {s.game_id: s for s in (
     Dingniu(), Changpai(), Xianniu(), Niujiu(), Paoyao())}

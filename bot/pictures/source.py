@@ -84,11 +84,15 @@ class Picture:
     game: str
     kind: str  # "hand" | "table" | "end" | "set"
     blocks: tuple[Block, ...] = field(default_factory=tuple)
+    script: str = ""  # the words a card carries (牛九's names): "" 简体, "hant" 繁體
 
     def describe(self) -> dict[str, Any]:
         """Everything drawn, as plain data (JSON-ready)."""
-        return {"game": self.game, "kind": self.kind, "v": VERSION,
-                "blocks": [_plain(b) for b in self.blocks]}
+        out = {"game": self.game, "kind": self.kind, "v": VERSION,
+               "blocks": [_plain(b) for b in self.blocks]}
+        if self.script:
+            out["script"] = self.script
+        return out
 
     def digest(self) -> str:
         return digest_of(self.describe())
