@@ -228,8 +228,8 @@ async def test_the_group_picture_check_sees_a_hidden_tile(people, tmp_path, monk
 
     drawn = render.table_picture
 
-    def leaky(s):
-        d = drawn(s)
+    def leaky(s, lang=""):
+        d = drawn(s, lang)
         head = s.state.public_view()["head"]
         row = Row((scenes("dingniu").group(s.state.view(head)["hand"]),))
         return Drawing(Picture(d.picture.game, d.picture.kind, (*d.picture.blocks, row)))
