@@ -28,11 +28,11 @@ YELLOW = (255, 214, 64)
 BADGE = (238, 232, 214)
 BADGE_TEXT = (40, 52, 46)
 PAD = 18
-MAX_W = 1100  # wider rows wrap
+MAX_W = 780  # wider rows wrap (a phone shows a narrow picture bigger)
 GROUP_GAP = 16
 ROW_GAP = 12
 BADGE_W = 44
-CHAIN_W = 940
+CHAIN_W = 720
 
 
 @dataclass
