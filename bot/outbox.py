@@ -17,6 +17,10 @@ picture is unchanged edits only the caption and buttons. A message that was
 sent as text stays text; one that was a photo stays a photo while it has a
 picture. A photo Telegram refuses goes out as text, and that chat gets text
 for a while (`PHOTO_PAUSE`).
+
+`on_unbuttoned(chat, message)` hears of every message an edit has left without
+buttons (or found gone): the service keeps, in its database, the messages whose
+buttons must go until then (`unbutton` takes them off a message by its id).
 """
 
 from __future__ import annotations
@@ -95,12 +99,13 @@ class Limits:
 
 @dataclass
 class Op:
-    kind: str  # "show" | "send" | "delete" | "notify"
+    kind: str  # "show" | "send" | "delete" | "notify" | "document" | "unbutton"
     chat_id: int
     key: Hashable | None = None
     text: str | Render = ""
     markup: InlineKeyboardMarkup | None = None
-    message_id: int | None = None  # delete: the message; notify: the one to delete first
+    # delete, unbutton: the message; notify: the one to delete first
+    message_id: int | None = None
     on_new: Callable[[int], Any] | None = None
     priority: int = NORMAL
     tries: int = 0  # failed attempts so far (retried with backoff)
@@ -142,6 +147,8 @@ class Outbox:
         # (group, wall-clock times of its counted calls in the last window):
         # awaited before each group call, so a restart knows the group's budget.
         self.on_group_send = on_group_send
+        # (chat, message): an edit left it without buttons, or it is gone
+        self.on_unbuttoned: Callable[[int, int], Any] | None = None
         self.slots: dict[Hashable, int | None] = {}
         self._chats: dict[int, _Chat] = {}
         self._finished: deque[float] = deque()  # end times of counted calls, last second
@@ -247,6 +254,21 @@ class Outbox:
         """A file as a new message (a hand's JSON record), never merged."""
         op = Op("document", chat_id, None, caption, file=(name, content))
         self._push(self._chat(chat_id), op)
+
+    def unbutton(self, chat_id: int, message_id: int, text: str | None = None,
+                 priority: int = NORMAL) -> None:
+        """Take the buttons off a message (its text becomes `text`, if given):
+        a message nothing edits any more, whose buttons no longer do anything.
+        Never posts: a message gone is as good as one without buttons."""
+        chat = self._chat(chat_id)
+        for op in chat.ops:
+            if op.kind == "unbutton" and op.message_id == message_id:
+                op.text = text or op.text
+                op.priority = min(op.priority, priority)
+                self._hurry(chat, op.priority)
+                return
+        self._push(chat, Op("unbutton", chat_id, None, text or "", message_id=message_id,
+                            priority=priority))
 
     def delete(self, chat_id: int, message_id: int) -> None:
         self._push(self._chat(chat_id), Op("delete", chat_id, message_id=message_id))
@@ -474,7 +496,7 @@ class Outbox:
 
     def _may_wait(self, op: Op) -> bool:
         """Edits of a shown message may yield a group's last few messages to new ones."""
-        return op.kind == "show" and bool(self.slots.get(op.key))
+        return op.kind == "unbutton" or (op.kind == "show" and bool(self.slots.get(op.key)))
 
     def _take(self, chat_id: int, chat: _Chat, now: float) -> None:
         self._refill(chat, now)
@@ -595,6 +617,8 @@ class Outbox:
                 doc = BufferedInputFile(op.file[1], filename=op.file[0])
                 m = await bot.send_document(op.chat_id, doc, caption=str(op.text) or None)
                 _call(op.on_new, m.message_id)
+            elif op.kind == "unbutton":
+                await self._unbutton(op)
             elif op.kind == "notify":
                 old = self.slots.get(op.key)
                 if old:
@@ -627,22 +651,33 @@ class Outbox:
                     await self.bot.edit_message_text(
                         text=op.text, chat_id=op.chat_id, message_id=mid, reply_markup=op.markup
                     )
+                    if op.markup is None:
+                        self._unbuttoned(op.chat_id, mid)
                     return
                 if await self._edit_photo(op, mid):
+                    if op.markup is None:
+                        self._unbuttoned(op.chat_id, mid)
                     return
                 # no picture for it now: the photo is replaced by a text message
                 log.info("slot %s: photo %s goes out anew as text", op.key, mid)
                 await _quiet_delete(self.bot, op.chat_id, mid)
+                self._unbuttoned(op.chat_id, mid)
                 op.photo = None
             except TelegramBadRequest as e:
                 text = str(e).lower()
                 if "not modified" in text:
+                    if op.markup is None:
+                        self._unbuttoned(op.chat_id, mid)
                     return  # the message already shows this: success
                 if "not found" not in text and "can't be edited" not in text:
                     raise
-                log.info("slot %s: message %s is gone, posting a new one", op.key, mid)
             except TelegramNotFound:
+                pass
+            else:  # a photo replaced by text: deleted above
+                mid = None
+            if mid:
                 log.info("slot %s: message %s is gone, posting a new one", op.key, mid)
+                self._unbuttoned(op.chat_id, mid)
         m, is_photo = await self._new_message(op.chat_id, op.text, op.markup, op.photo)
         self.slots[op.key] = m.message_id
         if is_photo and op.photo is not None:
@@ -767,6 +802,49 @@ class Outbox:
             raise PictureFailed(f"{photo.name} is {len(data)} bytes")
         return data
 
+    async def _retext(self, chat_id: int, message_id: int, text: str) -> None:
+        """A message's text (a photo's caption) becomes `text`, its buttons go.
+        Which it is, the slots may not know (message ids are per chat, and a
+        restart forgets): Telegram's refusal of the other kind says so."""
+
+        async def as_caption() -> None:
+            await self.bot.edit_message_caption(chat_id=chat_id, message_id=message_id,
+                                                caption=render_caption(text))
+
+        async def as_text() -> None:
+            await self.bot.edit_message_text(text=text, chat_id=chat_id, message_id=message_id)
+
+        photo = any(self.slots.get(k) == message_id for k in self.photos)
+        first, other = (as_caption, as_text) if photo else (as_text, as_caption)
+        try:
+            await first()
+        except TelegramBadRequest as e:
+            said = str(e).lower()
+            if "no text in the message" not in said and "no caption in the message" not in said:
+                raise
+            await other()
+
+    def _unbuttoned(self, chat_id: int, message_id: int) -> None:
+        """The message shows no buttons now (or is gone)."""
+        if self.on_unbuttoned is not None:
+            self.on_unbuttoned(chat_id, message_id)
+
+    async def _unbutton(self, op: Op) -> None:
+        assert op.message_id is not None
+        try:
+            if op.text:
+                assert isinstance(op.text, str)
+                await self._retext(op.chat_id, op.message_id, op.text)
+            else:
+                await self.bot.edit_message_reply_markup(
+                    chat_id=op.chat_id, message_id=op.message_id)
+        except (TelegramBadRequest, TelegramNotFound, TelegramForbiddenError) as e:
+            # not modified: done already; gone, too old, or the chat refuses
+            # us: nothing more can be done, and nobody taps it through us
+            if "not modified" not in str(e).lower():
+                log.info("chat %s: the buttons of %s stay (%s)", op.chat_id, op.message_id, e)
+        self._unbuttoned(op.chat_id, op.message_id)
+
 
 class PictureFailed(Exception):
     """A picture could not be drawn, or is too big to send."""
@@ -782,6 +860,16 @@ def _unpack(shown: tuple, photo: Photo | None = None
 
 def _utf16(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
+
+
+def render_caption(text: str) -> str:
+    """A text as a caption: whole when it fits, else cut at the limit."""
+    if _utf16(text) <= MAX_CAPTION:
+        return text
+    cut = MAX_CAPTION - 1
+    while _utf16(text[:cut]) > MAX_CAPTION - 1:
+        cut -= 1
+    return text[:cut] + "…"
 
 
 def _photo_refused(e: Exception) -> bool:

@@ -71,9 +71,14 @@ SUMMARY: dict[str, tuple[str, str, str]] = {
 }
 
 
-def current_rules(game_id: str, preset: str, variant: dict[str, Any], _: Translator) -> list[str]:
+def current_rules(
+    game_id: str, preset: str, variant: dict[str, Any], _: Translator, in_play: bool = False
+) -> list[str]:
+    """The preset and each flag that differs from it: a sitting's own rules
+    (`in_play`: the game open in the chat) or the chat's for its next game."""
     g = catalog.game(game_id)
-    lines = [_("Rules here: {preset}").format(preset=house_rules.preset_name(game_id, preset, _))]
+    head = _("This game's rules: {preset}") if in_play else _("Rules here: {preset}")
+    lines = [head.format(preset=house_rules.preset_name(game_id, preset, _))]
     about = house_rules.preset_about(game_id, preset, _)
     if about:
         lines.append(about)
@@ -84,7 +89,9 @@ def current_rules(game_id: str, preset: str, variant: dict[str, Any], _: Transla
     return lines
 
 
-def text(game_id: str, preset: str, variant: dict[str, Any], _: Translator) -> str:
+def text(
+    game_id: str, preset: str, variant: dict[str, Any], _: Translator, in_play: bool = False
+) -> str:
     name = catalog.presenter(game_id).game_name(_)
     win, plays, scoring = (_(t) for t in SUMMARY[game_id])
     parts = [
@@ -92,7 +99,7 @@ def text(game_id: str, preset: str, variant: dict[str, Any], _: Translator) -> s
         _("How to win: {text}").format(text=win),
         _("The plays: {text}").format(text=plays),
         _("Scoring: {text}").format(text=scoring),
-        "\n".join(current_rules(game_id, preset, variant, _)),
+        "\n".join(current_rules(game_id, preset, variant, _, in_play)),
     ]
     return "\n\n".join(parts)
 
@@ -116,8 +123,10 @@ def split(text_: str, limit: int = MAX_MESSAGE) -> list[str]:
     return out
 
 
-def messages(game_id: str, preset: str, variant: dict[str, Any], _: Translator) -> list[str]:
-    return split(text(game_id, preset, variant, _))
+def messages(
+    game_id: str, preset: str, variant: dict[str, Any], _: Translator, in_play: bool = False
+) -> list[str]:
+    return split(text(game_id, preset, variant, _, in_play))
 
 
 def playing_md() -> str:

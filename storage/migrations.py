@@ -219,7 +219,26 @@ def m006_tally(db: Database) -> None:
 
 
 @migrations()
-def m007_pictures(db: Database) -> None:
+def m007_stale_keyboards(db: Database) -> None:
+    # Messages whose buttons no longer do anything (a finished hand's 🏁, an
+    # answered /stop question, a hand message replaced by /hand ...), written
+    # in the same transaction as the change that made them stale and deleted
+    # once an edit took the keyboard off: a restart clears what is left.
+    db["stale_keyboards"].create(
+        {
+            "chat_id": int,
+            "message_id": int,
+            "game_id": int,  # the sitting it belonged to
+            "text": str,  # what the message says without its buttons; null: its text stays
+            "at": float,  # epoch seconds it became stale
+        },
+        pk=("chat_id", "message_id"),
+        not_null={"chat_id", "message_id"},
+    )
+
+
+@migrations()
+def m008_pictures(db: Database) -> None:
     # Pictures (/settings "Pictures: on/off"): JSON {game id: true/false} of the
     # games whose chat changed the default (on for 顶牛 and 川牌, off for the rest).
     db["chat_settings"].add_column("pictures", str)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.i18n import Translator, in_context
+from bot.i18n import Translator, in_context, plural
 from games import records
 from games.base import Move, Pick, Result, State, find_move, split_cards
 
@@ -84,6 +84,16 @@ class Presenter:
     def pick_prompt(self, pick: Pick, _: Translator) -> str:
         """What the picker asks for (e.g. 'Discard 3 cards')."""
         return f"{pick.kind} {pick.min_count}-{pick.max_count}"
+
+    def pick_count(self, pick: Pick, chosen: int, _: Translator) -> str:
+        """The answer to a pick confirmed with the wrong number of cards: how
+        many are needed (a toast, so short)."""
+        lo, hi = pick.min_count, pick.max_count
+        if lo == hi:
+            return plural(_, "Choose exactly {n} card; you have chosen {c}.",
+                          "Choose exactly {n} cards; you have chosen {c}.", lo).format(
+                n=lo, c=chosen)
+        return _("Choose {lo} to {hi} cards; you have chosen {c}.").format(lo=lo, hi=hi, c=chosen)
 
     def uses_picker(self, moves: Sequence[Move | Pick]) -> bool:
         """True when these moves are too many for buttons: the bot shows a
