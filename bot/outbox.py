@@ -73,6 +73,7 @@ MAX_CAPTION = 1024  # UTF-16 units, Telegram's limit for a photo's caption
 MAX_PHOTO = 10 * 1024 * 1024  # bytes, Telegram's limit for an uploaded photo
 PHOTO_PAUSE = 600.0  # seconds a chat that refused a photo gets text
 FILE_IDS = 4096  # file_ids remembered (by picture digest)
+DRAWN = 64  # pictures drawn and kept until their message goes
 
 # Who goes first when Telegram's overall limit makes messages wait (lower first).
 URGENT = 0  # the message a player is waiting on: their hand, now that they must act
@@ -170,6 +171,8 @@ class Outbox:
         self._no_photos: dict[int, float] = {}  # chat → until when it gets text
         self._drawer: ThreadPoolExecutor | None = None
         self._uploading: dict[str, asyncio.Future[None]] = {}  # digest → its first upload
+        self._pictures: dict[str, bytes] = {}  # drawn, not yet uploaded (b"": drawing failed)
+        self._drawing: dict[str, asyncio.Future[None]] = {}  # digest → being drawn now
 
     # -- what callers ask for ---------------------------------------------
     def bind(self, key: Hashable, message_id: int | None, photo: bool = False) -> None:
@@ -539,6 +542,8 @@ class Outbox:
                 except TimeoutError:
                     pass
                 continue
+            if not await self._drawn_before(op):
+                continue  # its picture was drawn meanwhile: look again (edits may have merged)
             if op.counted:
                 await self._overall_slot(chat, op.priority)
                 if not chat.ops:  # dropped while it waited (a finished hand's unsent table)
@@ -780,8 +785,14 @@ class Outbox:
         done = asyncio.get_running_loop().create_future()
         self._uploading[digest] = done
         try:
-            m = await call(BufferedInputFile(await self._draw(photo), filename=photo.name))
+            data = self._pictures.get(digest)
+            if data is None:
+                data = await self._draw(photo)
+            elif not data:
+                raise PictureFailed(f"drawing {photo.name} failed")
+            m = await call(BufferedInputFile(data, filename=photo.name))
             if isinstance(m, Message) and m.photo:
+                self._pictures.pop(digest, None)  # Telegram has it now
                 self.file_ids[digest] = m.photo[-1].file_id
                 while len(self.file_ids) > FILE_IDS:
                     self.file_ids.popitem(last=False)
@@ -789,6 +800,36 @@ class Outbox:
         finally:
             self._uploading.pop(digest, None)
             done.set_result(None)
+
+    async def _drawn_before(self, op: Op) -> bool:
+        """True when `op` may go now. A picture it must upload is drawn first,
+        holding no slot of Telegram's limits: while it is drawn, other chats'
+        messages go (then False: the caller looks at the chat's ops again)."""
+        if op.kind not in ("show", "send"):
+            return True
+        if callable(op.text):
+            op.text, op.markup, op.photo = _unpack(op.text(), op.photo)
+        photo = op.photo
+        if (photo is None or photo.digest in self._pictures or photo.digest in self.file_ids
+                or photo.digest in self._uploading or self.photos.get(op.key) == photo.digest
+                or not self._photo_fits(op.chat_id, str(op.text), photo)):
+            return True
+        drawing = self._drawing.get(photo.digest)
+        if drawing is not None:  # another chat's message draws the same picture
+            await asyncio.shield(drawing)
+            return False
+        drawing = self._drawing[photo.digest] = asyncio.get_running_loop().create_future()
+        try:
+            self._pictures[photo.digest] = await self._draw(photo)
+        except PictureFailed as e:
+            log.warning("outbox: %s", e)
+            self._pictures[photo.digest] = b""  # sent as text (see _with_photo)
+        finally:
+            del self._drawing[photo.digest]
+            drawing.set_result(None)
+        while len(self._pictures) > DRAWN:
+            self._pictures.pop(next(iter(self._pictures)))
+        return False
 
     async def _draw(self, photo: Photo) -> bytes:
         """The picture drawn in a worker thread (never on the event loop)."""

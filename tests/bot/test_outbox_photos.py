@@ -180,3 +180,28 @@ async def test_the_fake_keeps_telegrams_photo_rules(world):
     assert tg.messages(ANN, from_bot=True)[0].photo is None
     refused = tg.calls("sendPhoto", chat_id=ANN)[0]
     assert refused.description == "Bad Request: PHOTO_INVALID_DIMENSIONS"
+
+
+class SlowPic(Pic):
+    def png(self):
+        import time
+
+        time.sleep(0.8)  # in the outbox's worker thread
+        return super().png()
+
+
+async def test_a_picture_is_drawn_before_its_message_takes_a_place_in_the_limits(world):
+    """While a picture is drawn, it holds none of Telegram's overall ≈30 a
+    second: other chats' messages go meanwhile."""
+    import time
+
+    tg, ob = world
+    ob.limits = Limits(chat_rate=1000, chat_burst=1000, group_per_minute=10_000,
+                       overall_per_second=1, urgent_reserve=0)
+    t0 = time.monotonic()
+    ob.show(GROUP, "table", "the table", photo=SlowPic("red"))
+    ob.send(ANN, "meanwhile")
+    assert await ob.drain(10)
+    photo = tg.calls("sendPhoto", chat_id=GROUP)[0]
+    text = tg.calls("sendMessage", chat_id=ANN)[0]
+    assert text.t < photo.t and text.t - t0 < 0.6
