@@ -659,6 +659,12 @@ class Outbox:
                     if op.markup is None:
                         self._unbuttoned(op.chat_id, mid)
                     return
+                if self._buttons_first(op) and _utf16(op.text) <= MAX_CAPTION:
+                    # the new picture follows, merging with any later edit
+                    self.show(op.chat_id, op.key, op.text, op.markup, photo=op.photo)
+                    await self.bot.edit_message_caption(chat_id=op.chat_id, message_id=mid,
+                                                        caption=op.text, reply_markup=op.markup)
+                    return
                 if await self._edit_photo(op, mid):
                     if op.markup is None:
                         self._unbuttoned(op.chat_id, mid)
@@ -812,7 +818,8 @@ class Outbox:
         photo = op.photo
         if (photo is None or photo.digest in self._pictures or photo.digest in self.file_ids
                 or photo.digest in self._uploading or self.photos.get(op.key) == photo.digest
-                or not self._photo_fits(op.chat_id, str(op.text), photo)):
+                or not self._photo_fits(op.chat_id, str(op.text), photo)
+                or self._buttons_first(op)):
             return True
         drawing = self._drawing.get(photo.digest)
         if drawing is not None:  # another chat's message draws the same picture
@@ -830,6 +837,14 @@ class Outbox:
         while len(self._pictures) > DRAWN:
             self._pictures.pop(next(iter(self._pictures)))
         return False
+
+    def _buttons_first(self, op: Op) -> bool:
+        """A player now asked whose hand photo needs a new picture: the caption
+        and buttons go at once, the picture in an edit after (`_show`)."""
+        return (op.kind == "show" and op.priority == URGENT and op.photo is not None
+                and bool(self.slots.get(op.key)) and op.key in self.photos
+                and self.photos[op.key] != op.photo.digest
+                and op.photo.digest not in self.file_ids)
 
     async def _draw(self, photo: Photo) -> bytes:
         """The picture drawn in a worker thread (never on the event loop)."""

@@ -205,3 +205,19 @@ async def test_a_picture_is_drawn_before_its_message_takes_a_place_in_the_limits
     photo = tg.calls("sendPhoto", chat_id=GROUP)[0]
     text = tg.calls("sendMessage", chat_id=ANN)[0]
     assert text.t < photo.t and text.t - t0 < 0.6
+
+
+async def test_a_player_now_asked_sees_the_buttons_before_the_new_picture(world):
+    """An urgent hand whose picture changed: caption and buttons at once,
+    the picture in the next edit (merging with any later one)."""
+    from bot.outbox import URGENT
+
+    tg, ob = world
+    ob.show(ANN, "hand", "hand v1", buttons("Wait"), photo=Pic("red"))
+    assert await ob.drain(5)
+    ob.show(ANN, "hand", "hand v2", buttons("Play"), photo=Pic("blue"), priority=URGENT)
+    assert await ob.drain(5)
+    assert methods(tg, ANN) == ["sendPhoto", "editMessageCaption", "editMessageMedia"]
+    m = tg.messages(ANN, from_bot=True)[0]
+    assert m.text == "hand v2" and m.photo["file_id"] == tg.uploads[-1][2]
+    assert [b.text for b in tg.buttons(ANN, m.message_id)] == ["Play"]
