@@ -26,6 +26,7 @@ from zoneinfo import ZoneInfo
 from bot.app import App
 from bot.gallery.book import Message, Toast
 from bot.outbox import Limits
+from bot.pictures import fonts
 from bot.pictures.draw import described
 from bot.pictures.source import file_name
 from bot.render import clock
@@ -93,10 +94,18 @@ class Stage:
         # where the pictures the pages show are written (python -m bot.gallery --pictures DIR)
         out = os.environ.get(PICTURES_ENV)
         self.pictures = Path(out) if out else None
+        self._font_env: str | None = None
 
     # -- start and stop ------------------------------------------------------------
     async def __aenter__(self) -> Stage:
         from tests.fakes.telegram import FakeTelegram  # the source checkout's fake server
+
+        # no words in pictures (a font for Chinese is found on some machines only):
+        # the pages are the same everywhere, the weekly post without its chart
+        self._font_env = os.environ.get("PAIJU_CJK_FONT")
+        os.environ["PAIJU_CJK_FONT"] = "none"
+        fonts.cjk_path.cache_clear()
+        fonts.cjk.cache_clear()
 
         self._tmp = tempfile.TemporaryDirectory(prefix="paiju-gallery-")
         self.tg = FakeTelegram()
@@ -129,6 +138,12 @@ class Stage:
         await self.tg.stop()
         if self._tmp is not None:
             self._tmp.cleanup()
+        if self._font_env is None:  # the process finds its own font again
+            os.environ.pop("PAIJU_CJK_FONT", None)
+        else:
+            os.environ["PAIJU_CJK_FONT"] = self._font_env
+        fonts.cjk_path.cache_clear()
+        fonts.cjk.cache_clear()
 
     def _count_updates(self) -> None:
         """Updates being handled: the polling loop hands each to `feed_update`

@@ -5,14 +5,14 @@ red. It draws names, so it is drawn only where a font for Chinese is found
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, PngImagePlugin
 
 from bot.pictures import fonts
+from bot.pictures.source import digest_of, file_name
 
 BG = (250, 247, 238)
 INK = (40, 40, 44)
@@ -39,12 +39,11 @@ class Chart:
 
     @property
     def digest(self) -> str:
-        data = [self.title, [[b.title, list(b.rows)] for b in self.boards]]
-        return hashlib.sha256(json.dumps(data, ensure_ascii=False).encode()).hexdigest()
+        return digest_of(self.describe())
 
     @property
     def name(self) -> str:
-        return f"weekly-{self.digest[:10]}.png"
+        return file_name(self.describe())
 
     def png(self) -> bytes:
         font = fonts.cjk(26)
@@ -75,9 +74,16 @@ class Chart:
                        anchor="lm" if net >= 0 else "rm")
                 y += ROW
             y += 24
+        info = PngImagePlugin.PngInfo()  # what is drawn travels with it, as with the others
+        info.add_text("paiju", json.dumps(self.describe(), ensure_ascii=False, sort_keys=True))
         out = io.BytesIO()
-        im.quantize(colors=64, method=Image.Quantize.FASTOCTREE).save(out, "PNG")
+        im.quantize(colors=64, method=Image.Quantize.FASTOCTREE).save(out, "PNG", pnginfo=info)
         return out.getvalue()
+
+    def describe(self) -> dict:
+        return {"game": "weekly", "kind": "chart", "title": self.title,
+                "boards": [{"title": b.title, "rows": [list(r) for r in b.rows]}
+                           for b in self.boards]}
 
 
 def _short(name: str, most: int = 12) -> str:

@@ -3,7 +3,8 @@
 Game pictures draw no words (names live in the caption); the few pictures
 that draw text (the kind on a 牛九 card, the names on the weekly chart) use
 this font and draw no text when there is none. The Docker image installs
-Debian's fonts-noto-cjk; `PAIJU_CJK_FONT` names another file."""
+Debian's fonts-noto-cjk; `PAIJU_CJK_FONT` names another file, or `none`
+(no words ever: the screens gallery, the same on every machine)."""
 
 from __future__ import annotations
 
@@ -57,6 +58,8 @@ def _fc_match() -> str | None:
 def cjk_path() -> str | None:
     """The file of a font that draws Chinese, or None."""
     wanted = os.environ.get("PAIJU_CJK_FONT")
+    if wanted == "none":
+        return None
     candidates = [wanted] if wanted else []
     candidates += [p for p in KNOWN if Path(p).exists()]
     found = _fc_match()

@@ -85,7 +85,7 @@ def picture_codes(call) -> list[str]:
     from bot.pictures.draw import described
 
     out = []
-    for block in described(data)["blocks"]:
+    for block in described(data).get("blocks", []):
         out += block.get("tiles", [])
         out += [piece["code"] for item in block.get("items", [])
                 for piece in item.get("pieces", []) if piece.get("code")]

@@ -306,3 +306,5 @@ async def test_the_weekly_post_carries_a_bar_chart_where_a_chinese_font_is_found
         if font:
             with Image.open(io.BytesIO(post[0].photo["content"])) as im:
                 assert im.width == 900 and im.height > 150
+            chart = described(post[0].photo["content"])  # it carries what it draws, as the others
+            assert chart["kind"] == "chart" and "老王" in str(chart["boards"])

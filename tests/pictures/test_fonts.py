@@ -73,3 +73,8 @@ def test_with_a_font_a_niujiu_card_carries_its_name_in_its_script(fresh):
     assert differ(hans, plain) and differ(hans, hant)
     same = pieces.piece("niujiu", "Kh", *size, script="hant")  # 天: one script for both
     assert not differ(same, pieces.piece("niujiu", "Kh", *size))
+
+
+def test_none_means_no_words_even_where_a_font_is_found(fresh):
+    fresh.setenv("PAIJU_CJK_FONT", "none")  # the screens gallery: the same on every machine
+    assert fonts.cjk_path() is None and fonts.cjk(20) is None
