@@ -21,11 +21,33 @@ TRANSLATED = [lang for lang in i18n.LANGS if lang != "en"]  # msgids are English
 
 def used_msgids() -> set[str]:
     found = set()
-    for _file, _line, message, _comments, _ctx in extract_from_dir(
-        ROOT / "bot", method_map=[("**.py", "python")], keywords=KEYWORDS
-    ):
-        found.add(message if isinstance(message, str) else message[0])
+    # plural(_, ...) is read on its own: Babel takes the `_` argument for the
+    # start of a `_()` call and drops the whole plural() call
+    for keywords in (KEYWORDS, {"plural": KEYWORDS["plural"]}):
+        for _file, _line, message, _comments, _ctx in extract_from_dir(
+            ROOT / "bot", method_map=[("**.py", "python")], keywords=keywords
+        ):
+            found.add(message if isinstance(message, str) else message[0])
     return found
+
+
+def test_plural_messages_are_found():
+    # bot/render.py: plural(_, "🏁 {game}: the game is over after {n} hand.…", …)
+    assert "🏁 {game}: the game is over after {n} hand.\nTotals: {scores}" in used_msgids()
+
+
+def test_counted_messages_take_the_you_form():
+    """plural() output, like _() output, switches to a "you:" entry (en)."""
+    en = i18n.translator("en")
+    one, many = "{who} takes the trick: +{n} point ({a} : {b})", \
+        "{who} takes the trick: +{n} points ({a} : {b})"
+    you = i18n.You("You")
+    assert i18n.plural(en, one, many, 5).format(who=you, n=5, a=1, b=2) == \
+        "You take the trick: +5 points (1 : 2)"
+    assert i18n.plural(en, one, many, 5).format(who="Tom", n=5, a=1, b=2) == \
+        "Tom takes the trick: +5 points (1 : 2)"
+    hans = i18n.translator("zh_Hans")
+    assert "收下" in i18n.plural(hans, one, many, 5).format(who=you, n=5, a=1, b=2)
 
 
 def entries(lang: str):
