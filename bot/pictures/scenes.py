@@ -53,17 +53,6 @@ class Scenes:
                            for i, c in enumerate(codes)))
 
 
-def runs(codes: Sequence[str], key) -> list[list[str]]:
-    """Consecutive codes with the same key, as lists."""
-    out: list[list[str]] = []
-    for c in codes:
-        if out and key(out[-1][0]) == key(c):
-            out[-1].append(c)
-        else:
-            out.append([c])
-    return out
-
-
 # -- 顶牛 ------------------------------------------------------------------------
 class Dingniu(Scenes):
     game_id = "dingniu"
@@ -223,9 +212,7 @@ class Xianniu(Scenes):
 
     def _rank_groups(self, codes: Sequence[str]) -> list[Group]:
         """The hand as its text shows it: high first, one group per rank (kind)."""
-        p = self.presenter()
-        key = getattr(p, "kind", lambda c: c[0])
-        return [self.group(run) for run in runs(p.sort(codes), key)]
+        return [self.group(g) for g in self.presenter().groups(codes)]
 
     def hand(self, view: dict[str, Any], seat: int) -> Picture:
         blocks: list[Any] = [Row(tuple(self._rank_groups(view["hand"])))]
@@ -286,10 +273,8 @@ class Paoyao(Scenes):
 
     def _ranks(self, codes: Sequence[str]) -> list[Group]:
         """As the text groups a hand: one group per rank, in hand order."""
-        groups: dict[str, list[str]] = {}
-        for c in codes:
-            groups.setdefault(c[0], []).append(c)
-        return [self.group(g) for g in groups.values()]
+        from bot.presenters.paoyao import PaoyaoPresenter
+        return [self.group(g) for g in PaoyaoPresenter.groups(codes)]
 
     def hand(self, view: dict[str, Any], seat: int) -> Picture:
         blocks: list[Any] = [Row(tuple(self._ranks(view["hand"])))]
