@@ -221,3 +221,24 @@ async def test_a_player_now_asked_sees_the_buttons_before_the_new_picture(world)
     m = tg.messages(ANN, from_bot=True)[0]
     assert m.text == "hand v2" and m.photo["file_id"] == tg.uploads[-1][2]
     assert [b.text for b in tg.buttons(ANN, m.message_id)] == ["Play"]
+
+
+async def test_photos_count_in_a_chats_limits_and_their_edits_merge(world):
+    """A photo takes a place in the chat's one a second like a text; edits
+    of a photo waiting their turn merge into one, the last picture wins."""
+    tg, ob = world
+    ob.limits = Limits(chat_rate=2, chat_burst=1, group_per_minute=10_000,
+                       overall_per_second=10_000)
+    ob.show(ANN, "hand", "v1", buttons("Wait"), photo=Pic("red"))
+    ob.send(ANN, "a text after it")
+    assert await ob.drain(10)
+    for i, colour in enumerate(("blue", "green", "white")):
+        ob.show(ANN, "hand", f"v{i + 2}", buttons("Play"), photo=Pic(colour))
+    assert await ob.drain(10)
+    calls = [c for c in tg.calls(chat_id=ANN) if c.ok]
+    assert [c.method for c in calls] == ["sendPhoto", "sendMessage", "editMessageMedia"]
+    assert calls[1].t - calls[0].t >= 0.4  # the photo used the chat's burst
+    assert calls[2].t - calls[1].t >= 0.4  # and its edit waits its turn like a text's
+    m = tg.messages(ANN, from_bot=True)[0]
+    assert m.text == "v4" and m.photo["file_id"] == tg.uploads[-1][2]
+    assert len(tg.uploads) == 2  # the blue and green pictures were never sent
