@@ -114,7 +114,8 @@ def _badge(c: Canvas, row: Row, x0: int, y: int, h: int) -> None:
     def draw(d: ImageDraw.ImageDraw, x: int, _y: int) -> None:
         if row.turn:
             d.ellipse((cx - r - 5, cy - r - 5, cx + r + 5, cy + r + 5), fill=YELLOW)
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=BADGE)
+        # the winner's badge is gold, and starred: seen at a glance on a phone
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pieces.GOLD if row.winner else BADGE)
         if row.winner:
             glyphs.draw_star(d, cx + r * 0.9, cy - r * 0.9, 13, pieces.GOLD, outline=(120, 80, 0))
 
@@ -277,6 +278,8 @@ def _chain(c: Canvas, chain: Chain, top: int) -> None:
     left = PAD + 26
     y = top
     row_h = sh - pieces.margin(w)
+    _turns(c, [sum(step[chain.tiles[i][0] == chain.tiles[i][1]] for i in idx) for idx in rows],
+           top, left, row_h, sh)
     for r, idx in enumerate(rows):
         forward = r % 2 == 0
         widths = [step[chain.tiles[i][0] == chain.tiles[i][1]] for i in idx]
@@ -297,6 +300,25 @@ def _chain(c: Canvas, chain: Chain, top: int) -> None:
             x += width
         y += row_h + 6
     _end_marks(c, chain, rows, top, left, step, row_h)
+
+
+def _turns(c: Canvas, totals: list[int], top: int, left: int, row_h: int, sh: int) -> None:
+    """Where the chain wraps to the next row, a band joins the two rows'
+    ends at the side it turns (drawn under the tiles): the eye follows the
+    chain as it runs, right then left, and finds both open ends."""
+    for r in range(len(totals) - 1):
+        y1 = top + r * (row_h + 6) + sh // 2
+        y2 = y1 + row_h + 6
+        if r % 2 == 0:  # forward: turns at the right
+            xe, x_turn, x_next = left + totals[r], left + CHAIN_W + 12, left + CHAIN_W - 8
+        else:  # backward: turns at the left
+            xe, x_turn, x_next = left + CHAIN_W - totals[r], left - 14, left + 8
+        points = [(xe - 8 if r % 2 == 0 else xe + 8, y1), (x_turn, y1), (x_turn, y2),
+                  (x_next, y2)]
+
+        def draw(d: ImageDraw.ImageDraw, _x: int, _y: int, pts=points) -> None:
+            d.line(pts, fill=BADGE, width=6, joint="curve")
+        c.add(Placed(0, 0, draw=draw), max(p[0] for p in points) + 4, y2)
 
 
 def _end_marks(c: Canvas, chain: Chain, rows, top, left, step, row_h) -> None:

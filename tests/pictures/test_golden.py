@@ -23,6 +23,16 @@ def test_the_committed_golden_pictures_are_current():
                          "and commit docs/screens/pictures")
 
 
+def test_a_small_change_to_a_picture_makes_it_stale(monkeypatch):
+    """Not only pieces: the seats' numbers in another colour (a few hundred
+    pixels of a table picture) make every table and end picture stale."""
+    from bot.pictures import draw
+
+    monkeypatch.setattr(draw, "BADGE_TEXT", (200, 30, 30))
+    tables = {f"{g}-{k}.png" for g in golden.SCENES for k in ("table", "end")}
+    assert tables <= set(golden.stale())
+
+
 def test_a_changed_drawing_moves_the_pieces_hash(monkeypatch):
     committed = json.loads((golden.OUT / golden.HASHES).read_text())
     assert golden.moved(committed, golden.hashes()) == []

@@ -6,8 +6,8 @@ import pytest
 
 from bot import catalog
 from bot.i18n import translator
-from bot.pictures.source import Group
 from bot.pictures.scenes import scenes
+from bot.pictures.source import Group
 from bot.presenters import presenter
 
 _ = translator("en")
