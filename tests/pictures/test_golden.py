@@ -135,3 +135,9 @@ def test_the_pip_counter_sees_a_wrong_colour(monkeypatch):
     finally:
         monkeypatch.undo()
         pieces.piece.cache_clear()
+
+
+def test_the_screens_readme_links_every_golden_picture():
+    readme = (ROOT / "docs/screens/README.md").read_text()
+    linked = set(re.findall(r"\(pictures/([\w-]+\.png)\)", readme))
+    assert linked == {p.name for p in golden.OUT.glob("*.png")}
