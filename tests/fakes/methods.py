@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any
 
 from . import photos
@@ -168,12 +167,7 @@ def _apply_edit(tg, chat_id, m, text, ents, markup, now):
             "exactly the same as a current content and reply markup of the message")
     _can_write(tg, chat_id)
     tg.rate(chat_id, now)
-    if text != m.text:
-        m.history.append(m.text)
-    m.text, m.entities, m.reply_markup = text, ents, markup
-    m.edits += 1
-    m.edit_date = int(time.time())
-    return tg.world.message_dict(m)
+    return photos.record_edit(tg, m, text, ents, markup)
 
 
 def edit_message_text(tg, p, now):

@@ -130,7 +130,7 @@ def edit_message_media(tg, p, now):
     tg.rate(chat_id, now)
     _keep(tg, "editMessageMedia", chat_id, file, uploaded)
     m.photo = file
-    return _edited(tg, m, caption, ents, markup)
+    return record_edit(tg, m, caption, ents, markup)
 
 
 def edit_message_caption(tg, p, now):
@@ -145,10 +145,12 @@ def edit_message_caption(tg, p, now):
     if caption == m.text and ents == m.entities and markup == m.reply_markup:
         raise bad_request(NOT_MODIFIED)
     tg.rate(chat_id, now)
-    return _edited(tg, m, caption, ents, markup)
+    return record_edit(tg, m, caption, ents, markup)
 
 
-def _edited(tg, m, caption, ents, markup):
+def record_edit(tg, m, caption, ents, markup):
+    """The message takes its new text or caption (the old one kept in its
+    history), for editMessageText as for the photo edits."""
     import time
 
     if caption != m.text:

@@ -38,27 +38,29 @@ def test_a_changed_drawing_moves_the_pieces_hash(monkeypatch):
     assert golden.moved(committed, golden.hashes()) == []
     # the 4 drawn lower in its half: every tile with a 4 is caught, no other
     four = pips._BLACK[4]
-    monkeypatch.setitem(pips._BLACK, 4, tuple((x, y + 0.12) for x, y in four))
-    pieces.piece.cache_clear()
-    try:
-        moved = golden.moved(committed, golden.hashes())
-    finally:
-        monkeypatch.undo()
-        pieces.piece.cache_clear()
+    moved = moved_with(monkeypatch, committed,
+                       lambda: monkeypatch.setitem(pips._BLACK, 4,
+                                                   tuple((x, y + 0.12) for x, y in four)))
     tiles = [m for m in moved if m.split("/")[0] in ("dingniu", "changpai")]
     assert sorted(tiles) == sorted(f"{g}/{c}" for g in ("dingniu", "changpai")
                                    for c in committed[g] if "4" in c)
 
 
-def test_a_recoloured_pip_moves_the_hash(monkeypatch):
-    committed = json.loads((golden.OUT / golden.HASHES).read_text())
-    monkeypatch.setattr(pieces, "RED", pieces.BLACK)
+def moved_with(monkeypatch, committed, change) -> list[str]:
+    """The pieces whose hash moves when the drawing is changed so."""
+    change()
     pieces.piece.cache_clear()
     try:
-        moved = golden.moved(committed, golden.hashes())
+        return golden.moved(committed, golden.hashes())
     finally:
         monkeypatch.undo()
         pieces.piece.cache_clear()
+
+
+def test_a_recoloured_pip_moves_the_hash(monkeypatch):
+    committed = json.loads((golden.OUT / golden.HASHES).read_text())
+    moved = moved_with(monkeypatch, committed,
+                       lambda: monkeypatch.setattr(pieces, "RED", pieces.BLACK))
     assert "dingniu/66" in moved and "changpai/14" in moved and "changpai/55" not in moved
 
 
