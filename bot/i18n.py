@@ -44,6 +44,12 @@ def N_(message: str) -> str:
     return message
 
 
+def NC_(context: str, message: str) -> str:
+    """N_ for a message read in a gettext context (`in_context`): two games
+    may give one English name ("Heaven") different Chinese names."""
+    return message
+
+
 # -- compiling (used by the build hook and as the run-time fallback) ----------
 def po_files(lang: str, root: pathlib.Path | None = None) -> list[pathlib.Path]:
     return sorted(((root or LOCALES) / lang / "LC_MESSAGES").glob("*.po"))

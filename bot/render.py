@@ -269,6 +269,8 @@ def hand(
             else _("👉 Your turn")
         )
         moves = st.legal_moves(seat)
+        if ask := p.prompt(view, moves, ns, _):
+            lines.append(ask)
         if needs_picker(p, moves):
             lines.extend(picker_lines(s, p, seat, moves, selected, _))
             rows.extend(picker_rows(s, p, seat, moves, selected, _))

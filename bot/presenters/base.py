@@ -60,8 +60,9 @@ class Presenter:
         terms glossed at its first use in the message (docs/glossary.md)."""
         return text
 
-    def hand_groups(self, codes: Sequence[str], _: Translator) -> str:
-        """A hand as a line of cards (a game may group them: ♠K ♥️K │ ♦️Q)."""
+    def cards_text(self, codes: Sequence[str], _: Translator) -> str:
+        """Cards or tiles in a row, as a hand lists them (a game may group
+        them: ♠K ♥️K │ ♦️Q); a replay's deal."""
         return " ".join(self.card(c, _) for c in codes)
 
     def move_label(self, move: Move, _: Translator) -> str:
@@ -157,6 +158,13 @@ class Presenter:
         """The private hand message of `seat`."""
         raise NotImplementedError
 
+    def prompt(
+        self, view: dict[str, Any], moves: Sequence[Move | Pick], names: list[str], _: Translator
+    ) -> str | None:
+        """What the seat whose turn it is is asked, shown above its buttons:
+        it names exactly the actions among `moves` (None: the buttons say it)."""
+        return None
+
     def turn_action(self, public: dict[str, Any], _: Translator) -> str:
         """What the acting seat is doing, for the table's turn line
         ("阿强 出牌 (⏱ 0:45)"); from the public view only."""
@@ -198,7 +206,7 @@ class Presenter:
         lines = [_("Dealt:")]
         for seat in range(state.seats):
             # a hand shown whole at the deal (a big hand) is no longer in hand
-            hand = self.hand_groups(state.view(seat)["hand"], _) or "—"
+            hand = self.cards_text(state.view(seat)["hand"], _) or "—"
             lines.append(f"{names[seat]}: {hand}")
         if record.get("moves"):  # a hand over when dealt has none
             lines.append(_("Moves:"))
