@@ -20,7 +20,17 @@ from typing import Any
 from PIL import Image, ImageDraw, PngImagePlugin
 
 from bot.pictures import glyphs, pieces
-from bot.pictures.source import Block, Chain, Count, Group, Picture, Pile, Row, Separator
+from bot.pictures.source import (
+    Block,
+    Chain,
+    Count,
+    Group,
+    Picture,
+    Piece,
+    Pile,
+    Row,
+    Separator,
+)
 
 FELT = (36, 92, 68)
 FELT_LINE = (56, 118, 90)
@@ -124,7 +134,8 @@ def _badge(c: Canvas, row: Row, x0: int, y: int, h: int) -> None:
         _text(c, cx, cy, str(row.seat), 22, BADGE_TEXT)
 
 
-def _text(c: Canvas, cx: float, cy: float, text: str, size: int, fill) -> tuple[int, int]:
+def _text(c: Canvas, cx: float, cy: float, text: str, size: int, fill: tuple[int, int, int]
+          ) -> tuple[int, int]:
     """Digits centred on (cx, cy); their width and height."""
     im = glyphs.text_image(text, size, fill)
     x, y = round(cx - im.width / 2), round(cy - im.height / 2)
@@ -205,7 +216,7 @@ def _overlap(item: Group, images: list[Image.Image]) -> int:
     return round(images[0].width * 0.45)
 
 
-def _piece_image(p, small: bool, words: bool, script: str) -> Image.Image:
+def _piece_image(p: Piece, small: bool, words: bool, script: str) -> Image.Image:
     w, h = pieces.size(p.face, small)
     return pieces.piece(p.face, p.code, w, h, p.dim, p.mark, words, script)
 
@@ -316,12 +327,14 @@ def _turns(c: Canvas, totals: list[int], top: int, left: int, row_h: int, sh: in
         points = [(xe - 8 if r % 2 == 0 else xe + 8, y1), (x_turn, y1), (x_turn, y2),
                   (x_next, y2)]
 
-        def draw(d: ImageDraw.ImageDraw, _x: int, _y: int, pts=points) -> None:
+        def draw(d: ImageDraw.ImageDraw, _x: int, _y: int,
+                 pts: list[tuple[int, int]] = points) -> None:
             d.line(pts, fill=BADGE, width=6, joint="curve")
         c.add(Placed(0, 0, draw=draw), max(p[0] for p in points) + 4, y2)
 
 
-def _end_marks(c: Canvas, chain: Chain, rows, top, left, step, row_h) -> None:
+def _end_marks(c: Canvas, chain: Chain, rows: list[list[int]], top: int, left: int,
+               step: dict[bool, int], row_h: int) -> None:
     """A yellow arrowhead outside each open end."""
     first_y = top + row_h // 2
     last_r = len(rows) - 1
@@ -333,7 +346,7 @@ def _end_marks(c: Canvas, chain: Chain, rows, top, left, step, row_h) -> None:
         end_x, direction = left + CHAIN_W - sum(widths) - 4, -1
     start_x = left - 4
 
-    def arrow(x: int, y: int, d_: int):
+    def arrow(x: int, y: int, d_: int) -> Callable[[ImageDraw.ImageDraw, int, int], None]:
         def draw(d: ImageDraw.ImageDraw, _x: int, _y: int) -> None:
             k = 14
             d.polygon([(x + d_ * k, y), (x, y - k), (x, y + k)], fill=YELLOW,

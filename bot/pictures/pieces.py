@@ -17,6 +17,8 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from bot.pictures import fonts, glyphs, pips
 
+RGB = tuple[int, int, int]
+
 SS = 3  # drawn at 3× and scaled down
 
 IVORY = (247, 240, 222)
@@ -44,7 +46,8 @@ def size(face: str, small: bool = False) -> tuple[int, int]:
     return (round(w * 0.72), round(h * 0.72)) if small else (w, h)
 
 
-def _rounded(d: ImageDraw.ImageDraw, box, r: float, fill, outline=None, width: int = 0) -> None:
+def _rounded(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], r: float,
+             fill: RGB | None, outline: RGB | None = None, width: int = 0) -> None:
     d.rounded_rectangle(box, radius=r, fill=fill, outline=outline, width=width)
 
 
@@ -109,7 +112,8 @@ def _tile(code: str, w: int, h: int) -> Image.Image:
     return _thick(_tile_face(code, w, h - side), side)
 
 
-def _strip(code: str, w: int, h: int, paper=PAPER) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+def _strip(code: str, w: int, h: int, paper: RGB = PAPER
+           ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)
     r = w * 0.12

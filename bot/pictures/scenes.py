@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from bot.pictures.source import Chain, Count, Group, Item, Picture, Piece, Pile, Row, Separator
 from games.base import Result
+
+if TYPE_CHECKING:
+    from bot.presenters.xianniu import XianniuPresenter
 
 
 class Scenes:
@@ -31,13 +34,13 @@ class Scenes:
     face = ""
     draws = True
 
-    def hand(self, view: dict[str, Any], seat: int) -> Picture | None:
+    def hand(self, view: Mapping[str, Any], seat: int) -> Picture | None:
         return None
 
-    def table(self, public: dict[str, Any]) -> Picture | None:
+    def table(self, public: Mapping[str, Any]) -> Picture | None:
         return None
 
-    def end(self, final: dict[str, Any], result: Result) -> Picture | None:
+    def end(self, final: Mapping[str, Any], result: Result) -> Picture | None:
         return None
 
     def all_pieces(self) -> list[str]:
@@ -62,7 +65,7 @@ class Dingniu(Scenes):
         from bot.presenters.dingniu import TILE_NAMES
         return list(TILE_NAMES)
 
-    def hand(self, view: dict[str, Any], seat: int) -> Picture:
+    def hand(self, view: Mapping[str, Any], seat: int) -> Picture:
         blocks: list[Any] = []
         if view["hand"]:
             blocks.append(Row((self.group(view["hand"]),)))
@@ -70,7 +73,7 @@ class Dingniu(Scenes):
             blocks.append(Row((self.group(view["kou"], [True] * len(view["kou"])),), small=True))
         return Picture(self.game_id, "hand", tuple(blocks))
 
-    def table(self, public: dict[str, Any]) -> Picture:
+    def table(self, public: Mapping[str, Any]) -> Picture:
         head = public["head"]
         blocks: list[Any] = []
         if public["layout"]:
@@ -83,7 +86,7 @@ class Dingniu(Scenes):
             blocks.append(Row(tuple(items), seat=i + 1, turn=public["turn"] == s, small=True))
         return Picture(self.game_id, "table", tuple(blocks))
 
-    def end(self, final: dict[str, Any], result: Result) -> Picture:
+    def end(self, final: Mapping[str, Any], result: Result) -> Picture:
         d = result.details
         public = final.get("public", {})
         head = d["head"]
@@ -134,7 +137,7 @@ class Changpai(Scenes):
         from bot.presenters.changpai import paired
         return [self.group(paired(m["cards"])) for m in melds]
 
-    def hand(self, view: dict[str, Any], seat: int) -> Picture:
+    def hand(self, view: Mapping[str, Any], seat: int) -> Picture:
         from bot.presenters.changpai import RED
         hand = list(view["hand"])
         drawn = view.get("drawn") if seat in view["to_act"] else None
@@ -149,7 +152,7 @@ class Changpai(Scenes):
             blocks.append(Row((*self._melds(me["melds"]), Count(me["tuo"])), small=True))
         return Picture(self.game_id, "hand", tuple(blocks))
 
-    def table(self, public: dict[str, Any]) -> Picture:
+    def table(self, public: Mapping[str, Any]) -> Picture:
         n = len(public["players"])
         dealer = public["dealer"]
         blocks: list[Any] = []
@@ -168,7 +171,7 @@ class Changpai(Scenes):
             blocks.append(Row(tuple(self._kinds(public["dead"])), small=True))
         return Picture(self.game_id, "table", tuple(blocks))
 
-    def end(self, final: dict[str, Any], result: Result) -> Picture:
+    def end(self, final: Mapping[str, Any], result: Result) -> Picture:
         d = result.details
         public = final.get("public", {})
         players = public.get("players") or []
@@ -206,7 +209,7 @@ class Xianniu(Scenes):
         from games.xianniu.cards import DECKS
         return list(DECKS["P"].codes)
 
-    def presenter(self):
+    def presenter(self) -> XianniuPresenter:
         from bot.presenters.xianniu import PRESENTERS
         return PRESENTERS[self.game_id]
 
@@ -214,14 +217,14 @@ class Xianniu(Scenes):
         """The hand as its text shows it: high first, one group per rank (kind)."""
         return [self.group(g) for g in self.presenter().groups(codes)]
 
-    def hand(self, view: dict[str, Any], seat: int) -> Picture:
+    def hand(self, view: Mapping[str, Any], seat: int) -> Picture:
         blocks: list[Any] = [Row(tuple(self._rank_groups(view["hand"])))]
         if view.get("my_discards"):  # their own face-down discards: they know them
             blocks.append(Row((self.group(self.presenter().sort(view["my_discards"]),
                                           [True] * len(view["my_discards"])),), small=True))
         return Picture(self.game_id, "hand", tuple(blocks))
 
-    def table(self, public: dict[str, Any]) -> Picture:
+    def table(self, public: Mapping[str, Any]) -> Picture:
         dealer = public["dealer"]
         blocks: list[Any] = []
         if public.get("trick"):
@@ -235,7 +238,7 @@ class Xianniu(Scenes):
             blocks.append(Row(tuple(items), seat=i + 1, turn=s in acting, small=True))
         return Picture(self.game_id, "table", tuple(blocks))
 
-    def end(self, final: dict[str, Any], result: Result) -> Picture:
+    def end(self, final: Mapping[str, Any], result: Result) -> Picture:
         d = result.details
         public = final.get("public", {})
         hands = final.get("hands") or [[], [], []]
@@ -276,13 +279,13 @@ class Paoyao(Scenes):
         from bot.presenters.paoyao import PaoyaoPresenter
         return [self.group(g) for g in PaoyaoPresenter.groups(codes)]
 
-    def hand(self, view: dict[str, Any], seat: int) -> Picture:
+    def hand(self, view: Mapping[str, Any], seat: int) -> Picture:
         blocks: list[Any] = [Row(tuple(self._ranks(view["hand"])))]
         if view.get("partner_hand"):
             blocks.append(Row(tuple(self._ranks(view["partner_hand"])), small=True))
         return Picture(self.game_id, "hand", tuple(blocks))
 
-    def table(self, public: dict[str, Any]) -> Picture:
+    def table(self, public: Mapping[str, Any]) -> Picture:
         blocks: list[Any] = []
         played: dict[int, list[list[str]]] = {}
         for t in public.get("trick") or []:
@@ -298,7 +301,7 @@ class Paoyao(Scenes):
             blocks.append(Row(tuple(items), seat=s + 1, turn=s in acting, small=True))
         return Picture(self.game_id, "table", tuple(blocks))
 
-    def end(self, final: dict[str, Any], result: Result) -> Picture:
+    def end(self, final: Mapping[str, Any], result: Result) -> Picture:
         d = result.details
         hands = final.get("hands") or [[]] * 4
         winners = set(d.get("winners") or [])
