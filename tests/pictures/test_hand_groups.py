@@ -13,14 +13,13 @@ from bot.presenters import presenter
 _ = translator("en")
 
 
-def text_group_sizes(game_id: str, hand: list[str]) -> list[int]:
+def text_group_sizes(game_id: str, view: dict, seat: int) -> list[int]:
     p = presenter(game_id)
     if game_id == "paoyao":  # "By rank: 4 ×2 · Small joker ×2 · 9": its third line
-        shown = p.hand_text({"hand": hand, "points": [0, 0], "phase": "play", "to_act": [],
-                             "turn": 1, "top": None, "trick": []}, 0, list("ABCD"), _)
+        shown = p.hand_text(view, seat, list("ABCD"), _)
         line = shown.splitlines()[2].removeprefix("By rank: ")
         return [counted(g) for g in line.split(" · ")]
-    line = p.hand_groups(hand, _)
+    line = p.hand_groups(view["hand"], _)
     if game_id == "niujiu":  # "Heaven 12 ×2 │ Tiger 11": each kind once, with its count
         return [counted(g) for g in line.split(" │ ")]
     return [len(g.split(" ")) for g in line.split(" │ ")]  # "♠K ♥️K │ ♦️Q"
@@ -39,5 +38,5 @@ def test_a_hand_picture_groups_as_its_text(game_id):
             view = state.view(seat)
             picture = scenes(game_id).hand(view, seat)
             groups = [item for item in picture.blocks[0].items if isinstance(item, Group)]
-            assert [len(g.pieces) for g in groups] == text_group_sizes(game_id, view["hand"])
+            assert [len(g.pieces) for g in groups] == text_group_sizes(game_id, view, seat)
             assert sorted(piece.code for g in groups for piece in g.pieces) == sorted(view["hand"])
