@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:  # the commands import lazily; these are for mypy only
@@ -324,7 +325,7 @@ def _play(args: argparse.Namespace) -> int:
         return _fail("play", "--budget must be positive")
     ask = input if _is_tty(sys.stdin) else _echoing_input
     play(args.game, ask=ask, seat=args.seat - 1, lang=args.lang, seed=args.seed,
-         budget_s=args.budget, preset=preset, auto=args.auto)
+         budget_s=args.budget, preset=preset, auto=args.auto, pictures=args.pictures)
     return 0
 
 
@@ -442,6 +443,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--lang", default=DEFAULT_LANG, choices=LANGS)
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--budget", type=float, default=0.3, help="computer seconds a decision")
+    play.add_argument("--pictures", type=Path, default=None, metavar="DIR",
+                      help="also write the pictures the bot sends (table, hand, end) into DIR")
     play.set_defaults(func=_play)
     return p
 

@@ -23,6 +23,9 @@ from .updates import UpdateQueue
 from .world import World
 from .world_setup import WorldSetup
 
+# Telegram takes uploads up to 50 MB (a photo up to 10 MB: refused as 413 by
+# the method, not by the web server's 1 MB default)
+MAX_REQUEST = 50 * 1024 * 1024
 _PATH_RE = re.compile(r"^/bot([^/]+)/([A-Za-z0-9_]+)/?$")
 
 
@@ -59,7 +62,7 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
 
     async def start(self) -> None:
         self.queue = UpdateQueue()
-        app = web.Application()
+        app = web.Application(client_max_size=MAX_REQUEST)
         app.router.add_route("*", "/{tail:.*}", self._handle)
         self._runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=0.5,
                                      handler_cancellation=True, access_log=None)
