@@ -73,16 +73,18 @@ class Tracer:
             chat._traced_choice = who
             return op, wait
 
-        async def traced_slot(chat, priority):
+        async def traced_slot(chat, op):
+            priority = op.priority
             cid = next((k for k, c in ob._chats.items() if c is chat), 0)
             tr.mark(cid, f"overall-slot wait for {getattr(chat, '_traced_choice', '?')}")
             try:
-                return await slot(chat, priority)
+                return await slot(chat, op)
             finally:
                 tr.mark(cid, "granted")
                 if time.monotonic() - tr.t0 > tr.warmup:
                     kind = "group" if cid < 0 else "private"
-                    live = sum(1 for e in ob._waiting if e[3] and e[0] == 0 and not e[2].done())
+                    live = sum(1 for e in ob._line._lines[URGENT]
+                               if e[3] and e[4] == URGENT and not e[2].done())
                     now_p = min((o.priority for o in chat.ops), default=-1)
                     tr.granted[f"{kind} urgent-waiting:{live > 0} p{priority} now p{now_p}"] += 1
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot import render
 from bot.core import Core
-from bot.outbox import END, NORMAL, URGENT
+from bot.outbox import END, LATER, NORMAL, URGENT
 from bot.people import People
 from bot.sitting import Sitting
 from games import hands
@@ -74,7 +74,10 @@ class Screens:
     def lobby(self, s: Sitting) -> None:
         _ = self.people.t(s.chat_id)
         text, kb = render.lobby(s, s.turn_timeout or self.core.settings.turn_timeout, _)
-        self.core.outbox.show(s.chat_id, self.slot(s, "lobby"), text, kb, self.remember(s, "lobby"))
+        # once the game is on, the lobby only loses its buttons: under load the
+        # group's table goes first
+        self.core.outbox.show(s.chat_id, self.slot(s, "lobby"), text, kb, self.remember(s, "lobby"),
+                              priority=LATER if s.status == "running" else NORMAL)
 
     def table(self, s: Sitting) -> None:
         def draw() -> tuple[str, None]:
@@ -98,7 +101,7 @@ class Screens:
         st = s.state
         asked = s.status == "running" and st is not None and seat in st.to_act() and not me.auto
         self.core.outbox.show(uid, self.slot(s, name), draw, None, self.remember(s, name),
-                              priority=URGENT if asked else NORMAL)
+                              priority=URGENT if asked else LATER)
 
     def every_hand(self, s: Sitting) -> None:
         for seat, _uid in s.humans():
