@@ -21,7 +21,7 @@ PLAYING = [
 PRIVATE = [("new", N_("practise against the computer")), *PLAYING,
            ("stats", N_("my results across chats")), ("lang", N_("language")), ("help", N_("help"))]
 SCORES = [
-    ("score", N_("this sitting's points and settling up")),
+    ("score", N_("this sitting, the tally and settling up")),
     ("top", N_("this week's leaderboard")),
     ("history", N_("the last hands")),
     ("replay", N_("replay a hand")),

@@ -18,6 +18,7 @@ from bot.screens import Screens
 from bot.sitting import Sitting
 from bot.timers import Timers
 from games.base import IllegalMove
+from games.players import quick
 
 
 @dataclass(eq=False)
@@ -33,6 +34,8 @@ class Turns:
         """The computer's move for `seat` (see bot/computer.py)."""
         assert s.state is not None
         seed = f"{s.id}:{s.hand_no}:{s.state.turn}:{seat}"
+        if self.core.settings.ai_budget <= 0:  # no search: the heuristic, deterministic
+            return quick(s.state.copy(), seat, random.Random(seed))
         return await self.thinker.move(s.state.copy(), seat, seed, self.core.settings.ai_budget)
 
     async def computer_turn(self, gid: int, hand_no: int, turn: int, delay: float) -> None:
