@@ -179,9 +179,9 @@ class Overall:
             wait = None  # the slots are held by calls still in flight
             if k <= len(self._finished):
                 wait = max(self._finished[k - 1][0] + 1.0 - now, 0.0) + lim.margin / 5
-            for line in (end, rest):  # once due it may go first
-                if line is not None and line[0] > now:
-                    wait = line[0] - now if wait is None else min(wait, line[0] - now)
+            for first in (end, rest):  # once due it may go first
+                if first is not None and first[0] > now:
+                    wait = first[0] - now if wait is None else min(wait, first[0] - now)
             self._freed.clear()
             try:
                 await asyncio.wait_for(self._freed.wait(), wait)
