@@ -12,7 +12,8 @@ LATER: a hand whose player is not asked), which also leave the last
 once. But nothing waits for ever: a call is due once it has waited its
 class's patience (`Limits.patience`), and due calls go before the buttons
 (🏁 messages first, then the rest earliest due first) for up to
-`ordinary_share` slots of any second. So under a flood of buttons every
+`ordinary_share` slots of any second; a hand nobody waits on (LATER) leaves
+the buttons' last slots free until it has waited twice its patience. So under a flood of buttons every
 group still sees its table within seconds (its edits merge while it waits,
 so a busy table costs one call each time) and its 🏁 message sooner, and
 the players keep at least `overall_per_second - ordinary_share` slots a
@@ -31,7 +32,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from bot.outbox import Limits
 
-URGENT, END = 0, 1  # bot.outbox's classes: URGENT, END, NORMAL, LATER
+URGENT, END, NORMAL = 0, 1, 2  # bot.outbox's classes (and LATER = 3)
 
 # A waiting call: [due, arrival, future, live, priority]. The future's result
 # says whether it was granted as an ordinary call, not URGENT (it counts to
@@ -148,6 +149,7 @@ class Overall:
     async def _dispatch(self) -> None:
         lim = self.limits
         cap = lim.overall_per_second
+        spare = max(cap // 2, cap - lim.urgent_reserve)  # the room of calls nobody waits on
         while True:
             urgent, end, rest = (self._top(line) for line in self._lines)
             if urgent is None and end is None and rest is None:
@@ -156,34 +158,46 @@ class Overall:
             while self._finished and self._finished[0][0] <= now - 1.0:
                 self._finished_ordinary -= self._finished.popleft()[1]
             used = len(self._finished) + self._inflight
-            # due calls go before the buttons, within the ordinary share
-            may_jump = urgent is None or (
-                self._finished_ordinary + self._inflight_ordinary < lim.ordinary_share)
-            room = cap
-            if end is not None and end[0] <= now and may_jump:
-                head = end
-            elif rest is not None and rest[0] <= now and may_jump:
-                head = rest
-            elif urgent is not None:
-                head = urgent
-            elif end is not None:
-                head = end
-            else:
-                assert rest is not None
-                head = rest  # not due: the last few slots only for a call someone waits on
-                room = max(cap // 2, cap - lim.urgent_reserve)
-            if used < room:
+            # (a call, the slots it may use), in the order they are asked
+            order: list[tuple[Entry, int]] = []
+            if urgent is None or (
+                    self._finished_ordinary + self._inflight_ordinary < lim.ordinary_share):
+                # due calls go before the buttons, within the ordinary share
+                if end is not None and end[0] <= now:
+                    order.append((end, cap))
+                if rest is not None and rest[0] <= now:
+                    order.append((rest, cap if self._pressing(rest, now) else spare))
+            if urgent is not None:
+                order.append((urgent, cap))
+            if end is not None:
+                order.append((end, cap))
+            if rest is not None:
+                order.append((rest, spare))
+            head = next((entry for entry, room in order if used < room), None)
+            if head is not None:
                 self._grant(head)
                 continue
-            k = used - room + 1  # calls that must age out
+            k = used - max(room for _e, room in order) + 1  # calls that must age out
             wait = None  # the slots are held by calls still in flight
             if k <= len(self._finished):
                 wait = max(self._finished[k - 1][0] + 1.0 - now, 0.0) + lim.margin / 5
-            for first in (end, rest):  # once due it may go first
-                if first is not None and first[0] > now:
-                    wait = first[0] - now if wait is None else min(wait, first[0] - now)
+            # or until a call falls due, or may take the buttons' slots
+            soon = [end[0]] if end is not None else []
+            if rest is not None:
+                soon += [rest[0], rest[0] + lim.patience[rest[4]]]
+            for t in soon:
+                if t > now:
+                    wait = t - now if wait is None else min(wait, t - now)
             self._freed.clear()
             try:
                 await asyncio.wait_for(self._freed.wait(), wait)
             except TimeoutError:
                 pass
+
+    def _pressing(self, entry: Entry, now: float) -> bool:
+        """May this due ordinary call take the slots kept for the buttons? A
+        table, a lobby, a notice: yes. A hand nobody waits on (LATER): only
+        once it has waited twice its patience, so the hands and lobbies a
+        burst of deals leaves behind do not crowd out the buttons when they
+        fall due together, yet never wait for ever."""
+        return entry[4] <= NORMAL or now >= entry[0] + self.limits.patience[entry[4]]

@@ -156,3 +156,21 @@ async def test_a_closed_lobby_yields_to_the_table():
     order = [c[3] for c in bot.calls]
     assert "lobby: 3 seated" not in order
     assert order.index("hand 1's table") < order.index("lobby: started")
+
+
+async def test_a_hand_nobody_waits_on_leaves_the_buttons_their_slots_then_goes():
+    """Under a flood of buttons a hand whose player is not asked (LATER) does
+    not take the slots kept for the buttons when it falls due, only once it
+    has waited twice its patience; then it goes, so it never waits for ever."""
+    bot = StubBot()
+    ob = Outbox(bot, LIMITS)
+    ob.show(8, "hand", "hand v1")
+    assert await ob.drain(2)
+    flooding = asyncio.ensure_future(flood(ob, 4.0))
+    await asyncio.sleep(0.5)
+    asked = time.monotonic()
+    ob.show(8, "hand", "hand v2, not asked", priority=LATER)
+    await flooding
+    assert await ob.drain(20)
+    took = sent_at(bot, "hand v2, not asked") - asked
+    assert 2 * PATIENCE[LATER] - 0.1 < took < 2 * PATIENCE[LATER] + 0.7, took
