@@ -15,15 +15,19 @@ from bot.i18n import N_, Translator
 # game id → preset → (name, one-line description)
 PRESETS: dict[str, dict[str, tuple[str, str]]] = {
     "xianniu": {
-        "default": (N_("Standard"), N_("The usual 掀牛 rules: stakes 1 and 2, 紧牌 allowed")),
-        "gamehall": (N_("Game hall"), N_("As in the game-hall app: 33 ranks as printed, "
-                                         "喜包亮 counts, the leader may 扣 and still 掀")),
+        "default": (N_("Standard"), N_("The usual rules: a point (性子) pays 1, a xian (掀) 2; "
+                                      "tighten (紧牌) allowed")),
+        "gamehall": (N_("Game hall"), N_("As in the game-hall app: a pair of 3s ranks as "
+                                         "there, four of a kind with joys (喜包亮) counts, "
+                                         "and the leader may stand (扣) and still xian (掀)")),
     },
     "niujiu": {
-        "default": (N_("Standard"), N_("The usual 掀牛九 rules: stakes 1 and 2, 串串 worth 6")),
-        "er_wu": (N_("Two-five (二五)"), N_("Higher stakes: 性子 pays 2, 掀 pays 5")),
+        "default": (N_("Standard"), N_("The usual rules: a point (性子) pays 1, a xian (掀) "
+                                      "2; the Skewer (串串) counts 6")),
+        "er_wu": (N_("Two-five (二五)"), N_("Higher stakes: a point (性子) pays 2, a xian (掀) 5")),
         "chuan3": (N_("串串 worth 3"),
-                   N_("串串 counts 3, and 贴牌 matches the hand of whoever is xianed")),
+                   N_("The Skewer (串串) counts 3, and before a xian (掀) you "
+                      "discard down to the hand of the player you xian")),
     },
     "dingniu": {
         "default": (N_("Standard"), N_("The usual 顶牛 rules: 算帐 on 红帐 and 五帐, "
@@ -60,54 +64,67 @@ _XIAN: dict[str, tuple[str, str, dict[Any, str]]] = {
                     {"rotate": N_("the next seat"), "random": N_("drawn by lot"),
                      "winner": N_("the last winner")}),
     "bighand_mandatory": (N_("Big hands shown at once"),
-                          N_("龙凤 and 八大对 must be shown at the deal"), {True: ON, False: OFF}),
-    "ba_da_dui": (N_("八大对"), N_("Eight big pairs count as a big hand"), {True: ON, False: OFF}),
+                          N_("A dragon and phoenix (龙凤) or eight pairs (八大对) "
+                             "must be shown at the deal"), {True: ON, False: OFF}),
+    "ba_da_dui": (N_("Eight pairs (八大对)"), N_("Eight pairs count as a big hand"),
+                  {True: ON, False: OFF}),
     "mixed_ten_pair": (N_("J with 10 is a pair"), N_("A J and a 10 together count as a pair"),
                        {True: ON, False: OFF}),
-    "j_in_bai": (N_("J in a 摆"), N_("A J may stand in for the 10 of a 摆"),
+    "j_in_bai": (N_("J in a bai (摆)"), N_("A J may take the place of the 10 in a bai (摆)"),
                  {True: ON, False: OFF}),
-    "max_bai_yu_multiple": (N_("Longest 摆/鱼"), N_("The most 摆 or 鱼 that may be played at once"),
+    "max_bai_yu_multiple": (N_("Longest bai (摆) or fish (鱼)"),
+                            N_("The most bai (摆) or fish (鱼) played at once"),
                             {1: "1", 2: "2", 3: "3", 4: "4"}),
-    "liang_bai_combo": (N_("亮子摆 and 四地拉鱼"), N_("Four of a kind may carry a 摆 or a 鱼"),
+    "liang_bai_combo": (N_("Fours with bai (摆) or fish (鱼)"),
+                        N_("Four of a kind may carry a bai (摆) or a fish (鱼): 亮子摆, 四地拉鱼"),
                         {True: ON, False: OFF}),
     "kkkk_attach_bai": (N_("Four kings carry 10 and 8"), N_("KKKK may take a 10 and an 8 along"),
                         {True: ON, False: OFF}),
-    "xibaoliang": (N_("喜包亮"), N_("A 喜 may wrap a four of a kind"), {True: ON, False: OFF}),
-    "tighten": (N_("紧牌"), N_("With 9 or more on the table a player may tighten"),
+    "xibaoliang": (N_("Joys wrap a four (喜包亮)"),
+                   N_("A joy pair (公喜) or three joys (三喜) may wrap a four of a kind"),
+                   {True: ON, False: OFF}),
+    "tighten": (N_("Tighten (紧牌)"),
+                N_("With 9 or more on the table the leader may tighten (紧牌)"),
                 {True: ON, False: OFF}),
-    "tie_rule": (N_("贴牌 before a 掀"), N_("What a player discards before a 掀"),
+    "tie_rule": (N_("Discard before a xian (掀)"),
+                 N_("What a player discards (贴牌) before calling xian (掀)"),
                  {"off": OFF, "limit16": N_("up to the 16-card limit"),
-                  "match_xianee_hand": N_("as many as the xianed player holds"),
-                  "xianee_leaves": N_("as many as the xianed player has on the table")}),
-    "xi_first": (N_("喜前不喜后"), N_("A 喜 counts only early in the hand"),
+                  "match_xianee_hand": N_("to match the other's hand"),
+                  "xianee_leaves": N_("as many as the other's table")}),
+    "xi_first": (N_("Joys only as first lead"),
+                 N_("A joy pair (公喜) or three joys (三喜) score only as their player's first "
+                    "lead (喜前不喜后)"),
                  {"off": OFF, "first_lead": N_("first lead only"),
                   "first_play": N_("first play only")}),
-    "leader_kou_keeps_xian_right": (N_("Leader's 扣 keeps 掀"),
-                                    N_("The leader may 扣 and still 掀 later"),
+    "leader_kou_keeps_xian_right": (N_("Stand (扣), still xian (掀)"),
+                                    N_("The leader may stand (扣) and still xian (掀) later"),
                                     {True: ON, False: OFF}),
-    "xian_poll": (N_("Who may 掀"), N_("Who is asked after a player 扣s"),
+    "xian_poll": (N_("Who may xian (掀)"), N_("Who is asked after a player stands (扣)"),
                   {"sequential_first": N_("the next player first"),
                    "all_may_xian": N_("everyone")}),
     "ci_ends_hand": (N_("11 ends the hand"), N_("Reaching 11 on the table ends the hand"),
                      {True: ON, False: OFF}),
-    "stake": (N_("Stakes"), N_("Points of a 性子 and of a 掀"),
+    "stake": (N_("Stakes"), N_("What a point (性子) and a xian (掀) are worth"),
               {(1, 2): N_("1 and 2 (一二)"), (2, 5): N_("2 and 5 (二五)"),
                (1, 3): N_("1 and 3"), (2, 4): N_("2 and 4")}),
-    "min_base_for_six": (N_("Least 性子 paid"), N_("Whether a winner with no 性子 is paid"),
-                         {0: N_("paid anyway"), 1: N_("needs 1 性子")}),
+    "min_base_for_six": (N_("Winner with no points"),
+                         N_("What a winner with 6 but no points (性子) is paid"),
+                         {0: N_("nothing, a draw"), 1: N_("1 point anyway")}),
     "bighand_payment": (N_("Who pays a big hand"), N_("Who pays when a big hand wins"),
-                        {"double_last_xianer": N_("the last to 掀 pays double"),
-                         "bao_ci": N_("包呲: one player pays all"), "plain": N_("everyone pays")}),
-    "bighand_double_includes_xian": (N_("Double includes 掀"),
-                                     N_("The double payment includes the 掀 money"),
+                        {"double_last_xianer": N_("last to xian (掀) pays double"),
+                         "bao_ci": N_("last to xian (掀) pays all"),
+                         "plain": N_("everyone pays")}),
+    "bighand_double_includes_xian": (N_("Double includes the xian (掀)"),
+                                     N_("The double payment includes the xian (掀) money"),
                                      {True: ON, False: OFF}),
-    "liang_split_rule": (N_("Splitting a 亮子"),
+    "liang_split_rule": (N_("Four of a kind in parts"),
                          N_("Whether four of a kind may be played in parts"),
-                         {"kkk_bai_only": N_("only KKK in a 摆"), "none": N_("never"),
+                         {"kkk_bai_only": N_("only KKK and a bai (摆)"), "none": N_("never"),
                           "any_split": N_("always")}),
     "pair_33_rule": (N_("Rank of 33"), N_("Where a pair of 3s ranks"),
                      {"tier6": N_("equal to 66"), "cpp": N_("as the game hall ranks it")}),
-    "chuan_points": (N_("串串 points"), N_("How much 串串 (the 3) counts"), {6: "6", 3: "3"}),
+    "chuan_points": (N_("Skewer (串串) counts"), N_("What the Skewer (串串, the 3) counts"),
+                     {6: "6", 3: "3"}),
     "n_four_9_5_tier": (N_("9999 and 5555"), N_("Whether four 9s and four 5s have their own rank"),
                         {"9_5": ON, "none": OFF}),
 }
@@ -152,25 +169,33 @@ FLAGS["dingniu"] = {
 FLAGS["paoyao"] = {
     "three_beats_two": (N_("3 above 2"), N_("Whether 3 ranks above 2"),
                         {True: N_("3 beats 2"), False: N_("3 below 2 (3比2小)")}),
-    "remove_threes": (N_("无3"), N_("Take out every 3: 25 cards each"), {True: ON, False: OFF}),
+    "remove_threes": (N_("No 3s (无3)"), N_("Take out every 3: 25 cards each"),
+                      {True: ON, False: OFF}),
     "win_threshold": (N_("Winning points"), N_("Points a team needs to win"),
                       {120: "120", 140: "140", 160: "160"}),
-    "kangqi_threshold": (N_("扛旗 points"), N_("Points the first-out team needs to win at once"),
+    "kangqi_threshold": (N_("First-out win points (扛旗)"),
+                         N_("Points the first-out team needs to win at once"),
                          {80: "80", 90: "90", 100: "100"}),
-    "kangqi_check": (N_("扛旗 checked"), N_("When 扛旗 is checked"),
+    "kangqi_check": (N_("First-out win checked (扛旗)"),
+                     N_("When the first-out win (扛旗) is checked"),
                      {"continuous": N_("after every trick"), "on_out_only": N_("when going out")}),
-    "snow_threshold": (N_("雪 limit"), N_("雪 is allowed when the losers have at most"),
+    "snow_threshold": (N_("Snow (雪) limit"),
+                       N_("A snow (雪) is allowed when the losers have at most"),
                        {10: "10", 20: "20", 30: "30"}),
-    "snow_threshold_inclusive": (N_("雪 limit included"), N_("The limit itself still allows 雪"),
+    "snow_threshold_inclusive": (N_("Snow (雪) limit included"),
+                                 N_("The limit itself still allows a snow (雪)"),
                                  {True: ON, False: OFF}),
-    "snow_deciders": (N_("Who decides 雪"), N_("Which winners decide on 雪"),
+    "snow_deciders": (N_("Who decides on snow (雪)"), N_("Which winners decide on a snow (雪)"),
                       {"active_winners": N_("winners still playing"),
                        "all_winners": N_("all winners")}),
-    "snow_vote": (N_("雪 vote"), N_("How the winners' answers combine"),
-                  {"any_snow": N_("one 雪 is enough"), "unanimous_snow": N_("all must say 雪")}),
-    "snow_timeout_default": (N_("No answer on 雪"), N_("What an unanswered 雪 question means"),
-                             {"no_snow": N_("no 雪"), "snow": N_("雪")}),
-    "jiefeng": (N_("接风"), N_("Who leads after an out player's trick"),
+    "snow_vote": (N_("Snow (雪) vote"), N_("How the winners' answers combine"),
+                  {"any_snow": N_("one snow (雪) is enough"),
+                   "unanimous_snow": N_("all must say snow (雪)")}),
+    "snow_timeout_default": (N_("No answer on snow (雪)"),
+                             N_("What an unanswered snow (雪) question means"),
+                             {"no_snow": N_("no snow"), "snow": N_("snow")}),
+    "jiefeng": (N_("After an out player's trick"),
+                N_("Who leads after a trick won by a player who is out (接风)"),
                 {"partner": N_("the partner"), "next_active": N_("the next player")}),
     "first_leader": (N_("First leader"), N_("Who leads the first hand"),
                      {"random": N_("drawn by lot"), "host": N_("whoever opened the table"),
@@ -188,7 +213,8 @@ FLAGS["paoyao"] = {
     "show_partner_hand_after_out": (N_("See partner's hand"),
                                     N_("A player who is out sees the partner's hand"),
                                     {True: ON, False: OFF}),
-    "ming_yao": (N_("明幺"), N_("Everyone's count of A and 4 is shown"), {True: ON, False: OFF}),
+    "ming_yao": (N_("Open A and 4 counts (明幺)"), N_("Everyone's count of As and 4s is shown"),
+                 {True: ON, False: OFF}),
 }
 
 FLAGS["changpai"] = {
@@ -246,15 +272,30 @@ def preset_name(game_id: str, preset: str, _: Translator) -> str:
 
 
 def find_preset(game_id: str, presets, word: str) -> str | None:
-    """A preset typed after /new: its code or its name in any language."""
+    """A preset typed after /new or `paiju play --preset`: its name in any
+    language, with or without the Chinese in brackets ("Two-five", "二五",
+    "two five (二五)"), or its code name (`er_wu`)."""
     from bot.i18n import LANGS, translator
 
-    word = word.strip().lower()
+    wanted = _loose(word)
+    if not wanted:
+        return None
     for p in presets:
-        if word == p.lower() or any(word == preset_name(game_id, p, translator(lang)).lower()
-                                    for lang in LANGS):
+        names = {p, *(preset_name(game_id, p, translator(lang)) for lang in LANGS)}
+        if any(wanted in (_loose(n), _loose(n.split("(")[0]), _loose(_bracketed(n)))
+               for n in names):
             return p
     return None
+
+
+def _loose(text: str) -> str:
+    """A name as typed, compared loosely: case, spaces, - and _ ignored."""
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def _bracketed(name: str) -> str:
+    """The words in brackets of a name: "Two-five (二五)" → "二五"."""
+    return name[name.index("(") + 1:name.rindex(")")] if "(" in name and ")" in name else ""
 
 
 def preset_about(game_id: str, preset: str, _: Translator) -> str:

@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 LANGS = ("zh_Hans", "zh_Hant", "en")
 LANG_NAMES = {"zh_Hans": "简体中文", "zh_Hant": "繁體中文", "en": "English"}  # each in itself
 DEFAULT_LANG = "zh_Hans"
-FALLBACK_LANG = "en"  # an unknown Telegram language gets English
+FALLBACK_LANG = "en"  # a Telegram language we have no catalog for gets English
 DOMAIN = "paiju"  # the merged catalog every language compiles to
 LOCALES = pathlib.Path(__file__).resolve().parent.parent / "locales"
 
@@ -121,16 +121,19 @@ class You(str):
 
 
 class Text(str):
-    """A translated message that remembers its msgid, so that `format` can
-    switch to the "you" form when a placeholder is filled with `You`."""
+    """A translated message that remembers its msgid (and, from `ngettext`,
+    its plural msgid and count), so that `format` can switch to the "you"
+    form when a placeholder is filled with `You`."""
 
     tr: Tr
     msgid: str
+    plural_id: str | None = None
+    n: int = 1
 
     def format(self, *args: Any, **kw: Any) -> str:
         for key, value in kw.items():
             if isinstance(value, You):
-                alt = self.tr.context_only(f"you:{key}", self.msgid)
+                alt = self.tr.context_only(f"you:{key}", self.msgid, self.plural_id, self.n)
                 if alt is not None:
                     return alt.format(*args, **kw)
         return str.format(self, *args, **kw)
@@ -151,11 +154,22 @@ class Tr:
         return text
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self._t.ngettext(singular, plural, n)
+        text = Text(self._t.ngettext(singular, plural, n))
+        text.tr, text.msgid, text.plural_id, text.n = self, singular, plural, n
+        return text
 
-    def context_only(self, context: str, message: str) -> str | None:
-        """The translation in `context`, or None when the catalog has none."""
-        found = getattr(self._t, "_catalog", {}).get(f"{context}\x04{message}")
+    def context_only(
+        self, context: str, message: str, plural: str | None = None, n: int = 1
+    ) -> str | None:
+        """The translation in `context` (of the plural message `message`/`plural`
+        for `n`, if given), or None when the catalog has none."""
+        catalog = getattr(self._t, "_catalog", {})
+        key = f"{context}\x04{message}"
+        if plural is None:
+            found = catalog.get(key)
+        else:
+            index = self._t.plural(n) if hasattr(self._t, "plural") else int(n != 1)
+            found = catalog.get((key, index))
         return found if isinstance(found, str) else None
 
     def pgettext(self, context: str, message: str) -> str:
@@ -201,14 +215,15 @@ def in_context(context: str, message: str, _: Translator) -> str:
 _HANT = ("hant", "tw", "hk", "mo")
 
 
-def normalize_lang(code: str | None) -> str:
+def normalize_lang(code: str | None) -> str | None:
     """Map a Telegram language_code to a catalog: zh-hans, zh-cn, zh-sg and bare
     zh → 简体; zh-hant, zh-tw, zh-hk, zh-mo → 繁體 (odd forms such as
-    zh-hans-raw or zh_TW.UTF-8 too); anything else, or nothing, → English."""
+    zh-hans-raw or zh_TW.UTF-8 too); any other language → English. No
+    language at all → None: the chat's language decides (`People.lang`)."""
     c = (code or "").strip().lower().replace("_", "-")
     parts = [p for p in re.split(r"[-.@]", c) if p]
     if not parts:
-        return FALLBACK_LANG
+        return None
     if parts[0] in ("zh", "zho", "chi", "cmn", "yue"):
         if any(p in _HANT for p in parts[1:]) or (parts[0] == "yue" and "hans" not in parts):
             return "zh_Hant"

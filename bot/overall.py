@@ -10,14 +10,14 @@ the 🏁 message (END), then ordinary calls (NORMAL: tables, lobbies, notices;
 LATER: a hand whose player is not asked), which also leave the last
 `urgent_reserve` slots free, so a player who becomes asked finds one at
 once. But nothing waits for ever: a call is due once it has waited its
-class's patience (`Limits.patience`), and due calls go before the buttons
-(🏁 messages first, then the rest earliest due first) for up to
-`ordinary_share` slots of any second; a hand nobody waits on (LATER) leaves
-the buttons' last slots free until it has waited twice its patience. So under a flood of buttons every
-group still sees its table within seconds (its edits merge while it waits,
-so a busy table costs one call each time) and its 🏁 message sooner, and
-the players keep at least `overall_per_second - ordinary_share` slots a
-second. Among the buttons: first asked, first served.
+class's patience (`Limits.patience`), and due calls go before the buttons (🏁
+messages first, then the rest earliest due first) for up to `ordinary_share`
+slots of any second; a hand nobody waits on (LATER) leaves the buttons' last
+slots free until it has waited twice its patience. So under a flood of
+buttons every group still sees its table within seconds (its edits merge
+while it waits, so a busy table costs one call each time) and its 🏁 message
+sooner, and the players keep at least `overall_per_second - ordinary_share`
+slots a second. Among the buttons: first asked, first served.
 """
 
 from __future__ import annotations

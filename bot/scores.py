@@ -138,20 +138,18 @@ class Scores:
     async def replay(self, chat_id: int, arg: str) -> str | None:
         """Post hand `arg` as a move list and its JSON record; or a refusal."""
         _ = self.service.t(chat_id)
-        number = arg.strip().lstrip("#")
+        number = arg.strip().lstrip("#").rstrip(".")
         if not number.isdigit() or len(number) > 12:
-            return _("Usage: /replay N, where N is a hand number from /history.")
+            return _("Usage: /replay N, where N is the number of a hand in /history.")
         h = await self.storage.run(ledger.hand, int(number))
-        if h is None:
-            return _("There is no hand #{n}. /history lists the last hands.").format(n=number)
-        if h["chat_id"] != chat_id:
-            return _("Hand #{n} was not played in this chat.").format(n=number)
-        for text in scores_text.replay_texts(h, await self.zone(chat_id), _):
+        if h is None or h["chat_id"] != chat_id:  # another chat's hand is not told apart
+            return _("There is no hand {n} in this chat's /history.").format(n=number)
+        zone = await self.zone(chat_id)
+        for text in scores_text.replay_texts(h, zone, _):
             self.service.outbox.send(chat_id, text)
         name, data = scores_text.record_file(h)
-        caption = _("The record of hand #{n}: `paiju replay {file}` replays it.").format(
-            n=number, file=name)
-        self.service.outbox.document(chat_id, name, data, caption)
+        self.service.outbox.document(chat_id, name, data,
+                                     scores_text.replay_caption(h, zone, _))
         return None
 
     # -- /stats --------------------------------------------------------------------

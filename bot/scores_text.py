@@ -92,7 +92,8 @@ def when(ts: float, zone: ZoneInfo) -> str:
 
 
 def history(hands: Sequence[Mapping[str, Any]], zone: ZoneInfo, _: Translator):
-    """The chat's last hands, newest first, one button each to replay it."""
+    """The chat's last hands, newest first, one button each to replay it. Each
+    is named as its table named it (掀牛 第2局) after the number /replay takes."""
     if not hands:
         return _("No hands have been finished in this chat yet. /new starts a game."), None
     lines = [_("📜 The last hands here (tap one to replay it):")]
@@ -101,16 +102,20 @@ def history(hands: Sequence[Mapping[str, Any]], zone: ZoneInfo, _: Translator):
         names = ledger_names(h["ledger"], _)
         p = catalog.presenter(h["game"])
         state = State.from_json(h["state"])
-        net = [r["net"] for r in h["ledger"]]
-        best = max(range(len(net)), key=lambda i: net[i])
-        winner = names[best] if net[best] > 0 else "—"
-        lines.append(_("#{id} {game} · {when} · winner: {winner}").format(
-            id=h["id"], game=p.game_name(_), when=when(h["at"], zone), winner=winner))
+        lines.append(_("{id}. {hand} · {when}").format(
+            id=h["id"], hand=hand_name(h, _), when=when(h["at"], zone)))
         line = p.result_line(state.result(), names, _) if state.is_over() else _(
-            "void: nobody wins or loses")
+            "Nobody could move on: the hand counts for nothing.")
         lines.append("   " + line)
-        buttons.append((f"#{h['id']} {p.game_name(_)}", ReplayCB(h=h["id"]).pack()))
+        buttons.append((_("{id}. {hand}").format(id=h["id"], hand=hand_name(h, _)),
+                        ReplayCB(h=h["id"]).pack()))
     return render.clip("\n".join(lines)), render.keyboard(render.flow(buttons, width=30, most=2))
+
+
+def hand_name(h: Mapping[str, Any], _: Translator) -> str:
+    """掀牛 第2局 / Xian Niu, hand 2: a stored hand as its table named it."""
+    return _("{game}, hand {n}").format(game=catalog.presenter(h["game"]).game_name(_),
+                                        n=h["hand_no"])
 
 
 def replay_texts(h: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> list[str]:
@@ -118,17 +123,26 @@ def replay_texts(h: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> list[st
     names = ledger_names(h["ledger"], _)
     p = catalog.presenter(h["game"])
     state = State.from_json(h["state"])
-    head = _("🔁 {game} · hand #{id} · {when}").format(
-        game=p.game_name(_), id=h["id"], when=when(h["at"], zone))
+    head = _("🔁 {hand} · {when}").format(hand=hand_name(h, _), when=when(h["at"], zone))
     lines = [head, *"\n".join(p.replay_lines(record_of(state), names, _)).split("\n")]
+    # each message glosses its game's terms at their first use in it (the
+    # presenter's gloss_text), so a message is measured as it will be sent
     chunks, cur = [], ""
     for line in lines:
-        line = line[: render.MAX_TEXT]
-        if cur and len(cur) + 1 + len(line) > render.MAX_TEXT:
+        line = line[: render.MAX_TEXT - 200]
+        longer = f"{cur}\n{line}" if cur else line
+        if cur and len(longer) > render.MAX_TEXT - 200 and (
+                len(p.gloss_text(longer, names)) > render.MAX_TEXT):
             chunks.append(cur)
-            cur = ""
-        cur = f"{cur}\n{line}" if cur else line
-    return [*chunks, cur]
+            longer = line
+        cur = longer
+    return [p.gloss_text(c, names) for c in [*chunks, cur]]
+
+
+def replay_caption(h: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> str:
+    """What the record file is, and what to open it with."""
+    return _("The record of {hand} ({when}). Open it with Paiju to watch the hand again "
+             "move by move.").format(hand=hand_name(h, _), when=when(h["at"], zone))
 
 
 def record_file(h: Mapping[str, Any]) -> tuple[str, bytes]:

@@ -6,10 +6,10 @@ from aiogram import Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
-from bot import catalog, rules_text
+from bot import catalog, commands, rules_text
 from bot.callbacks import RulesCB
 from bot.core import STALE
-from bot.handlers.common import answer
+from bot.handlers.common import answer, is_private
 from bot.service import Reply, Service
 
 
@@ -22,16 +22,9 @@ def router() -> Router:
 
 
 async def help_(message: Message, service: Service) -> None:
-    _ = service.t(message.chat.id)
-    service.outbox.send(
-        message.chat.id,
-        _("/new — start a game (in a group), or practise against the computer (here)\n"
-          "/hand — send my cards again\n/stop — end the game\n/lang — language")
-        + "\n" + _("/score — this game's totals and settling up\n/top — this week's leaderboard"
-                   " (/top all: all time)\n/history — the last hands\n/replay N — replay a hand\n"
-                   "/stats — my own scores (here in private)")
-        + "\n" + _("/rules — how a game is played\n/settings — this group's house rules"),
-    )
+    """The commands of this kind of chat: a group's or a private chat's."""
+    chat_id = message.chat.id
+    service.outbox.send(chat_id, commands.help_text(service.t(chat_id), is_private(message)))
 
 
 async def rules(message: Message, command: CommandObject, service: Service) -> None:
@@ -39,15 +32,20 @@ async def rules(message: Message, command: CommandObject, service: Service) -> N
     _ = service.t(chat_id)
     arg = (command.args or "").strip()
     gid = service.by_chat.get(chat_id)
-    game_id = catalog.find(arg) if arg else (
-        service.sittings[gid].game if gid is not None else None)
+    open_ = service.sittings[gid] if gid is not None else None  # the chat's sitting, if any
+    game_id = catalog.find(arg) if arg else (open_.game if open_ is not None else None)
     if game_id is None:
         names = ", ".join(f"/rules {g}" for g in catalog.landed())
         service.outbox.send(chat_id, _("Which game? {choices}").format(choices=names))
         return
-    cs = await service.people.chat_rules(chat_id)
-    g = catalog.game(game_id)
-    for part in rules_text.messages(game_id, cs.preset(g), cs.variant(g), _):
+    if open_ is not None and open_.game == game_id:
+        # the rules being played, not the chat's for its next game
+        parts = rules_text.messages(game_id, open_.preset, open_.variant, _, in_play=True)
+    else:
+        cs = await service.people.chat_rules(chat_id)
+        g = catalog.game(game_id)
+        parts = rules_text.messages(game_id, cs.preset(g), cs.variant(g), _)
+    for part in parts:
         service.outbox.send(chat_id, part)
 
 
@@ -58,6 +56,6 @@ async def on_rules(cq: CallbackQuery, callback_data: RulesCB, service: Service) 
         await answer(service, cq, Reply(service.t(cq.from_user.id)(STALE)))
         return
     _ = service.t(s.chat_id)
-    for part in rules_text.messages(s.game, s.preset, s.variant, _):
+    for part in rules_text.messages(s.game, s.preset, s.variant, _, in_play=True):
         service.outbox.send(s.chat_id, part)
     await answer(service, cq, Reply())

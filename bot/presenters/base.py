@@ -9,10 +9,10 @@ Presenters only read what they are given: `public_view()` for group texts,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
-from bot.i18n import Translator, in_context
+from bot.i18n import Translator, in_context, plural
 from games import records
 from games.base import Move, Pick, Result, State, find_move, split_cards
 
@@ -32,6 +32,18 @@ def sentences(items, _: Translator) -> str:
     return _("; ").join(items)
 
 
+def score_of(name: str, points: int, _: Translator) -> str:
+    """A name and its points, never touching: "Computer 1: +14", "电脑1：+14"."""
+    return _("{name}: {points}").format(name=name, points=signed(points))
+
+
+def scores_line(names: Sequence[str], points: Sequence[int], _: Translator) -> str:
+    """Everyone's points on one line, best first (ties keep seat order):
+    "Tom: +6 · Computer 1: −2 · Computer 2: −4"."""
+    order = sorted(range(len(points)), key=lambda i: -points[i])
+    return " · ".join(score_of(names[i], points[i], _) for i in order)
+
+
 class Presenter:
     game_id: str
 
@@ -43,9 +55,48 @@ class Presenter:
         """One card or tile by its regional name (♠K, 天牌[6:6] ...)."""
         return code
 
+    def gloss_text(self, text: str, names: Sequence[str]) -> str:
+        """A whole message made of this game's texts, with each of its game
+        terms glossed at its first use in the message (docs/glossary.md)."""
+        return text
+
+    def hand_groups(self, codes: Sequence[str], _: Translator) -> str:
+        """A hand as a line of cards (a game may group them: ♠K ♥️K │ ♦️Q)."""
+        return " ".join(self.card(c, _) for c in codes)
+
     def move_label(self, move: Move, _: Translator) -> str:
         """Button text of a legal move (short: Telegram buttons are narrow)."""
         return " ".join(self.card(c, _) for c in move.cards) or move.code
+
+    def same_move(self, move: Move) -> Hashable:
+        """Moves with equal keys are the same move in every way the rules care
+        about (they differ only in which of several identical cards is used):
+        a player is offered one button for them. Default: every move differs."""
+        return move.code
+
+    def offered(self, moves: Sequence[Move | Pick]) -> list[int]:
+        """Indices of the legal moves offered as buttons: each `Move` once per
+        distinct move (`same_move`), the first of its kind; picks are not
+        buttons."""
+        seen: set[Hashable] = set()
+        out = []
+        for i, m in enumerate(moves):
+            if isinstance(m, Move):
+                key = self.same_move(m)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(i)
+        return out
+
+    def button_for(self, moves: Sequence[Move | Pick], code: str) -> int | None:
+        """The index of the offered move that makes the move `code` (itself, or
+        the same move with other identical cards); None if no button does."""
+        move = find_move(moves, code)
+        if move is None:
+            return None
+        key = self.same_move(move)
+        return next((i for i in self.offered(moves)
+                     if isinstance(m := moves[i], Move) and self.same_move(m) == key), None)
 
     def move_labels(self, moves: list[Move], _: Translator) -> list[str]:
         """Labels of several legal moves, each one a player can tell apart:
@@ -72,6 +123,16 @@ class Presenter:
     def pick_prompt(self, pick: Pick, _: Translator) -> str:
         """What the picker asks for (e.g. 'Discard 3 cards')."""
         return f"{pick.kind} {pick.min_count}-{pick.max_count}"
+
+    def pick_count(self, pick: Pick, chosen: int, _: Translator) -> str:
+        """The answer to a pick confirmed with the wrong number of cards: how
+        many are needed (a toast, so short)."""
+        lo, hi = pick.min_count, pick.max_count
+        if lo == hi:
+            return plural(_, "Choose exactly {n} card; you have chosen {c}.",
+                          "Choose exactly {n} cards; you have chosen {c}.", lo).format(
+                n=lo, c=chosen)
+        return _("Choose {lo} to {hi} cards; you have chosen {c}.").format(lo=lo, hi=hi, c=chosen)
 
     def uses_picker(self, moves: Sequence[Move | Pick]) -> bool:
         """True when these moves are too many for buttons: the bot shows a
@@ -113,34 +174,45 @@ class Presenter:
         raise NotImplementedError
 
     # -- history and replay ------------------------------------------------
+    def result_head(self, result: Result, names: list[str], _: Translator) -> str | None:
+        """How a finished hand ended, in a few words, where the game says more
+        than the points (川牌: who won on which card; 刨幺: the team and 雪);
+        None: the points say it all."""
+        return None
+
     def result_line(self, result: Result, names: list[str], _: Translator) -> str:
-        """A finished hand in one line (/history): every seat's net, best first."""
+        """A finished hand in one line (/history): how it ended, then every
+        seat's points, best first."""
+        head = self.result_head(result, names, _)
         if not any(result.net):
-            return _("a draw")
-        order = sorted(range(len(result.net)), key=lambda i: -result.net[i])
-        return " · ".join(f"{names[i]} {signed(result.net[i])}" for i in order)
+            return head or _("Nobody won or lost.")
+        scores = scores_line(names, result.net, _)
+        # the head is an event's line ("… wins!"): its end mark gives way to the join
+        return sentences([head.rstrip(".!。！"), scores], _) if head else scores
 
     def replay_lines(self, record: dict[str, Any], names: list[str], _: Translator) -> list[str]:
         """A finished hand as a readable move list: what everyone was dealt,
         every move (hidden ones too: the hand is over) with what it did, and
-        the final scoring lines."""
+        the scoring as the 🏁 message gave it."""
         state = records.start_of(record)
         lines = [_("Dealt:")]
         for seat in range(state.seats):
-            hand = " ".join(self.card(c, _) for c in state.view(seat)["hand"])
+            # a hand shown whole at the deal (a big hand) is no longer in hand
+            hand = self.hand_groups(state.view(seat)["hand"], _) or "—"
             lines.append(f"{names[seat]}: {hand}")
-        lines.append(_("Moves:"))
+        if record.get("moves"):  # a hand over when dealt has none
+            lines.append(_("Moves:"))
         for i, (seat, code) in enumerate(record.get("moves", [])):
             label = self.replay_move(state, seat, code, _)
             told = [t for t in (self.event_line(e, names, _) for e in state.apply(seat, code)) if t]
             if told and label in told[0]:  # the event already says who played what
-                lines.append(f"{i + 1}. " + "，".join(told))
+                lines.append(f"{i + 1}. " + clauses(told, _))
             else:  # a hidden move (扣, a discard face down): shown now the hand is over
-                then = " → " + "，".join(told) if told else ""
+                then = " → " + clauses(told, _) if told else ""
                 lines.append(f"{i + 1}. {names[seat]}: {label}{then}")
-        lines.append(_("Result:"))
+        lines.append(_("Scoring:"))
         if not state.is_over():  # settled void: nobody could move on
-            lines.append(_("void: nobody wins or loses"))
+            lines.append(_("Nobody could move on: the hand counts for nothing."))
             return lines
         lines.append(self.result_text(state.result(), state.revealed(), names, _))
         return lines

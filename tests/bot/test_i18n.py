@@ -21,11 +21,33 @@ TRANSLATED = [lang for lang in i18n.LANGS if lang != "en"]  # msgids are English
 
 def used_msgids() -> set[str]:
     found = set()
-    for _file, _line, message, _comments, _ctx in extract_from_dir(
-        ROOT / "bot", method_map=[("**.py", "python")], keywords=KEYWORDS
-    ):
-        found.add(message if isinstance(message, str) else message[0])
+    # plural(_, ...) is read on its own: Babel takes the `_` argument for the
+    # start of a `_()` call and drops the whole plural() call
+    for keywords in (KEYWORDS, {"plural": KEYWORDS["plural"]}):
+        for _file, _line, message, _comments, _ctx in extract_from_dir(
+            ROOT / "bot", method_map=[("**.py", "python")], keywords=keywords
+        ):
+            found.add(message if isinstance(message, str) else message[0])
     return found
+
+
+def test_plural_messages_are_found():
+    # bot/render.py: plural(_, "🏁 {game}: the game is over after {n} hand.…", …)
+    assert "🏁 {game}: the game is over after {n} hand.\nTotals: {scores}" in used_msgids()
+
+
+def test_counted_messages_take_the_you_form():
+    """plural() output, like _() output, switches to a "you:" entry (en)."""
+    en = i18n.translator("en")
+    one, many = "{who} takes the trick: +{n} point ({a} : {b})", \
+        "{who} takes the trick: +{n} points ({a} : {b})"
+    you = i18n.You("You")
+    assert i18n.plural(en, one, many, 5).format(who=you, n=5, a=1, b=2) == \
+        "You take the trick: +5 points (1 : 2)"
+    assert i18n.plural(en, one, many, 5).format(who="Tom", n=5, a=1, b=2) == \
+        "Tom takes the trick: +5 points (1 : 2)"
+    hans = i18n.translator("zh_Hans")
+    assert "收下" in i18n.plural(hans, one, many, 5).format(who=you, n=5, a=1, b=2)
 
 
 def entries(lang: str):
@@ -122,18 +144,35 @@ CODES = {
     "zh-sg": "zh_Hans", "zh-hans-raw": "zh_Hans", "zh_Hans": "zh_Hans",
     "zh-hant": "zh_Hant", "zh-tw": "zh_Hant", "zh-TW": "zh_Hant", "zh-hk": "zh_Hant",
     "zh-mo": "zh_Hant", "zh-hant-raw": "zh_Hant", "zh-Hant-TW": "zh_Hant",
-    "en": "en", "en-US": "en", "ru": "en", "fr-CA": "en", "": "en", None: "en",
-    "-": "en", "zhx": "en", "x-zh": "en", "🀄": "en", "zh--": "zh_Hans",
+    "en": "en", "en-US": "en", "ru": "en", "fr-CA": "en", "zhx": "en", "x-zh": "en",
+    "🀄": "en", "zh--": "zh_Hans",
+    "": None, None: None, "-": None, " ": None,  # no language: the chat's decides
 }
 
 
 @pytest.mark.parametrize("code,lang", CODES.items())
 def test_language_codes_map_to_a_catalog(code, lang):
     assert i18n.normalize_lang(code) == lang
-    assert i18n.translator(i18n.normalize_lang(code)).lang == lang
+    if lang is not None:
+        assert i18n.translator(lang).lang == lang
 
 
 def test_translator_falls_back_to_the_msgid():
     assert i18n.translator("en")("no such message") == "no such message"
     default = i18n.catalog(i18n.DEFAULT_LANG)["Language set."]
     assert i18n.translator("xx")("Language set.") == default
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_a_msgid_in_two_domain_files_has_one_translation(lang):
+    """The domain files merge into one catalog: a msgid two files translate
+    differently would read one way or the other by the order of the merge."""
+    seen: dict = {}
+    clashes = []
+    for name, m in entries(lang):
+        key = (m.context, m.id if isinstance(m.id, str) else m.id[0])
+        text = m.string if isinstance(m.string, str) else tuple(m.string)
+        if key in seen and seen[key][1] != text:
+            clashes.append((key[1], seen[key], (name, text)))
+        seen.setdefault(key, (name, text))
+    assert clashes == []

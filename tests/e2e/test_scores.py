@@ -79,13 +79,15 @@ async def test_score_top_history_replay_stats(people, toy, tmp_path, capsys):
 
         hist = await say(tg, 1, GROUP, "/history")
         hand_id = row[0]["hand_id"]
-        assert f"#{hand_id}" in hist.text
+        # the number /replay takes, then the hand as its table named it
+        assert f"\n{hand_id}. Toy 第1局 · " in hist.text
         before = len(bot_messages(tg, GROUP))
         await press_button(tg, 2, GROUP, "rp:")
         doc = await tg.wait_for(
             lambda: [m for m in bot_messages(tg, GROUP)[before:] if m.document], timeout=10)
         text = "\n".join(m.text for m in bot_messages(tg, GROUP)[before:] if not m.document)
-        assert f"#{hand_id}" in text and "1." in text  # the move list
+        assert "🔁 Toy 第1局 · " in text and "\n1. " in text  # the table's name; the move list
+        assert "paiju replay" not in doc[0].text and "Toy 第1局" in doc[0].text
         path = tmp_path / doc[0].document["file_name"]
         path.write_bytes(doc[0].document["content"])
         capsys.readouterr()
@@ -139,4 +141,4 @@ async def test_the_ledger_follows_the_group_to_its_supergroup(people, toy, tmp_p
         hand_id = app.storage.run_sync(lambda db: db.execute("select id from hands").fetchone()[0])
         await tg.send_message(1, supergroup, "/history")
         listed = await tg.wait_for(lambda: find_text(tg, supergroup, "📜"), timeout=10)
-        assert f"#{hand_id}" in listed[0].text
+        assert f"\n{hand_id}. Toy 第1局 · " in listed[0].text
