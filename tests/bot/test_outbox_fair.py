@@ -80,6 +80,35 @@ async def test_the_old_hand_message_loses_its_buttons_soon_after_hand():
     assert bot.messages[(7, old)] == "Your cards were sent again below."
 
 
+async def test_keyboards_that_must_go_go_within_their_patience_under_a_flood():
+    """A finished sitting's keyboards (`unbutton`, NORMAL) are no exception to
+    the bound: under a flood of buttons they go within their patience; and
+    one made urgent while it waits (/hand on the same message) is one edit,
+    due at once, among the buttons."""
+    bot = StubBot()
+    ob = Outbox(bot, LIMITS)
+    ob.send(7, "hand with buttons")
+    ob.send(8, "hand with buttons")
+    assert await ob.drain(2)
+    flooding = asyncio.ensure_future(flood(ob))
+    await asyncio.sleep(0.5)
+    asked = time.monotonic()
+    ob.unbutton(7, 1, "the sitting is over")
+    ob.unbutton(8, 1, "the sitting is over")
+    await asyncio.sleep(0.1)
+    ob.unbutton(8, 1, "Your cards were sent again below.", URGENT)  # merges, now urgent
+    [merged] = ob._chats[8].ops
+    assert merged.priority == URGENT and merged.due <= time.monotonic()
+    await flooding
+    assert await ob.drain(20)
+    assert bot.messages[(7, 1)] == "the sitting is over"
+    assert bot.messages[(8, 1)] == "Your cards were sent again below."
+    edits = [c for c in bot.calls if c[3] == "the sitting is over"]
+    assert len(edits) == 1 and PATIENCE[NORMAL] - 0.1 < edits[0][0] - asked \
+        < PATIENCE[NORMAL] + 0.6
+    assert not any(c[3] == "the sitting is over" and c[2] == 8 for c in bot.calls)
+
+
 async def test_buttons_keep_all_but_the_ordinary_share_of_the_limit():
     """Many due ordinary calls may not crowd the players out: while buttons
     wait, ordinary calls take at most `ordinary_share` slots of a second."""
