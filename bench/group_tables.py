@@ -191,21 +191,27 @@ def _q(xs: list[float], q: float) -> float:
     return xs[int(q * (len(xs) - 1))] if xs else float("nan")
 
 
-def count_grants(grants: dict[tuple[int, int], int]):
+def count_grants(grants: dict[tuple[int, int], int], waits: list[float]):
     """A bench.bot_load `sample` that counts the overall slots granted, by
-    20 s window and the class of the call that asked (either outbox's)."""
-    from bot.outbox import NORMAL
+    20 s window and the class of the call that asked (either outbox's), and
+    keeps how long each call granted as URGENT waited in the overall line:
+    the buttons' share of the wait that the order decides, apart from the
+    machine's own noise in the end-to-end figure."""
+    from bot.outbox import NORMAL, URGENT
 
     async def sample(app) -> None:
         ob, t0 = app.outbox, time.monotonic()
         slot = ob._overall_slot
 
         async def counted(chat, op):
+            asked = time.monotonic()
             granted = await slot(chat, op)
             # the class it goes as (merges may have raised it while it waited)
             priority = min((o.priority for o in chat.ops), default=NORMAL)
             key = (int((time.monotonic() - t0) // 20), priority)
             grants[key] = grants.get(key, 0) + 1
+            if priority == URGENT:
+                waits.append(time.monotonic() - asked)
             return granted
 
         ob._overall_slot = counted
@@ -213,7 +219,8 @@ def count_grants(grants: dict[tuple[int, int], int]):
     return sample
 
 
-def report(name: str, r: dict, grants: dict[tuple[int, int], int]) -> list[str]:
+def report(name: str, r: dict, grants: dict[tuple[int, int], int],
+           waits: list[float]) -> list[str]:
     g = r["groups"]
     longest, flags, lobbies = g["longest"], g["flags"], g["lobbies"]
     over = sum(x > BOUND for x in longest)
@@ -242,6 +249,8 @@ def report(name: str, r: dict, grants: dict[tuple[int, int], int]) -> list[str]:
         f"p99 {r['handover_p99_s']:.2f} s ({r['handover_seen']} seen)",
         "  buttons p99 by press time: " + ", ".join(
             f"{t:.0f}–{t + 10:.0f} s {p99:.2f}" for t, _n, p99 in r["handover_windows"]),
+        f"  buttons' wait for an overall slot: p50 {_q(waits, 0.5) * 1e3:.0f} ms, p99 "
+        f"{_q(waits, 0.99) * 1e3:.0f} ms, max {_q(waits, 1.0) * 1e3:.0f} ms ({len(waits)} calls)",
         "  calls granted a second by class (urgent/end/normal/later), per 20 s: " + "; ".join(
             f"{w * 20}–{w * 20 + 20} s " + "/".join(
                 f"{grants.get((w, k), 0) / 20:.1f}" for k in range(4))
@@ -291,11 +300,13 @@ def main() -> None:
           f"load before: {os.getloadavg()[0]:.2f}")
     for which in order:
         grants: dict[tuple[int, int], int] = {}
+        waits: list[float] = []
         with outbox_of(refs[which]) as name:
             r = bot_load.run(args.games, args.seconds, args.game, wait_buttons=True,
-                             think=args.think, sample=count_grants(grants),
+                             think=args.think, sample=count_grants(grants, waits),
                              limits=limits if which == "this" else None)
-        print("\n".join(report(name, r, grants)), f"  load after: {os.getloadavg()[0]:.2f}",
+        waits.sort()
+        print("\n".join(report(name, r, grants, waits)), f"  load after: {os.getloadavg()[0]:.2f}",
               sep="\n", flush=True)
 
 
