@@ -194,14 +194,22 @@ def _q(xs: list[float], q: float) -> float:
 def count_grants(grants: dict[tuple[int, int], int], waits: list[float]):
     """A bench.bot_load `sample` that counts the overall slots granted, by
     20 s window and the class of the call that asked (either outbox's), and
-    keeps how long each call granted as URGENT waited in the overall line:
-    the buttons' share of the wait that the order decides, apart from the
-    machine's own noise in the end-to-end figure."""
+    keeps how long each call carrying a player's buttons waited in the
+    overall line from when they were asked for (or the call joined the line,
+    if later): the buttons' share of the wait that the order decides, apart
+    from the machine's own noise in the end-to-end figure."""
     from bot.outbox import NORMAL, URGENT
 
     async def sample(app) -> None:
         ob, t0 = app.outbox, time.monotonic()
-        slot = ob._overall_slot
+        slot, show = ob._overall_slot, ob.show
+
+        def stamped(chat_id, key, *args, **kwargs):
+            show(chat_id, key, *args, **kwargs)
+            if kwargs.get("priority") == URGENT:
+                for op in ob._chats[chat_id].ops:
+                    if op.kind == "show" and op.key == key and not hasattr(op, "urgent_at"):
+                        op.urgent_at = time.monotonic()
 
         async def counted(chat, op):
             asked = time.monotonic()
@@ -210,11 +218,12 @@ def count_grants(grants: dict[tuple[int, int], int], waits: list[float]):
             priority = min((o.priority for o in chat.ops), default=NORMAL)
             key = (int((time.monotonic() - t0) // 20), priority)
             grants[key] = grants.get(key, 0) + 1
-            if priority == URGENT:
-                waits.append(time.monotonic() - asked)
+            since = [o.urgent_at for o in chat.ops if hasattr(o, "urgent_at")]
+            if priority == URGENT and since:
+                waits.append(time.monotonic() - max(asked, min(since)))
             return granted
 
-        ob._overall_slot = counted
+        ob._overall_slot, ob.show = counted, stamped
 
     return sample
 

@@ -215,6 +215,20 @@ class Outbox:
                 return
         self._push(chat, Op("notify", chat_id, key, text, on_new=on_new))
 
+    def unnotify(self, chat_id: int, key: Hashable) -> bool:
+        """Drop the slot's notification if it has not gone out yet (the turn
+        it announced is over): under load it would only cost a call, and tell
+        a player it is their turn when it no longer is."""
+        chat = self._chats.get(chat_id)
+        if chat is None:
+            return False
+        for op in chat.ops:
+            if op.kind == "notify" and op.key == key:
+                chat.ops.remove(op)
+                self._done_one()
+                return True
+        return False
+
     def document(self, chat_id: int, name: str, content: bytes, caption: str = "") -> None:
         """A file as a new message (a hand's JSON record), never merged."""
         op = Op("document", chat_id, None, caption, file=(name, content))

@@ -10,14 +10,16 @@ the 🏁 message (END), then ordinary calls (NORMAL: tables, lobbies, notices;
 LATER: a hand whose player is not asked), which also leave the last
 `urgent_reserve` slots free, so a player who becomes asked finds one at
 once. But nothing waits for ever: a call is due once it has waited its
-class's patience (`Limits.patience`), and due calls go before the buttons (🏁
-messages first, then the rest earliest due first) for up to `ordinary_share`
-slots of any second; a hand nobody waits on (LATER) leaves the buttons' last
-slots free until it has waited twice its patience. So under a flood of
-buttons every group still sees its table within seconds (its edits merge
-while it waits, so a busy table costs one call each time) and its 🏁 message
-sooner, and the players keep at least `overall_per_second - ordinary_share`
-slots a second. Among the buttons: first asked, first served.
+class's patience (`Limits.patience`), and due calls go before the buttons
+(🏁 messages first, then the rest earliest due first), even into their
+reserve, while ordinary calls have taken fewer than `ordinary_share` slots
+of the last second; a hand nobody waits on (LATER) does so only once it has
+waited twice its patience. So under a flood of buttons every group still
+sees its table within seconds (its edits merge while it waits, so a busy
+table costs one call each time) and its 🏁 message sooner, and the players
+keep at least `overall_per_second - ordinary_share` slots a second; when
+ordinary calls already have their share, the reserve stays the buttons'.
+Among the buttons: first asked, first served.
 """
 
 from __future__ import annotations
@@ -160,9 +162,11 @@ class Overall:
             used = len(self._finished) + self._inflight
             # (a call, the slots it may use), in the order they are asked
             order: list[tuple[Entry, int]] = []
-            if urgent is None or (
-                    self._finished_ordinary + self._inflight_ordinary < lim.ordinary_share):
-                # due calls go before the buttons, within the ordinary share
+            if self._finished_ordinary + self._inflight_ordinary < lim.ordinary_share:
+                # due calls go before the buttons, and may take the slots kept
+                # for them, within the ordinary share: beyond it they keep
+                # those slots free (a button asked a moment later finds one
+                # at once, not when the last second's calls age out)
                 if end is not None and end[0] <= now:
                     order.append((end, cap))
                 if rest is not None and rest[0] <= now:

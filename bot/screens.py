@@ -111,6 +111,8 @@ class Screens:
             asked = (s.status == "running" and st is not None and seat in st.to_act()
                      and not me.auto)
             priority = URGENT if asked else LATER
+            if not asked:  # their turn is over: a "your turn" still queued is stale
+                self.core.outbox.unnotify(uid, self.slot(s, f"notify:{uid}"))
         self.core.outbox.show(uid, self.slot(s, name), draw, None, self.remember(s, name),
                               priority=priority)
 

@@ -203,3 +203,42 @@ async def test_a_hand_nobody_waits_on_leaves_the_buttons_their_slots_then_goes()
     assert await ob.drain(20)
     took = sent_at(bot, "hand v2, not asked") - asked
     assert 2 * PATIENCE[LATER] - 0.1 < took < 2 * PATIENCE[LATER] + 0.7, took
+
+
+async def test_a_your_turn_notice_whose_turn_is_over_is_dropped_not_sent():
+    """Under a flood a "your turn" notice waits; once the player has moved
+    (Screens.hand: not asked any more) it is dropped: no call, no stale ping."""
+    bot = StubBot()
+    ob = Outbox(bot, LIMITS)
+    flooding = asyncio.ensure_future(flood(ob))
+    await asyncio.sleep(0.5)
+    ob.notify(7, ("g", "notify:7"), "👉 Your turn (over)")
+    ob.notify(8, ("g", "notify:8"), "👉 Your turn")
+    await asyncio.sleep(0.1)
+    assert ob.unnotify(7, ("g", "notify:7"))
+    assert not ob.unnotify(7, ("g", "notify:7")) and not ob.unnotify(9, ("g", "notify:9"))
+    await flooding
+    assert await ob.drain(20)  # nothing left counted as queued
+    texts = [c[3] for c in bot.calls]
+    assert "👉 Your turn" in texts and "👉 Your turn (over)" not in texts
+
+
+async def test_due_calls_beyond_their_share_leave_the_buttons_their_reserve():
+    """Many tables long due and no button waiting: the tables fill the limit
+    only up to the buttons' reserve, so a button asked then goes at once (not
+    when the last second's calls age out)."""
+    bot = StubBot()
+    ob = Outbox(bot, LIMITS)
+    for g in range(60):
+        ob.show(-100 - g, "table", f"table {g}")
+    await asyncio.sleep(PATIENCE[NORMAL] + 1.5)  # all due; they have had their share
+    waits = []
+    for n in range(4):
+        asked = time.monotonic()
+        ob.show(2000 + n, "hand", f"buttons {n}", priority=URGENT)
+        while not any(c[3] == f"buttons {n}" for c in bot.calls):
+            await asyncio.sleep(0.005)
+        waits.append(sent_at(bot, f"buttons {n}") - asked)
+        await asyncio.sleep(0.3)
+    assert max(waits) < 0.15, waits
+    assert await ob.drain(30)
