@@ -8,9 +8,11 @@ A flag the tables here do not describe is not offered in /settings.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from bot.i18n import N_, Translator
+from games.base import Game
 
 # game id → preset → (name, one-line description)
 PRESETS: dict[str, dict[str, tuple[str, str]]] = {
@@ -30,12 +32,13 @@ PRESETS: dict[str, dict[str, tuple[str, str]]] = {
                       "discard down to the hand of the player you xian")),
     },
     "dingniu": {
-        "default": (N_("Standard"), N_("The usual 顶牛 rules: 算帐 on 红帐 and 五帐, "
-                                       "the head's clean hand is exempt")),
-        "navpil": (N_("Relaxed 算帐"), N_("Anyone with 0 points is exempt, no 死拦, "
-                                         "a forced 闷 block ends the hand")),
+        "default": (N_("Standard"), N_("The usual 顶牛 rules: every block (算帐) counts; a "
+                                       "leader with a clean hand (净手) is exempt")),
+        "navpil": (N_("Relaxed blocks (算帐)"),
+                   N_("Anyone with 0 pips is exempt, nobody pays for failing to stop a block "
+                      "(死拦), a forced smothered block ends the hand")),
         "literal": (N_("Count every tile"),
-                    N_("After a 算帐 play stops and every tile left in hand is counted")),
+                    N_("After a block (算帐) play stops and every tile left in hand counts")),
     },
     "paoyao": {
         "default": (N_("Standard"), N_("Two decks with 3s, 3 beats 2, 140 points win")),
@@ -43,11 +46,12 @@ PRESETS: dict[str, dict[str, tuple[str, str]]] = {
         "san_xiao": (N_("3 below 2 (3比2小)"), N_("3 ranks just below 2 instead of above it")),
     },
     "changpai": {
-        "default": (N_("Standard"), N_("起/打/仰 before play, 滚滚番 doubling, capped at 4 番")),
-        "xy_server": (N_("Chongqing 幺地人"),
-                      N_("As on the Chongqing card servers: dealer moves on a 荒, "
-                         "stricter estimates and 吃")),
-        "titi": (N_("Ladder fan (梯梯番)"), N_("Each 番 adds one unit instead of doubling")),
+        "default": (N_("Standard"), N_("Declare (起), play or fold (仰) before play; each fan "
+                                       "(番) doubles the payment (滚滚番), up to 4 fan")),
+        "xy_server": (N_("Chongqing card servers"),
+                      N_("As on the Chongqing card servers: the deal passes on after a hand "
+                         "nobody won (荒), stricter estimates and chows (吃)")),
+        "titi": (N_("Ladder (梯梯番)"), N_("Each fan (番) adds one unit instead of doubling")),
     },
 }
 
@@ -132,37 +136,39 @@ FLAGS["xianniu"] = _XIAN
 FLAGS["niujiu"] = _XIAN
 
 FLAGS["dingniu"] = {
-    "head_rule": (N_("Next head"), N_("Who leads (头牌) the next hand"),
+    "head_rule": (N_("Next hand's leader"), N_("Who leads (头牌) the next hand"),
                   {"random": N_("drawn by lot"), "prev_winner": N_("the last winner"),
                    "rotate": N_("the next seat")}),
-    "tie_distance": (N_("Ties"), N_("Who wins a tie: nearer the head by"),
+    "tie_distance": (N_("Ties"), N_("Who wins a tie: nearer the leader by"),
                      {"play_order": N_("play order"), "physical": N_("seats")}),
     "pair_double_lead_all": (N_("Doubles led together"),
-                             N_("A head with both copies of a double leads them together"),
-                             {True: ON, False: N_("only 红八")}),
-    "sz_basis": (N_("算帐 judged on"), N_("What a 算帐 is judged from"),
-                 {"layout": N_("the tiles on the table"), "hands": N_("also the 扣ed tiles")}),
-    "smother_values": (N_("闷 counts for"), N_("Which classes count as smothered"),
+                             N_("A leader with both copies of a double leads them together"),
+                             {True: ON, False: N_("only Man (红八)")}),
+    "sz_basis": (N_("Blocks (算帐) judged on"), N_("What a block (算帐) is judged from"),
+                 {"layout": N_("the tiles on the table"), "hands": N_("also the face-down tiles")}),
+    "smother_values": (N_("Smothering (闷) counts for"), N_("Which classes count as smothered"),
                        {"45": N_("4 and 5"), "all": N_("every class")}),
-    "smother_counts_doubles": (N_("Doubles smother"), N_("Stranding only the doubles counts as 闷"),
+    "smother_counts_doubles": (N_("Doubles smother"),
+                               N_("Stranding only the doubles counts as smothering"),
                                {True: ON, False: OFF}),
-    "sizha_scope": (N_("死砸"), N_("A forced 算帐 is no 算帐 for"),
-                    {"all": N_("every kind"), "smothered_only": N_("闷 only")}),
-    "sizha_smothered_end": (N_("Forced 闷 ends the hand"),
+    "sizha_scope": (N_("Forced blocks (死砸)"), N_("A forced block does not count for"),
+                    {"all": N_("every kind"), "smothered_only": N_("smothered only")}),
+    "sizha_smothered_end": (N_("Forced smothering ends the hand"),
                             N_("A forced smothered block ends the hand at once"),
                             {True: ON, False: OFF}),
-    "sz_settlement": (N_("After a 算帐"), N_("How a hand goes on after a 算帐"),
-                      {"hybrid": N_("play out blocks, stop on 闷"),
+    "sz_settlement": (N_("After a block (算帐)"), N_("How a hand goes on after a block"),
+                      {"hybrid": N_("play out, or stop if smothered"),
                        "immediate_all": N_("stop and count every tile"),
-                       "play_out": N_("play on, count only 扣")}),
-    "sz_tie": (N_("算帐 tie"), N_("A 算帐 player tied for fewest points"),
+                       "play_out": N_("play on, count face-down only")}),
+    "sz_tie": (N_("Block tie"), N_("A blocking player tied for the fewest pips"),
                {"tiebreak": N_("tie rule decides"), "fail": N_("fails")}),
-    "zero_point_exemption": (N_("净手 exemption"), N_("Who is exempt with 0 points"),
-                             {"head": N_("only the head"), "anyone": N_("anyone")}),
-    "silan_scope": (N_("死拦"), N_("Who failed to block pays the 帐"),
-                    {"hongzhang": N_("for 红帐"), "off": OFF, "all_classic": N_("for every 帐")}),
+    "zero_point_exemption": (N_("Clean hand (净手) exemption"), N_("Who is exempt with 0 pips"),
+                             {"head": N_("only the leader"), "anyone": N_("anyone")}),
+    "silan_scope": (N_("Failing to stop (死拦)"), N_("Who could have stopped a block pays for it"),
+                    {"hongzhang": N_("for fours (红帐)"), "off": OFF,
+                     "all_classic": N_("for every block")}),
     "payout": (N_("Payout"), N_("How the winner is paid"),
-               {"standard": N_("+6, 大庄 −3, 二庄 −2, 小庄 −1"),
+               {"standard": N_("+6; last −3, 3rd −2, 2nd −1"),
                 "doubletony": N_("2 and 1, tied winners split")}),
 }
 
@@ -218,46 +224,57 @@ FLAGS["paoyao"] = {
 }
 
 FLAGS["changpai"] = {
-    "qualify_mode": (N_("起/打/仰"), N_("A round before play where weak hands fold"),
+    "qualify_mode": (N_("Declare or fold (起/打/仰)"),
+                     N_("A round before play where weak hands fold"),
                      {"xy": ON, "off": N_("off: everyone plays")}),
-    "dealer_on_draw": (N_("Dealer after 荒"), N_("Who deals after a drawn hand"),
+    "dealer_on_draw": (N_("Dealer after no winner (荒)"), N_("Who deals after a hand nobody won"),
                        {"stay": N_("the same dealer"), "next": N_("the next seat")}),
-    "tou_optional": (N_("偷 optional"), N_("Declaring four or five of a kind may be skipped"),
+    "tou_optional": (N_("Locking (偷) optional"),
+                     N_("Locking four or five of a kind may be skipped"),
                      {True: ON, False: OFF}),
-    "after_kill": (N_("After 杀"), N_("What follows a 杀 or 吐火"),
+    "after_kill": (N_("After a kill (杀)"), N_("What follows a kill (杀) or fire (吐火)"),
                    {"draw_discard": N_("draw then discard"), "public_flip": N_("flip a card")}),
-    "chi_type_hu_restricted": (N_("胡 without 吃"),
-                               N_("Who may not 吃 a card may 胡 on it only in a set of the same"),
+    "chi_type_hu_restricted": (N_("Wins (胡) without chow (吃)"),
+                               N_("Who may not chow a card may win on it only in a set of the "
+                                  "same kind"),
                                {True: ON, False: OFF}),
-    "hu_pass_scope": (N_("Passed 胡"), N_("Which declined 胡 bar a later 碰-type 胡"),
+    "hu_pass_scope": (N_("Passed wins (胡)"),
+                      N_("Which declined wins bar a later pong-type (碰) win"),
                       {"all": N_("every card"), "others_discards_only": N_("others' discards"),
                        "off": OFF}),
-    "threshold_strict": (N_("砣 strictly above"), N_("砣 must exceed 34/33 instead of reaching it"),
+    "threshold_strict": (N_("Tuo (砣) strictly above"),
+                         N_("Tuo must exceed 34/33 instead of reaching it"),
                          {True: ON, False: OFF}),
-    "k3_breaks_duidui": (N_("Three 7s break 对对胡"), N_("Three different 7s break 对对胡"),
+    "k3_breaks_duidui": (N_("Three 7s break all-alike (对对胡)"),
+                         N_("Three different 7s break all sets alike (对对胡)"),
                          {True: ON, False: OFF}),
-    "all_black_exempt": (N_("All black wins"), N_("An all-black hand wins without enough 砣"),
+    "all_black_exempt": (N_("All black wins"), N_("An all-black hand wins without enough tuo (砣)"),
                          {True: ON, False: OFF}),
-    "tianhu": (N_("天胡"), N_("The dealer may 胡 before the first discard"),
+    "tianhu": (N_("Dealer's first-card win (天胡)"),
+               N_("The dealer may win (胡) before the first discard"),
                {True: ON, False: OFF}),
-    "fan_mode": (N_("番 counting"), N_("How 番 multiply the payment"),
-                 {"gungun": N_("滚滚番: doubling"), "titi": N_("梯梯番: one more each")}),
-    "fan_cap": (N_("番 cap"), N_("The most 番 that count"), {4: "4", 3: "3", 0: N_("no cap")}),
+    "fan_mode": (N_("Counting fan (番)"), N_("How fan multiply the payment"),
+                 {"gungun": N_("doubling each (滚滚番)"),
+                  "titi": N_("one unit more each (梯梯番)")}),
+    "fan_cap": (N_("Fan (番) cap"), N_("The most fan that count"),
+                {4: "4", 3: "3", 0: N_("no cap")}),
     "base_stake": (N_("Stake"), N_("Points per unit"), {1: "1", 2: "2", 5: "5"}),
     "payer": (N_("Who pays"), N_("Who pays the winner"),
-              {"all": N_("everyone"), "fangchong": N_("the discarder (放冲)"),
+              {"all": N_("everyone"), "fangchong": N_("whoever gave the card (放铳)"),
                "active_only": N_("players still in")}),
-    "auto_fold": (N_("Automatic 仰"), N_("Hands whose estimate fails fold by themselves"),
+    "auto_fold": (N_("Automatic fold (仰)"), N_("Hands whose estimate fails fold by themselves"),
                   {True: ON, False: OFF}),
-    "baozi_penalty": (N_("包子 penalty"), N_("What a 包子 pays each other player"),
+    "baozi_penalty": (N_("Dead hand (包子) penalty"), N_("What a dead hand pays each other player"),
                       {2: "2", 4: "4", 0: "0"}),
-    "estimate_mode": (N_("Estimate"), N_("How a hand's 砣 is estimated for 起"),
+    "estimate_mode": (N_("Estimate"), N_("How a hand's tuo (砣) is estimated for declaring (起)"),
                       {"seed": N_("as dealt"), "xy": N_("triples as four")}),
     "no_discard_from_triple": (N_("Keep triples"), N_("A concealed triple may not be broken"),
                                {True: ON, False: OFF}),
-    "qi_fan_guard": (N_("起 guard"), N_("A 起 player with 0 番 may not 吃 with 幺地人"),
+    "qi_fan_guard": (N_("Declarer's guard (起)"),
+                     N_("A declarer with 0 fan (番) may not chow with Earth, Man or One-Four"),
                      {True: ON, False: OFF}),
-    "upgrade_melds": (N_("Upgrade melds"), N_("杀 onto one's 碰 and 吐火 onto one's 杀"),
+    "upgrade_melds": (N_("Upgrade sets"),
+                      N_("Kill (杀) onto one's pong (碰), fire (吐火) onto one's kill"),
                       {True: ON, False: OFF}),
 }
 
@@ -271,7 +288,7 @@ def preset_name(game_id: str, preset: str, _: Translator) -> str:
     return _(name[0])
 
 
-def find_preset(game_id: str, presets, word: str) -> str | None:
+def find_preset(game_id: str, presets: Iterable[str], word: str) -> str | None:
     """A preset typed after /new or `paiju play --preset`: its name in any
     language, with or without the Chinese in brackets ("Two-five", "二五",
     "two five (二五)"), or its code name (`er_wu`)."""
@@ -307,7 +324,7 @@ def _key(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
-def flags_of(game_id: str, game: Any) -> list[str]:
+def flags_of(game_id: str, game: Game) -> list[str]:
     """The flags /settings offers for a game: the engine's, in its order."""
     known = FLAGS.get(game_id, {})
     return [f for f in game.flags if f in known]
@@ -321,7 +338,7 @@ def flag_about(game_id: str, flag: str, _: Translator) -> str:
     return _(FLAGS[game_id][flag][1])
 
 
-def choices(game_id: str, flag: str, game: Any) -> list[Any]:
+def choices(game_id: str, flag: str, game: Game) -> list[Any]:
     """The values a button may set: the engine's choices, else ours; a value
     the group already has stays choosable."""
     f = game.flags[flag]
@@ -343,7 +360,7 @@ def choice_name(game_id: str, flag: str, value: Any, _: Translator) -> str:
     return str(value)
 
 
-def differences(game_id: str, game: Any, variant: dict[str, Any], preset: str) -> list[str]:
+def differences(game_id: str, game: Game, variant: dict[str, Any], preset: str) -> list[str]:
     """The flags where `variant` differs from the preset's rules."""
     base = game.preset(preset) if preset in game.presets else game.variant({})
     return [f for f in flags_of(game_id, game) if _key(variant.get(f)) != _key(base.get(f))]

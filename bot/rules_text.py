@@ -53,13 +53,16 @@ SUMMARY: dict[str, tuple[str, str, str]] = {
            "and per xian, e.g. two-five (二五)."),
     ),
     "dingniu": (
-        N_("4 players, 24 牌九 tiles, 6 each. Play goes round from the head (头牌). When every "
-           "tile is down, the fewest points on your 扣ed tiles wins."),
+        N_("4 players, 24 Chinese domino tiles (牌九), 6 each. The leader (头牌) plays first, "
+           "then the others in turn. When every tile is down, the fewest pips on your face-down "
+           "tiles win."),
         N_("Add a tile to one of the two open ends so the pips match. A tile that fits must be "
-           "played; with none you lay one face down (扣) and its points count against you. A "
-           "play that leaves nobody able to follow (红帐, 五帐 ...) is a 算帐."),
-        N_("The winner gets 6: 大庄 pays 3, 二庄 2, 小庄 1. A successful 算帐 doubles every "
-           "payment; a failed one makes its player pay 12 alone (包庄)."),
+           "played; with none you lay one face down (扣) and its pips count against you. A play "
+           "after which a kind of tile can never be added again (fours (红帐), fives (五帐) ...) "
+           "is a block (算帐)."),
+        N_("The winner gets 6 points: last place (大庄) pays 3, 3rd place (二庄) 2, 2nd place "
+           "(小庄) 1. A block whose player wins doubles every payment; otherwise its player pays "
+           "12 alone (包庄)."),
     ),
     "paoyao": (
         N_("4 players in two teams, partners opposite, two 54-card decks (27 each). Tricks win "
@@ -78,13 +81,15 @@ SUMMARY: dict[str, tuple[str, str, str]] = {
            "counted the same way at once."),
     ),
     "changpai": (
-        N_("3 players, 105 川牌 (21 kinds × 5); the dealer takes 21 cards, the others 20. Win "
-           "(胡) with 7 坎 and enough 砣: 34 for the dealer, 33 for the others."),
-        N_("Before play each says 起, 打 or 仰 (weak hands fold). Then draw, discard and claim: "
-           "碰 three alike, 吃 to finish a 坎, 杀 and 偷 for four or five alike. A hand no "
-           "longer able to win folds."),
-        N_("The winner is paid by every other player: a unit per 番, 滚滚番 doubling per 番 "
-           "(or 梯梯番 adding one), capped as the group says. A 包子 pays a penalty."),
+        N_("3 players, 105 Chuan Pai cards (21 kinds × 5); the dealer takes 21, the others 20. "
+           "You win (胡) with 7 sets (坎) worth enough tuo (砣): 34 for the dealer, 33 for the "
+           "others."),
+        N_("Before play each declares (起), plays or folds (仰); weak hands fold. Then draw, "
+           "discard and claim: pong (碰) three alike, chow (吃) to finish a set, kill (杀) and "
+           "lock (偷) four or five alike. A hand that can no longer win folds."),
+        N_("The winner is paid by every other player, more for each fan (番): doubling per fan "
+           "(滚滚番) or one unit more (梯梯番), capped as the group says. A dead hand (包子) pays "
+           "a penalty."),
     ),
 }
 

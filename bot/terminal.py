@@ -236,8 +236,11 @@ def _play_hand(state: State, human: int | None, ask: Ask, say: Say, screen: Scre
         actor = human if human in waiting else waiting[0]
         try:
             if actor == human:
+                view = state.view(human)
                 screen.block(p.table_text(state.public_view(), names, _),
-                             p.hand_text(state.view(human), human, names, _))
+                             p.hand_text(view, human, names, _))
+                if ask_text := p.prompt(view, state.legal_moves(human), names, _):
+                    say(ask_text)
                 code = human_move(state, human, ask, say, p, _)
             else:
                 code = players.choose(state, actor, rng, budget_s)

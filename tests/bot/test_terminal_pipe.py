@@ -59,7 +59,7 @@ def test_the_header_names_the_preset(capsys):
     play("changpai", say=lines.append, lang="en", seed=1, preset="titi", auto=True,
          budget_s=0.01)
     game = presenter("changpai").game_name(translator("en"))
-    assert lines[0] == f"{game} · rules: Ladder fan (梯梯番) · seed 1"
+    assert lines[0] == f"{game} · rules: Ladder (梯梯番) · seed 1"
 
 
 @pytest.mark.parametrize("count, noun", [(1, "number of the 1 card"),
