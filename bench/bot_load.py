@@ -49,12 +49,12 @@ async def _players(
 ) -> None:
     from bench import group_tables
     from bot.callbacks import HandEndCB, LobbyCB, move_button_data
+    from bot.sandbox.fake.methods import COUNTED
+    from bot.sandbox.fake.telegram import FakeTelegram
     from games import hands
     from games.base import Move
     from games.players import fallback
     from games.records import state_from_json
-    from tests.fakes.methods import COUNTED
-    from tests.fakes.telegram import FakeTelegram
 
     async with FakeTelegram(answer_timeout=60.0) as tg:
         conn.send(tg.base_url)
@@ -326,7 +326,7 @@ async def _bot(conn, proc, db_path: str, game_id: str, sample=None, limits=None)
     from bot.settings import Settings
 
     base_url = _recv(conn, proc)
-    from tests.fakes.telegram import FakeTelegram
+    from bot.sandbox.fake.telegram import FakeTelegram
 
     settings = Settings(
         token=FakeTelegram().token, api_base=base_url, db_path=db_path, turn_timeout=600.0,

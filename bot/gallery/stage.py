@@ -1,5 +1,5 @@
 """The stage: the real bot (`bot.app.App`) against the fake Bot API server
-of tests/fakes, with people who type commands and tap buttons, and a record
+of bot/sandbox/fake, with people who type commands and tap buttons, and a record
 of what each chat shows after every step.
 
 Everything that could differ between two runs is fixed: the deals
@@ -26,6 +26,7 @@ from bot.app import App
 from bot.gallery.book import Message, Toast
 from bot.outbox import Limits
 from bot.render import clock
+from bot.sandbox.fake import FakeTelegram
 from bot.settings import Settings
 
 TIMEOUT = 60  # seconds a move, as a new host has it
@@ -81,8 +82,6 @@ class Stage:
 
     # -- start and stop ------------------------------------------------------------
     async def __aenter__(self) -> Stage:
-        from tests.fakes.telegram import FakeTelegram  # the source checkout's fake server
-
         self._tmp = tempfile.TemporaryDirectory(prefix="paiju-gallery-")
         self.tg = FakeTelegram()
         await self.tg.start()

@@ -23,10 +23,10 @@ from bot import catalog
 from bot.app import App
 from bot.i18n import translator
 from bot.outbox import Limits
+from bot.sandbox.fake import FakeTelegram
+from bot.sandbox.fake.models import FakeTelegramError
 from games import records, registry
 from tests.e2e.harness import buttons_with, move_buttons, settings_for
-from tests.fakes import FakeTelegram
-from tests.fakes.models import FakeTelegramError
 
 SHOWN = ("sendMessage", "editMessageText", "editMessageReplyMarkup")
 CASES = [(g, p) for g, game in registry.all_games().items() for p in game.presets]

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 
+from .base import FakeState
 from .limits import Fault
 from .models import ApiError
 
-_EDITS = ("edittext", "editmessagetext", "editmessagereplymarkup")
+_EDITS = ("edittext", "editmessagetext", "editmessagereplymarkup", "editmessagemedia",
+          "editmessagecaption")
 _EDIT_ERRORS = (
     "Bad Request: message to edit not found",
     "Bad Request: message is not modified: specified new message content and reply markup "
@@ -15,7 +17,7 @@ _EDIT_ERRORS = (
 )
 
 
-class FaultInjection:
+class FaultInjection(FakeState):
     faults: list[Fault]
     # random faults (random_faults): probability per call, their generator, how many so far
     chaos_rate: float = 0.0

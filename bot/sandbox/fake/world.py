@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from .models import ApiError, FakeMessage, bad_request
 
@@ -58,10 +59,15 @@ class World:
             "date": m.date,
             "chat": self.chat_dict(m.chat_id),
             "from": self.user_dict(m.sender_id),
-            "text": m.text,
         }
+        captioned = m.photo is not None or m.document is not None
+        if captioned:
+            if m.text:
+                d["caption"] = m.text
+        else:
+            d["text"] = m.text
         if m.entities:
-            d["entities"] = [dict(e) for e in m.entities]
+            d["caption_entities" if captioned else "entities"] = [dict(e) for e in m.entities]
         if m.reply_markup is not None:
             d["reply_markup"] = m.reply_markup
         if m.edit_date is not None:
@@ -71,6 +77,9 @@ class World:
                              "file_unique_id": f"u{m.chat_id}_{m.message_id}",
                              "file_name": m.document["file_name"],
                              "file_size": len(m.document["content"])}
+        if m.photo is not None:
+            from .photos import photo_size
+            d["photo"] = [photo_size(m.photo)]
         if m.reply_to is not None:
             replied = self.messages.get(m.chat_id, {}).get(m.reply_to)
             if replied is not None and replied.reply_to is None:
@@ -104,7 +113,7 @@ class World:
     def is_group(self, chat_id: int) -> bool:
         return chat_id in self.groups
 
-    def require_chat(self, chat_id) -> int:
+    def require_chat(self, chat_id: Any) -> int:
         if not isinstance(chat_id, int) or isinstance(chat_id, bool):
             raise bad_request("chat not found")
         if chat_id in self.migrated:
@@ -132,7 +141,7 @@ class World:
         self._next_id[chat_id] = mid
         return mid
 
-    def get_message(self, chat_id: int, message_id) -> FakeMessage | None:
+    def get_message(self, chat_id: int, message_id: Any) -> FakeMessage | None:
         m = self.messages.get(chat_id, {}).get(message_id)
         return None if m is None or m.deleted else m
 

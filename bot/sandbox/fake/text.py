@@ -20,7 +20,8 @@ def utf16_len(s: str) -> int:
     return len(s.encode("utf-16-le")) // 2
 
 
-def parse_text(text: str, parse_mode: str | None, entities: list | None = None):
+def parse_text(text: str, parse_mode: str | None,
+               entities: list | None = None) -> tuple[str, list[dict]]:
     """Return (plain_text, entities) or raise ApiError 400 like Telegram."""
     if not isinstance(text, str):
         text = str(text)
@@ -45,7 +46,7 @@ def check_text(plain: str, *, empty: str = "message text is empty") -> None:
         raise bad_request("message is too long")
 
 
-def _trim(plain: str, ents: list[dict]):
+def _trim(plain: str, ents: list[dict]) -> tuple[str, list[dict]]:
     """Telegram strips leading/trailing whitespace and shifts entities."""
     stripped = plain.strip()
     lead = utf16_len(plain[: len(plain) - len(plain.lstrip())])
@@ -96,10 +97,10 @@ def _byte_offset(text: str, i: int) -> int:
     return len(text[:i].encode("utf-8"))
 
 
-def _parse_html(text: str):
+def _parse_html(text: str) -> tuple[str, list[dict]]:
     out: list[str] = []
     pos16 = 0  # UTF-16 length of `out`
-    stack: list[tuple[str, int, dict]] = []  # (tag, start offset, entity extras)
+    stack: list[tuple[str, int, dict | None]] = []  # (tag, start offset, entity extras)
     ents: list[dict] = []
     i = 0
     n = len(text)
@@ -125,7 +126,7 @@ def _parse_html(text: str):
             else:
                 out.append(s)
                 pos16 += utf16_len(s)
-                i = m.end()
+                i = m.end() if m else i + 1
             continue
         if ch != "<":
             out.append(ch)
@@ -133,6 +134,7 @@ def _parse_html(text: str):
             i += 1
             continue
         m = _TAG_RE.match(text, i)
+        assert m is not None  # the pattern also matches a bare "<"
         closing, name = m.group(1), (m.group(2) or "").lower()
         if not name:
             raise _html_error(
@@ -222,7 +224,7 @@ def _md_error(msg: str) -> Exception:
     return bad_request(f"can't parse entities: {msg}")
 
 
-def _parse_markdown(text: str, *, v2: bool):
+def _parse_markdown(text: str, *, v2: bool) -> tuple[str, list[dict]]:
     """A faithful-enough subset: paired marks, [text](url), and (V2) the rule
     that reserved characters must be escaped."""
     marks = _V2_MARKS if v2 else _V1_MARKS

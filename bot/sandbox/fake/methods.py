@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any
 
+from . import photos
 from .markup import check_markup, check_start_url
-from .models import ApiError, bad_request
+from .models import ApiError, FakeMessage, bad_request
 from .text import parse_text, utf16_len
 
 if TYPE_CHECKING:
@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 MAX_ALERT = 200
 QUERY_INVALID = "query is too old and response timeout expired or query ID is invalid"
 # Calls that count towards flood limits (sends and edits of messages).
-COUNTED = frozenset({"sendMessage", "sendDocument", "editMessageText", "editMessageReplyMarkup"})
+COUNTED = frozenset({"sendMessage", "sendDocument", "sendPhoto", "editMessageText",
+                     "editMessageReplyMarkup", "editMessageMedia", "editMessageCaption"})
 
 
 def _chat(tg: FakeTelegram, p: dict) -> int:
@@ -60,28 +61,28 @@ def _message_id(p: dict) -> int:
 # -- bot and session ----------------------------------------------------------
 
 
-def get_me(tg, p, now):
+def get_me(tg: FakeTelegram, p: dict, now: float) -> Any:
     return {**tg.world.bot_user, "can_join_groups": True,
             "can_read_all_group_messages": not tg.privacy_mode,
             "supports_inline_queries": False}
 
 
-def true(tg, p, now):
+def true(tg: FakeTelegram, p: dict, now: float) -> Any:
     return True
 
 
-def delete_webhook(tg, p, now):
+def delete_webhook(tg: FakeTelegram, p: dict, now: float) -> Any:
     if p.get("drop_pending_updates"):
         tg.queue.drop_pending()
     return True
 
 
-def get_webhook_info(tg, p, now):
+def get_webhook_info(tg: FakeTelegram, p: dict, now: float) -> Any:
     return {"url": "", "has_custom_certificate": False,
             "pending_update_count": len(tg.queue.pending())}
 
 
-def set_my_commands(tg, p, now):
+def set_my_commands(tg: FakeTelegram, p: dict, now: float) -> Any:
     cmds = p.get("commands")
     if not isinstance(cmds, list):
         raise bad_request("commands must be an array")
@@ -93,11 +94,11 @@ def set_my_commands(tg, p, now):
     return True
 
 
-def get_my_commands(tg, p, now):
+def get_my_commands(tg: FakeTelegram, p: dict, now: float) -> Any:
     return tg.world.commands.get(_scope_key(p), [])
 
 
-def delete_my_commands(tg, p, now):
+def delete_my_commands(tg: FakeTelegram, p: dict, now: float) -> Any:
     tg.world.commands.pop(_scope_key(p), None)
     return True
 
@@ -110,7 +111,7 @@ def _scope_key(p: dict) -> str:
 # -- messages -----------------------------------------------------------------
 
 
-def send_message(tg, p, now):
+def send_message(tg: FakeTelegram, p: dict, now: float) -> Any:
     chat_id = _chat(tg, p)
     plain, ents = _text(p)
     markup = check_markup(p.get("reply_markup"))
@@ -129,7 +130,7 @@ def send_message(tg, p, now):
     return tg.world.message_dict(m)
 
 
-def send_document(tg, p, now):
+def send_document(tg: FakeTelegram, p: dict, now: float) -> Any:
     """*ext*: an uploaded file (multipart); the message's text is the caption."""
     chat_id = _chat(tg, p)
     content, name = p.get("document"), "file"
@@ -148,7 +149,7 @@ def send_document(tg, p, now):
     return tg.world.message_dict(m)
 
 
-def _editable(tg, p):
+def _editable(tg: FakeTelegram, p: dict) -> tuple[int, FakeMessage]:
     chat_id = _chat(tg, p)
     mid = _message_id(p)
     m = tg.world.get_message(chat_id, mid)
@@ -159,38 +160,36 @@ def _editable(tg, p):
     return chat_id, m
 
 
-def _apply_edit(tg, chat_id, m, text, ents, markup, now):
+def _apply_edit(tg: FakeTelegram, chat_id: int, m: FakeMessage, text: str, ents: list,
+                markup: dict | None, now: float) -> dict:
     if text == m.text and ents == m.entities and markup == m.reply_markup:
         raise bad_request(
             "message is not modified: specified new message content and reply markup are "
             "exactly the same as a current content and reply markup of the message")
     _can_write(tg, chat_id)
     tg.rate(chat_id, now)
-    if text != m.text:
-        m.history.append(m.text)
-    m.text, m.entities, m.reply_markup = text, ents, markup
-    m.edits += 1
-    m.edit_date = int(time.time())
-    return tg.world.message_dict(m)
+    return photos.record_edit(tg, m, text, ents, markup)
 
 
-def edit_message_text(tg, p, now):
+def edit_message_text(tg: FakeTelegram, p: dict, now: float) -> Any:
     chat_id, m = _editable(tg, p)
     _can_write(tg, chat_id)  # a user who blocked the bot: edits get the 403 too
+    if m.photo is not None or m.document is not None:
+        raise bad_request("there is no text in the message to edit")
     plain, ents = _text(p)
     # Like Telegram: an edit without reply_markup removes the inline keyboard.
     markup = check_markup(p.get("reply_markup"))
     return _apply_edit(tg, chat_id, m, plain, ents, markup, now)
 
 
-def edit_message_reply_markup(tg, p, now):
+def edit_message_reply_markup(tg: FakeTelegram, p: dict, now: float) -> Any:
     chat_id, m = _editable(tg, p)
     _can_write(tg, chat_id)
     markup = check_markup(p.get("reply_markup"))
     return _apply_edit(tg, chat_id, m, m.text, m.entities, markup, now)
 
 
-def delete_message(tg, p, now):
+def delete_message(tg: FakeTelegram, p: dict, now: float) -> Any:
     chat_id = _chat(tg, p)
     m = tg.world.get_message(chat_id, _message_id(p))
     if m is None:
@@ -202,7 +201,7 @@ def delete_message(tg, p, now):
     return True
 
 
-def delete_messages(tg, p, now):
+def delete_messages(tg: FakeTelegram, p: dict, now: float) -> Any:
     chat_id = _chat(tg, p)
     ids = p.get("message_ids")
     if not isinstance(ids, list) or not 1 <= len(ids) <= 100:
@@ -218,13 +217,13 @@ def delete_messages(tg, p, now):
     return True
 
 
-def send_chat_action(tg, p, now):
+def send_chat_action(tg: FakeTelegram, p: dict, now: float) -> Any:
     chat_id = _chat(tg, p)
     _can_write(tg, chat_id)
     return True
 
 
-def pin_chat_message(tg, p, now):
+def pin_chat_message(tg: FakeTelegram, p: dict, now: float) -> Any:
     chat_id = _chat(tg, p)
     if tg.world.get_message(chat_id, _message_id(p)) is None:
         raise bad_request("message to pin not found")
@@ -234,7 +233,7 @@ def pin_chat_message(tg, p, now):
     return True
 
 
-def unpin_chat_message(tg, p, now):
+def unpin_chat_message(tg: FakeTelegram, p: dict, now: float) -> Any:
     _chat(tg, p)
     return True
 
@@ -242,7 +241,7 @@ def unpin_chat_message(tg, p, now):
 # -- callbacks ------------------------------------------------------------------
 
 
-def answer_callback_query(tg, p, now):
+def answer_callback_query(tg: FakeTelegram, p: dict, now: float) -> Any:
     qid = str(p.get("callback_query_id", ""))
     q = tg.callbacks.get(qid)
     if q is None or q.answer is not None or now - q.t > tg.answer_timeout:
@@ -265,7 +264,7 @@ def answer_callback_query(tg, p, now):
 # -- chats and members -----------------------------------------------------------
 
 
-def get_chat(tg, p, now):
+def get_chat(tg: FakeTelegram, p: dict, now: float) -> Any:
     chat_id = _chat(tg, p)
     d = tg.world.chat_dict(chat_id)
     d.update({"accent_color_id": 0, "max_reaction_count": 11,
@@ -275,7 +274,7 @@ def get_chat(tg, p, now):
     return d
 
 
-def get_chat_member(tg, p, now):
+def get_chat_member(tg: FakeTelegram, p: dict, now: float) -> Any:
     chat_id = _chat(tg, p)
     user_id = p.get("user_id")
     if not isinstance(user_id, int):
@@ -283,7 +282,7 @@ def get_chat_member(tg, p, now):
     return tg.world.member_dict(chat_id, user_id)
 
 
-def get_chat_administrators(tg, p, now):
+def get_chat_administrators(tg: FakeTelegram, p: dict, now: float) -> Any:
     chat_id = _chat(tg, p)
     g = tg.world.groups.get(chat_id)
     if g is None:
@@ -294,7 +293,7 @@ def get_chat_administrators(tg, p, now):
     return [tg.world.member_dict(chat_id, uid) for uid in ids]
 
 
-def get_chat_member_count(tg, p, now):
+def get_chat_member_count(tg: FakeTelegram, p: dict, now: float) -> Any:
     chat_id = _chat(tg, p)
     g = tg.world.groups.get(chat_id)
     if g is None:
@@ -302,7 +301,7 @@ def get_chat_member_count(tg, p, now):
     return len(g.members | g.admins | ({g.owner} if g.owner else set())) + 1
 
 
-async def get_updates(tg, p, now):
+async def get_updates(tg: FakeTelegram, p: dict, now: float) -> Any:
     return await tg.queue.get(p)
 
 
@@ -322,6 +321,9 @@ METHODS: dict[str, Any] = {
     "setChatMenuButton": true,
     "sendMessage": send_message,
     "sendDocument": send_document,
+    "sendPhoto": photos.send_photo,
+    "editMessageMedia": photos.edit_message_media,
+    "editMessageCaption": photos.edit_message_caption,
     "editMessageText": edit_message_text,
     "editMessageReplyMarkup": edit_message_reply_markup,
     "deleteMessage": delete_message,

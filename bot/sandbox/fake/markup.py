@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from .models import Button, bad_request
 
@@ -14,7 +15,7 @@ _ACTIONS = ("url", "callback_data", "switch_inline_query", "switch_inline_query_
 _URL_RE = re.compile(r"^(https?|tg)://[^\s]+$|^t\.me/[^\s]+$", re.I)
 
 
-def check_markup(markup) -> dict | None:
+def check_markup(markup: Any) -> dict | None:
     """Validate reply_markup; return it if it is an inline keyboard (the only
     kind a Message shows), else None."""
     if markup is None:
@@ -39,7 +40,7 @@ def check_markup(markup) -> dict | None:
     return markup
 
 
-def _check_button(b) -> None:
+def _check_button(b: Any) -> None:
     if not isinstance(b, dict) or not isinstance(b.get("text"), str):
         raise bad_request("can't find field \"text\"")
     if not b["text"].strip():

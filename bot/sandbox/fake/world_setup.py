@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
+from typing import Any
 
+from .base import FakeState
 from .models import FakeTelegramError
-from .world import Group, World
+from .world import Group
 
 
-class WorldSetup:
-    world: World
+class WorldSetup(FakeState):
 
     def add_user(self, user_id: int, first_name: str, *, username: str | None = None,
                  language_code: str | None = "zh-hans", started: bool = False,
@@ -28,8 +30,8 @@ class WorldSetup:
             self.world.started.add(user_id)
         return dict(user)
 
-    def add_group(self, chat_id: int, title: str, *, members: list[int] = (),
-                  admins: list[int] = (), owner: int | None = None,
+    def add_group(self, chat_id: int, title: str, *, members: Iterable[int] = (),
+                  admins: Iterable[int] = (), owner: int | None = None,
                   bot_is_admin: bool = False, type: str | None = None) -> dict:
         if chat_id >= 0:
             raise FakeTelegramError("group chat ids are negative")
@@ -78,13 +80,13 @@ class WorldSetup:
         g.id, g.type = new_chat_id, "supergroup"
         self.world.groups[new_chat_id] = g
         self.world.migrated[chat_id] = new_chat_id
-        old_chat = {"id": chat_id, "type": "group", "title": g.title}
+        old_chat: dict[str, Any] = {"id": chat_id, "type": "group", "title": g.title}
         actor = self.world.user_dict(g.owner) if g.owner is not None else None
         for chat, key, value in ((old_chat, "migrate_to_chat_id", new_chat_id),
                                  (self.world.chat_dict(new_chat_id), "migrate_from_chat_id",
                                   chat_id)):
-            msg = {
-                "message_id": self.world.next_message_id(chat["id"]),
+            msg: dict[str, Any] = {
+                "message_id": self.world.next_message_id(int(chat["id"])),
                 "date": int(time.time()),
                 "chat": chat,
                 key: value,

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+from collections.abc import Callable
 from typing import Any
 
+from .base import FakeState
 from .markup import inline_buttons
 from .methods import COUNTED
 from .models import Button, Call, FakeMessage
 
 
-class Observe:
+class Observe(FakeState):
     def messages(self, chat_id: int, *, from_bot: bool | None = None) -> list[FakeMessage]:
         """Current (non-deleted) messages of the chat in order, users' included
         unless from_bot is given."""
@@ -31,6 +33,17 @@ class Observe:
                 if (method is None or c.method.lower() == method)
                 and (chat_id is None or c.chat_id == chat_id)]
 
+    def calls_since(self, t: float) -> list[Call]:
+        """*ext*: the calls handled at or after monotonic time `t`, oldest first;
+        cheap however long the server ran (read from the newest back)."""
+        out = []
+        for c in reversed(self._calls):
+            if c.t < t - 1.0:  # recorded in arrival order, give or take a delayed call
+                break
+            if c.t >= t:
+                out.append(c)
+        return sorted(out, key=lambda c: c.t)
+
     def sends_in_window(self, chat_id: int | None, seconds: float) -> int:
         """Most successful sends+edits to the chat (None: to all chats) in any
         window of `seconds` (half-open, as the limiter counts)."""
@@ -43,7 +56,7 @@ class Observe:
             best = max(best, i - j + 1)
         return best
 
-    async def wait_for(self, predicate, timeout: float = 10.0) -> Any:
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
         """Poll predicate() (sync or async) every 10 ms until truthy and return
         its value. LookupError/AttributeError count as "not yet" (so
         `lambda: tg.messages(g)[-1].text == "x"` works); TimeoutError after

@@ -53,6 +53,7 @@ class FakeMessage:
     silent: bool = False  # sent with disable_notification
     reply_to: int | None = None  # message_id this one replies to
     document: dict | None = None  # sendDocument: {"file_name", "content" (bytes)}
+    photo: dict | None = None  # sendPhoto: {"file_id", "content" (bytes), "width", "height"}
 
 
 @dataclass(frozen=True)

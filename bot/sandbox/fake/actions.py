@@ -7,6 +7,7 @@ import re
 import time
 from dataclasses import dataclass
 
+from .base import FakeState
 from .markup import inline_buttons
 from .models import FakeTelegramError
 from .text import command_entities, leading_command
@@ -25,7 +26,7 @@ class PendingCallback:
     answered_t: float | None = None  # monotonic time of that answer
 
 
-class UserActions:
+class UserActions(FakeState):
     async def send_message(self, user_id: int, chat_id: int, text: str, *,
                            reply_to: int | None = None) -> dict:
         """The user writes `text` in the chat; returns the Message. Delivered

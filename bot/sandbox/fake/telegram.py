@@ -27,7 +27,7 @@ _PATH_RE = re.compile(r"^/bot([^/]+)/([A-Za-z0-9_]+)/?$")
 
 
 class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
-    """See tests/fakes/README.md. The server and request dispatch live here;
+    """See README.md beside this file. The server and request dispatch live here;
     the world setup, user actions, observation and fault injection come from
     the mixins (world_setup.py, actions.py, observe.py, faults.py)."""
 
@@ -43,11 +43,15 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
         self.limits = limits or RateLimits()
         self.world = World({"id": self.bot_id, "is_bot": True, "first_name": "Paiju Test",
                             "username": bot_username})
-        self.queue: UpdateQueue | None = None
+        self.queue = None  # type: ignore[assignment]  # an UpdateQueue from start() on
+        self.listeners: list = []  # *ext*: functions called with every Call once it is recorded
         self.callbacks: dict[str, PendingCallback] = {}
         self.faults: list[Fault] = []
         self._calls: list[Call] = []
         self.watchers: list = []  # *ext*: functions called with each successful Call
+        self.files: dict[str, dict] = {}  # *ext*: uploaded photos by file_id (fakes/photos.py)
+        self.uploads: list[tuple[str, int, str, int]] = []  # *ext*: (method, chat, file_id, bytes)
+        self.file_seq = 0
         self._next_query = 4_000_000_000_000_000_001
         self._runner: web.AppRunner | None = None
 
@@ -80,7 +84,7 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
         await self.start()
         return self
 
-    async def __aexit__(self, *exc) -> None:
+    async def __aexit__(self, *exc: object) -> None:
         await self.stop()
 
     # -- HTTP ------------------------------------------------------------------
@@ -119,7 +123,7 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
                 result = await result
         except ApiError as e:
             call.error_code, call.description = e.error_code, e.description
-            self._calls.append(call)
+            self._record(call)
             return _reply(e.body(), e.error_code)
         call.ok, call.result = True, result
         for watch in self.watchers:
@@ -127,14 +131,19 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
         if fault is not None and fault.kind == "drop":
             call.description = "connection dropped after the call took effect"
             return self._drop(request, call)
-        self._calls.append(call)
+        self._record(call)
         return _reply({"ok": True, "result": result}, 200)
 
     def _drop(self, request: web.Request, call: Call) -> web.Response:
-        self._calls.append(call)
+        self._record(call)
         if request.transport is not None:
             request.transport.abort()
         return web.Response(status=500)
+
+    def _record(self, call: Call) -> None:
+        self._calls.append(call)
+        for listen in self.listeners:
+            listen(call)
 
     def _chat_of(self, method: str, params: dict) -> int | None:
         if method == "answerCallbackQuery":
@@ -152,7 +161,7 @@ class FakeTelegram(WorldSetup, UserActions, Observe, FaultInjection):
 
     def _fault(self, fault: Fault | None, method: str, chat_id: int | None,
                now: float) -> None:
-        if fault is not None and fault.kind == "error":
+        if fault is not None and fault.kind == "error" and fault.error is not None:
             if fault.flood and method in COUNTED and chat_id is not None:
                 self.limits.set_flood(chat_id, now, fault.flood)
             raise fault.error
