@@ -3,10 +3,13 @@
 #     -e BOT_TOKEN=123456:your-token -v paiju-data:/data paiju
 # (or `docker compose up -d` with compose.yaml). See docs/operations.md.
 
-# 1. Build the wheel from the source tree.
+# 1. Build the wheel from the source tree: every file the build reads
+# (tests/test_docker_build.py replays this stage without Docker).
 FROM python:3.11-slim AS build
 WORKDIR /src
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md LICENSE ./
+# the build hook that compiles the translations (named in pyproject.toml)
+COPY hatch_build.py ./
 COPY bot ./bot
 COPY games ./games
 COPY storage ./storage

@@ -48,7 +48,9 @@ async def _players(
     conn, db_path: str, games: int, seconds: float, game_id: str, rate: float, wait_buttons: bool,
     warmup: float, think: float = 0.0, welcomed: bool = True,
 ) -> None:
+    from bench import group_tables
     from bot.callbacks import HandEndCB, LobbyCB, move_button_data
+    from bot.sandbox.fake.methods import COUNTED
     from bot.sandbox.fake.telegram import FakeTelegram
     from games import hands
     from games.base import Move
@@ -58,11 +60,13 @@ async def _players(
     async with FakeTelegram(answer_timeout=60.0) as tg:
         conn.send(tg.base_url)
         loop = asyncio.get_running_loop()
-        # the bot tells us the seat count once it started (never block the server's loop)
-        seats = int(await loop.run_in_executor(None, conn.recv))
+        # the bot tells us the seat counts once it started (never block the server's loop)
+        seat_counts = json.loads(await loop.run_in_executor(None, conn.recv))
+        kinds = game_id.split(",")  # several games: the tables take them in turn
         tables = []
         for g in range(games):
             chat = -100000 - g
+            seats = seat_counts[kinds[g % len(kinds)]]
             uids = [100000 + g * 10 + k for k in range(seats)]
             for uid in uids:
                 tg.add_user(uid, f"P{g}{uid % 10}", started=True)
@@ -70,7 +74,7 @@ async def _players(
             msgs = {}
             for uid in uids:
                 msgs[uid] = (await tg.send_message(uid, uid, "/start"))["message_id"]
-            new = await tg.send_message(uids[0], chat, f"/new {game_id}")
+            new = await tg.send_message(uids[0], chat, f"/new {kinds[g % len(kinds)]}")
             tables.append({"chat": chat, "uids": uids, "msgs": msgs, "gmsg": new["message_id"]})
         if welcomed:
             # As people do: the bot's reply to /start has reached each player
@@ -90,13 +94,20 @@ async def _players(
 
         while any(row(t["chat"]) is None for t in tables):
             await asyncio.sleep(0.1)
+        # (group, hand, press id, "start" | "move" | "end"): what bench.group_tables
+        # follows: each hand's deal, moves and last move, by the press that made them
+        events: list[tuple[int, int, str, str]] = []
         for t in tables:
             gid = row(t["chat"])[0]
             t["gid"] = gid
+            # people join on the lobby's buttons: it has been posted
+            while not any(c.ok for c in tg.calls("sendMessage", t["chat"])):
+                await asyncio.sleep(0.05)
             for uid in t["uids"][1:]:
                 await tg.press_forged(uid, t["chat"], t["gmsg"], LobbyCB(g=gid, a="join").pack())
             start_button = LobbyCB(g=gid, a="start").pack()
-            await tg.press_forged(t["uids"][0], t["chat"], t["gmsg"], start_button)
+            ans = await tg.press_forged(t["uids"][0], t["chat"], t["gmsg"], start_button)
+            events.append((t["chat"], 1, ans["callback_query_id"], "start"))
 
         qids: list[str] = []
         refusals: list[str] = []
@@ -138,6 +149,7 @@ async def _players(
                         data = HandEndCB(g=gid, n=hand_no, a="next").pack()
                         ans = await tg.press_forged(t["uids"][0], t["chat"], t["gmsg"], data)
                         qids.append(ans["callback_query_id"])
+                        events.append((t["chat"], hand_no + 1, ans["callback_query_id"], "start"))
                         st = None
                         continue
                     if status != "running":
@@ -165,6 +177,8 @@ async def _players(
                     st = None  # refused: read the truth again
                 else:
                     st.apply(seat, code)
+                    events.append((t["chat"], hand, ans["callback_query_id"],
+                                   "end" if hands.stuck(st) else "move"))
                     if not hands.stuck(st):
                         nxt = t["uids"][st.to_act()[0]]
                         handed.append((ans["callback_query_id"], t["gid"], hand, st.turn, nxt))
@@ -196,6 +210,8 @@ async def _players(
         by_time = [(tg.callbacks[q].t - start, seen[(uid, g, h, turn)] - tg.callbacks[q].t)
                    for q, g, h, turn, uid in handed if (uid, g, h, turn) in seen]
         refused = len([c for c in tg.calls() if c.error_code == 429])
+        groups = group_tables.figures(tg.calls(), events, answered,
+                                      {t["chat"] for t in tables}, start, start + seconds)
         # an audit of what was let through: windows above Telegram's limits
         violations = sum(tg.sends_in_window(t["chat"], 60.0) > 20 for t in tables)
         violations += tg.sends_in_window(None, 1.0) > 30
@@ -204,7 +220,10 @@ async def _players(
             "http_429": refused,
             "fake_cpu": fake_cpu, "failures": len(failures), "handover": handover,
             "handed": len(measured), "violations": violations, "by_time": by_time,
-            "lat_by_time": lat_by_time,
+            "lat_by_time": lat_by_time, "groups": groups,
+            "sends_per_second": sum(c.ok and c.method in COUNTED and start <= c.t < start + elapsed
+                                    for c in tg.calls()) / elapsed,
+            "group_most_a_minute": max(tg.sends_in_window(t["chat"], 60.0) for t in tables),
             "fake_lag_by_time": [(t - start, lag) for t, lag in lags],
             # press id → (reached the server, first API call for it): bench.press_stages
             "press_times": {q: (tg.callbacks[q].t, answered[q]) for q in qids if q in answered},
@@ -302,7 +321,7 @@ def _recv(conn, proc, timeout: float = 600.0):
     return conn.recv()
 
 
-async def _bot(conn, proc, db_path: str, game_id: str, sample=None) -> dict:
+async def _bot(conn, proc, db_path: str, game_id: str, sample=None, limits=None) -> dict:
     """The bot's side; `sample(app)`, if given, runs while the players play
     (bench/soak.py records the bot's backlog, memory and database over time)."""
     from bot import catalog
@@ -321,10 +340,10 @@ async def _bot(conn, proc, db_path: str, game_id: str, sample=None) -> dict:
         from bot import chat_settings
 
         chat_settings.PICTURES_ON = frozenset(catalog.landed() if pictures == "on" else ())
-    app = App(settings)
+    app = App(settings, limits)
     await app.start()
     try:
-        conn.send(str(catalog.game(game_id).default_seats))
+        conn.send(json.dumps({g: catalog.game(g).default_seats for g in game_id.split(",")}))
         loop = asyncio.get_running_loop()
         cpu0, wall0 = time.process_time(), time.monotonic()
         arrivals: dict[str, float] = {}
@@ -351,7 +370,7 @@ async def _bot(conn, proc, db_path: str, game_id: str, sample=None) -> dict:
 
 def run(
     games: int, seconds: float, game_id: str, rate: float = 0.0, wait_buttons: bool = False,
-    warmup: float = 0.0, sample=None, think: float = 0.0, welcomed: bool = True,
+    warmup: float = 0.0, sample=None, think: float = 0.0, welcomed: bool = True, limits=None,
 ) -> dict:
     logging.basicConfig(level=logging.CRITICAL)
     with tempfile.TemporaryDirectory() as tmp:
@@ -363,7 +382,7 @@ def run(
         proc = ctx.Process(target=_child, args=child_args)
         proc.start()
         try:
-            r = asyncio.run(_bot(parent, proc, db_path, game_id, sample))
+            r = asyncio.run(_bot(parent, proc, db_path, game_id, sample, limits))
         finally:
             proc.join(30)
             if proc.is_alive():
@@ -406,7 +425,9 @@ def main() -> None:
     p = argparse.ArgumentParser(prog="python -m bench.bot_load")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seconds", type=float, default=20.0)
-    p.add_argument("--game", default=None, help="game id (default: the first landed)")
+    p.add_argument("--game", default=None,
+                   help="game id, or several with commas (the tables take them in turn; "
+                        "default: the first landed)")
     p.add_argument("--rate", type=float, default=0.0,
                    help="offered presses/s over all games (default 0: as fast as answered)")
     p.add_argument("--wait-buttons", action="store_true",

@@ -1,6 +1,7 @@
 """Where the acting player's wait goes: bench.bot_load with the outbox traced.
 
     python -m bench.outbox_trace [--games 100] [--seconds 60] [--warmup 20] [--game xianniu]
+                               [--think S]
 
 Runs `bench.bot_load --wait-buttons` and follows every URGENT edit (the hand
 message of a player who must act) from the moment the service asked for it
@@ -73,16 +74,18 @@ class Tracer:
             chat._traced_choice = who
             return op, wait
 
-        async def traced_slot(chat, priority):
+        async def traced_slot(chat, op):
+            priority = op.priority
             cid = next((k for k, c in ob._chats.items() if c is chat), 0)
             tr.mark(cid, f"overall-slot wait for {getattr(chat, '_traced_choice', '?')}")
             try:
-                return await slot(chat, priority)
+                return await slot(chat, op)
             finally:
                 tr.mark(cid, "granted")
                 if time.monotonic() - tr.t0 > tr.warmup:
                     kind = "group" if cid < 0 else "private"
-                    live = sum(1 for e in ob._waiting if e[3] and e[0] == 0 and not e[2].done())
+                    live = sum(1 for e in ob._line._lines[URGENT]
+                               if e[3] and e[4] == URGENT and not e[2].done())
                     now_p = min((o.priority for o in chat.ops), default=-1)
                     tr.granted[f"{kind} urgent-waiting:{live > 0} p{priority} now p{now_p}"] += 1
 
@@ -137,6 +140,8 @@ def main() -> None:
     p.add_argument("--game", default="xianniu")
     p.add_argument("--slow", type=float, default=3.0)
     p.add_argument("--rate", type=float, default=0.0, help="offered presses/s (0: closed loop)")
+    p.add_argument("--think", type=float, default=0.0,
+                   help="seconds a player thinks once their buttons show (0.5–1.5 ×)")
     args = p.parse_args()
     tr = Tracer(args.slow)
 
@@ -145,7 +150,7 @@ def main() -> None:
         tr.install(app.outbox)
 
     r = bot_load.run(args.games, args.seconds, args.game, args.rate, True, args.warmup,
-                     sample=sample)
+                     sample=sample, think=args.think)
     print(f"bench: move → next player sees buttons p50 {r['handover_p50_s']:.2f} s, "
           f"p99 {r['handover_p99_s']:.2f} s ({r['handover_seen']}), "
           f"{r['per_second']:.0f} presses/s, 429s {r['http_429']}, "

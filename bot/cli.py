@@ -152,6 +152,11 @@ def _run(args: argparse.Namespace) -> int:
         level = logs.level_from_env()
     except (settings_mod.SettingsError, logs.LogLevelError) as e:
         return _fail("run", str(e))
+    from storage.check import unusable
+
+    # before Telegram: a wrong PAIJU_DB is one line at once, even with the network down
+    if (reason := unusable(settings.db_path)) is not None:
+        return _fail("run", f"database {settings.db_path} (PAIJU_DB): {reason}")
     logs.setup(level, as_json=args.log_json)
     from bot.app import App
     from bot.connect import TokenRefused
@@ -195,14 +200,12 @@ def _db_path(args: argparse.Namespace) -> str:
 
 
 def _db_backup(args: argparse.Namespace) -> int:
-    import sqlite3
-
-    from storage.backup import backup
+    from storage.backup import BackupError, backup
 
     source = _db_path(args)
     try:
         size = backup(source, args.path)
-    except (FileNotFoundError, sqlite3.Error, OSError) as e:
+    except BackupError as e:
         return _fail("db backup", str(e))
     print(f"{source} → {args.path} ({size} bytes)")
     return 0

@@ -18,6 +18,9 @@ sent as text stays text; one that was a photo stays a photo while it has a
 picture. A photo Telegram refuses goes out as text, and that chat gets text
 for a while (`PHOTO_PAUSE`).
 
+When Telegram's overall limit makes messages wait, the one a player waits on
+goes first, but no chat waits for ever (bot/overall.py: who goes next).
+
 `on_unbuttoned(chat, message)` hears of every message an edit has left without
 buttons (or found gone): the service keeps, in its database, the messages whose
 buttons must go until then (`unbutton` takes them off a message by its id).
@@ -26,8 +29,6 @@ buttons must go until then (`unbutton` takes them off a message by its id).
 from __future__ import annotations
 
 import asyncio
-import heapq
-import itertools
 import logging
 import time
 from collections import OrderedDict, deque
@@ -50,6 +51,8 @@ from aiogram.exceptions import (
     TelegramUnauthorizedError,
 )
 from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, InputMediaPhoto, Message
+
+from bot.overall import Entry, Overall
 
 log = logging.getLogger(__name__)
 
@@ -75,10 +78,12 @@ PHOTO_PAUSE = 600.0  # seconds a chat that refused a photo gets text
 FILE_IDS = 4096  # file_ids remembered (by picture digest)
 DRAWN = 64  # pictures drawn and kept until their message goes
 
-# Who goes first when Telegram's overall limit makes messages wait (lower first).
+# Who goes first when Telegram's overall limit makes messages wait (lower first,
+# until a message has waited its class's patience: see Limits.patience).
 URGENT = 0  # the message a player is waiting on: their hand, now that they must act
 END = 1  # the end of a hand: the group waits for its 下一局 button
-NORMAL = 2  # tables, other hands, lobbies, "your turn" notifications
+NORMAL = 2  # tables, lobbies, "your turn" notifications, one-off edits
+LATER = 3  # a hand whose player is not asked: its next edit (when they are) replaces it
 
 RETRY_FIRST = 0.5  # seconds before a failed send is tried again; doubles each time
 RETRY_MOST = 30.0
@@ -92,10 +97,21 @@ class Limits:
     group_window: float = 60.0
     group_reserve: int = 4  # of those, kept for new messages (edits may wait)
     overall_per_second: int = 28  # a little under Telegram's ≈30/s
-    # of those, kept free of ordinary calls: a hand a player now waits on (or a
-    # 🏁 message) finds a slot at once instead of after the last second's edits
+    # of those, kept free of ordinary calls not yet due: a hand a player now
+    # waits on (or a 🏁 message) finds a slot at once instead of after the
+    # last second's edits
     urgent_reserve: int = 4
     margin: float = 0.05  # seconds of safety against clock jitter
+    # Seconds a message of each class (URGENT, END, NORMAL, LATER) waits for the
+    # overall limit before it is due (bot/overall.py). Under a flood of buttons
+    # a busy group's table costs one call every few seconds (its edits merge
+    # while it waits), and most edits of a hand whose player is not asked merge
+    # into the one that asks them. Without this, lower classes never reached
+    # the top (issue 35: groups saw no table for minutes).
+    patience: tuple[float, float, float, float] = (0.0, 2.0, 10.0, 30.0)
+    # of the overall slots of any second, the most that due calls may take
+    # ahead of the buttons: the players keep the rest (18 of 28)
+    ordinary_share: int = 10
 
 
 @dataclass
@@ -112,6 +128,8 @@ class Op:
     tries: int = 0  # failed attempts so far (retried with backoff)
     file: tuple[str, bytes] | None = None  # document: (file name, content); text is the caption
     photo: Photo | None = None  # show / send: a picture; text is its caption
+    since: float = 0.0  # when it was queued
+    due: float = 0.0  # when it has waited its patience
 
     @property
     def counted(self) -> bool:
@@ -128,7 +146,7 @@ class _Chat:
     paused_until: float = 0.0
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     worker: asyncio.Task | None = None
-    waiting: list | None = None  # its call waiting for an overall slot
+    waiting: Entry | None = None  # its call waiting for an overall slot
     current: Op | None = None  # the op on the wire
 
 
@@ -152,14 +170,7 @@ class Outbox:
         self.on_unbuttoned: Callable[[int, int], Any] | None = None
         self.slots: dict[Hashable, int | None] = {}
         self._chats: dict[int, _Chat] = {}
-        self._finished: deque[float] = deque()  # end times of counted calls, last second
-        self._inflight = 0
-        # Calls waiting for a slot of the overall limit: [priority, arrival, future, live].
-        self._waiting: list[list] = []
-        self._dead = 0  # entries of _waiting no longer live (see _forsake)
-        self._arrival = itertools.count()
-        self._freed = asyncio.Event()
-        self._dispatcher: asyncio.Task | None = None
+        self._line = Overall(self.limits)  # calls waiting for Telegram's overall limit
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -198,17 +209,21 @@ class Outbox:
         priority: int = NORMAL,
         photo: Photo | None = None,
     ) -> None:
-        """Edit the slot's message in place (or send it); pending edits merge.
-        `text` may be a function returning (text, markup) or (text, markup,
-        photo), called only when the edit is actually sent, so merged edits
-        cost nothing to render."""
+        """Edit the slot's message in place (or send it); pending edits merge
+        (the latest text and priority win). `text` may be a function returning
+        (text, markup) or (text, markup, photo), called only when the edit is
+        actually sent, so merged edits cost nothing to render."""
         chat = self._chat(chat_id)
         for op in chat.ops:
             if op.kind == "show" and op.key == key:
                 op.text, op.markup, op.photo = text, markup, photo
                 op.on_new = on_new or op.on_new
-                op.priority = min(op.priority, priority)
-                self._hurry(chat, op.priority)
+                if priority < op.priority:  # more urgent: due from now, or as it was if sooner
+                    op.due = min(op.due, _now() + self.limits.patience[priority])
+                elif priority > op.priority:  # what it shows now can wait (a lobby now closed)
+                    op.due = op.since + self.limits.patience[priority]
+                op.priority = priority
+                self._hurry(chat, op)
                 return
         self._push(chat, Op("show", chat_id, key, text, markup, on_new=on_new, priority=priority,
                             photo=photo))
@@ -253,6 +268,20 @@ class Outbox:
                 return
         self._push(chat, Op("notify", chat_id, key, text, on_new=on_new))
 
+    def unnotify(self, chat_id: int, key: Hashable) -> bool:
+        """Drop the slot's notification if it has not gone out yet (the turn
+        it announced is over): under load it would only cost a call, and tell
+        a player it is their turn when it no longer is."""
+        chat = self._chats.get(chat_id)
+        if chat is None:
+            return False
+        for op in chat.ops:
+            if op.kind == "notify" and op.key == key:
+                chat.ops.remove(op)
+                self._done_one()
+                return True
+        return False
+
     def document(self, chat_id: int, name: str, content: bytes, caption: str = "") -> None:
         """A file as a new message (a hand's JSON record), never merged."""
         op = Op("document", chat_id, None, caption, file=(name, content))
@@ -267,8 +296,10 @@ class Outbox:
         for op in chat.ops:
             if op.kind == "unbutton" and op.message_id == message_id:
                 op.text = text or op.text
-                op.priority = min(op.priority, priority)
-                self._hurry(chat, op.priority)
+                if priority < op.priority:  # more urgent: due from now, or as it was if sooner
+                    op.due = min(op.due, _now() + self.limits.patience[priority])
+                    op.priority = priority
+                self._hurry(chat, op)
                 return
         self._push(chat, Op("unbutton", chat_id, None, text or "", message_id=message_id,
                             priority=priority))
@@ -349,13 +380,12 @@ class Outbox:
     async def close(self) -> None:
         self._closed = True
         tasks = [c.worker for c in self._chats.values() if c.worker]
-        if self._dispatcher is not None:
-            tasks.append(self._dispatcher)
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         if self._drawer is not None:
             self._drawer.shutdown(wait=False, cancel_futures=True)
+        await self._line.close()
 
     def settled(self, chat_id: int) -> bool:
         """Nothing queued or on the wire for this chat."""
@@ -376,8 +406,10 @@ class Outbox:
     def _push(self, chat: _Chat, op: Op) -> None:
         if self._closed:
             return
+        op.since = _now()
+        op.due = op.since + self.limits.patience[op.priority]
         chat.ops.append(op)
-        self._hurry(chat, op.priority)
+        self._hurry(chat, op)
         self._busy += 1
         self._idle.clear()
         chat.wake.set()
@@ -413,89 +445,33 @@ class Outbox:
                 wait = max(wait, oldest + lim.group_window - now + lim.margin)
         return wait
 
-    async def _overall_slot(self, chat: _Chat, priority: int) -> None:
-        """Wait until one more counted call fits in the overall limit (≈30 in
-        any second). A call counts from its start until one second after it
-        finished: Telegram saw it at some moment in between. Waiting calls go
-        by priority, then by arrival; one dispatcher hands out the slots."""
-        fut = asyncio.get_running_loop().create_future()
-        entry = [priority, next(self._arrival), fut, True]
-        chat.waiting = entry
-        heapq.heappush(self._waiting, entry)
-        if self._dispatcher is None or self._dispatcher.done():
-            self._dispatcher = asyncio.get_running_loop().create_task(self._dispatch())
-        self._freed.set()
+    async def _overall_slot(self, chat: _Chat, op: Op) -> bool:
+        """Wait for a slot of the overall limit (bot/overall.py); True if it
+        was granted as an ordinary call."""
+        chat.waiting = self._line.ask(*self._urgency(chat, op))
         try:
-            await fut
+            return await chat.waiting[2]
         except asyncio.CancelledError:
-            if entry[3]:
-                self._forsake(entry)
-            if fut.done() and not fut.cancelled():
-                self._inflight -= 1  # granted, never used
+            self._line.cancel(chat.waiting)
             raise
         finally:
             chat.waiting = None
 
-    def _hurry(self, chat: _Chat, priority: int) -> None:
-        """The chat's waiting call now carries something more urgent."""
-        entry = chat.waiting
-        if entry is None or not entry[3] or entry[0] <= priority or entry[2].done():
-            return
-        self._forsake(entry)
-        # in line from now: among equally urgent calls, first asked, first served
-        # (keeping the arrival of the edit it merged into would let a chat that
-        # waited long for a table edit jump every player waiting on their hand)
-        chat.waiting = [priority, next(self._arrival), entry[2], True]
-        heapq.heappush(self._waiting, chat.waiting)
-        self._freed.set()
+    def _hurry(self, chat: _Chat, op: Op) -> None:
+        """The chat's waiting call may now carry something due sooner."""
+        if chat.waiting is not None:
+            chat.waiting = self._line.hurry(chat.waiting, op.due, op.priority)
 
-    def _forsake(self, entry: list) -> None:
-        """An entry leaves the line where it stands (heaps cannot remove from
-        the middle); when most of the heap is such entries it is rebuilt.
-        Under overload a less urgent entry may never reach the top, so
-        without this every player who became asked while their chat waited
-        left one behind for good."""
-        entry[3] = False
-        self._dead += 1
-        if self._dead > 64 and 2 * self._dead > len(self._waiting):
-            self._waiting = [e for e in self._waiting if e[3]]
-            heapq.heapify(self._waiting)
-            self._dead = 0
-
-    async def _dispatch(self) -> None:
-        cap = self.limits.overall_per_second
-        while self._waiting:
-            head = self._waiting[0]
-            if not head[3] or head[2].done():
-                heapq.heappop(self._waiting)
-                if not head[3]:
-                    self._dead -= 1
-                continue
-            now = _now()
-            while self._finished and self._finished[0] <= now - 1.0:
-                self._finished.popleft()
-            used = len(self._finished) + self._inflight
-            room = cap if head[0] < NORMAL else max(cap // 2, cap - self.limits.urgent_reserve)
-            if used < room:
-                heapq.heappop(self._waiting)
-                head[3] = False  # granted: out of the heap, not a dead entry in it
-                self._inflight += 1
-                head[2].set_result(None)
-                continue
-            k = used - room + 1  # calls that must age out
-            wait = None  # the slots are held by calls still in flight
-            if k <= len(self._finished):
-                wait = max(self._finished[k - 1] + 1.0 - now, 0.0) + self.limits.margin / 5
-            self._freed.clear()
-            try:
-                await asyncio.wait_for(self._freed.wait(), wait)
-            except TimeoutError:
-                pass
-
-    def _overall_done(self) -> None:
-        self._inflight -= 1
-        self._finished.append(_now())
-        self._freed.set()
+    def _urgency(self, chat: _Chat, op: Op) -> tuple[float, int]:
+        """(due, priority) of `op` in the line. The first new message of a chat
+        carries the most urgent of the new ones behind it, which may not
+        overtake it: a group's new table goes as soon as its 🏁 must."""
+        if self._may_wait(op):
+            return op.due, op.priority
+        news = [o for o in chat.ops if not self._may_wait(o)]
+        if not news or news[0] is not op:
+            return op.due, op.priority
+        return min(o.due for o in news), min(o.priority for o in news)
 
     def _may_wait(self, op: Op) -> bool:
         """Edits of a shown message may yield a group's last few messages to new ones."""
@@ -515,13 +491,14 @@ class Outbox:
             chat.sent[-1] = now
 
     def _next(self, chat_id: int, chat: _Chat, now: float) -> tuple[Op, float]:
-        """The op to run next and how long until it may: the most urgent (the
-        oldest of those), unless it is an edit held back by a group's reserve
-        and a new message could go. New messages never overtake each other
-        (the 🏁 message stays below the table it ends); edits may."""
+        """The op to run next and how long until it may: the earliest due (the
+        most urgent, unless a less urgent one has waited its patience), unless
+        it is an edit held back by a group's reserve and a new message could
+        go. New messages never overtake each other (the 🏁 message stays below
+        the table it ends); edits may."""
         first_new = next((op for op in chat.ops if not self._may_wait(op)), None)
         best = min((op for op in chat.ops if op is first_new or self._may_wait(op)),
-                   key=lambda op: op.priority)
+                   key=lambda op: self._urgency(chat, op))
         wait = self._wait_for(chat_id, chat, best, now)
         if wait > 0 and self._may_wait(best):
             for op in chat.ops:
@@ -544,17 +521,16 @@ class Outbox:
                 continue
             if not await self._drawn_before(op):
                 continue  # its picture was drawn meanwhile: look again (edits may have merged)
+            ordinary = False
             if op.counted:
-                await self._overall_slot(chat, op.priority)
+                ordinary = await self._overall_slot(chat, op)
                 if not chat.ops:  # dropped while it waited (a finished hand's unsent table)
-                    self._inflight -= 1
-                    self._freed.set()
+                    self._line.give_back(ordinary)
                     continue
                 # pending edits may have merged meanwhile; nothing else changes
                 op, _wait = self._next(chat_id, chat, _now())
                 if not op.counted:
-                    self._inflight -= 1
-                    self._freed.set()
+                    self._line.give_back(ordinary)
             chat.ops.remove(op)
             if op.counted:
                 self._take(chat_id, chat, _now())
@@ -568,7 +544,7 @@ class Outbox:
                     chat.current = None
                     if op.counted:
                         self._settle(chat_id, chat, _now())
-                        self._overall_done()
+                        self._line.done(ordinary)
             except TelegramRetryAfter as e:
                 # Flood wait: pause only this chat, then try the same op again.
                 log.warning("429 in chat %s: retry after %s s", chat_id, e.retry_after)

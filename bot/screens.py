@@ -18,7 +18,7 @@ from aiogram.types import InlineKeyboardMarkup
 from bot import render
 from bot.core import Core, Stale
 from bot.i18n import translator
-from bot.outbox import END, NORMAL, URGENT, Photo
+from bot.outbox import END, LATER, NORMAL, URGENT, Photo
 from bot.people import People, UserLike
 from bot.sitting import Sitting
 from games import hands
@@ -83,7 +83,10 @@ class Screens:
     def lobby(self, s: Sitting) -> None:
         _ = self.people.t(s.chat_id)
         text, kb = render.lobby(s, s.turn_timeout or self.core.settings.turn_timeout, _)
-        self.core.outbox.show(s.chat_id, self.slot(s, "lobby"), text, kb, self.remember(s, "lobby"))
+        # once the game is on, the lobby only loses its buttons: under load the
+        # group's table goes first
+        self.core.outbox.show(s.chat_id, self.slot(s, "lobby"), text, kb, self.remember(s, "lobby"),
+                              priority=LATER if s.status == "running" else NORMAL)
 
     def table(self, s: Sitting) -> None:
         def draw() -> tuple[str, InlineKeyboardMarkup | None, Photo | None]:
@@ -119,7 +122,9 @@ class Screens:
         if priority is None:
             asked = (s.status == "running" and st is not None and seat in st.to_act()
                      and not me.auto)
-            priority = URGENT if asked else NORMAL
+            priority = URGENT if asked else LATER
+            if not asked:  # their turn is over: a "your turn" still queued is stale
+                self.core.outbox.unnotify(uid, self.slot(s, f"notify:{uid}"))
         self.core.outbox.show(uid, self.slot(s, name), draw, None, self.remember(s, name),
                               priority=priority)
 

@@ -68,3 +68,17 @@ def test_the_image_has_a_font_for_chinese():
     assert "fonts-noto-cjk" in run and "--no-install-recommends" in run
     from bot.pictures import fonts
     assert "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc" in fonts.KNOWN
+
+
+def test_compose_passes_every_setting_of_the_env_file():
+    """Every PAIJU_* line of the .env beside compose.yaml reaches the bot
+    (env_file, optional so the token may come from the environment alone),
+    and the token stays required."""
+    text = (ROOT / "compose.yaml").read_text()
+    assert re.search(r"\n    env_file:\n      - path: \.env\n        required: false\n", text)
+    assert re.search(r"\n      BOT_TOKEN: \$\{BOT_TOKEN:\?[^}]+\}\n", text)
+    # nothing else is set by hand: a variable listed here would override the file's
+    env = text.split("    environment:\n", 1)[1].split("\n    volumes:", 1)[0]
+    keys = [line.split(":")[0].strip() for line in env.splitlines()
+            if line.strip() and not line.strip().startswith("#")]
+    assert keys == ["BOT_TOKEN"]

@@ -219,7 +219,7 @@ async def test_chats_that_became_urgent_while_they_waited_leave_nothing_behind()
         ob.show(chat, "hand", "end of hand", priority=END)
         ob.show(chat, "hand", "now asked", priority=URGENT)
     await asyncio.sleep(0.01)
-    assert len(ob._waiting) < 2 * 300  # 600 forsaken places were not all kept
+    assert len(ob._line) < 2 * 300  # 600 forsaken places were not all kept
     gate.set()
     await ob.close()
 

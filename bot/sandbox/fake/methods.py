@@ -5,8 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import photos
+from .access import can_write as _can_write
+from .access import chat_id_of as _chat
+from .access import editable as _editable
+from .access import message_id_of as _message_id
 from .markup import check_markup, check_start_url
-from .models import ApiError, FakeMessage, bad_request
+from .models import FakeMessage, bad_request
 from .text import parse_text, utf16_len
 
 if TYPE_CHECKING:
@@ -19,25 +23,6 @@ COUNTED = frozenset({"sendMessage", "sendDocument", "sendPhoto", "editMessageTex
                      "editMessageReplyMarkup", "editMessageMedia", "editMessageCaption"})
 
 
-def _chat(tg: FakeTelegram, p: dict) -> int:
-    if "chat_id" not in p:
-        raise bad_request("chat_id is empty")
-    return tg.world.require_chat(p["chat_id"])
-
-
-def _can_write(tg: FakeTelegram, chat_id: int) -> None:
-    """403 like Telegram for users who never started (or blocked) the bot."""
-    w = tg.world
-    if chat_id in w.groups:
-        if w.groups[chat_id].bot_kicked:
-            raise ApiError(403, "Forbidden: bot was kicked from the group chat")
-        return
-    if chat_id in w.blocked:
-        raise ApiError(403, "Forbidden: bot was blocked by the user")
-    if chat_id not in w.started:
-        raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
-
-
 def _text(p: dict) -> tuple[str, list]:
     if "text" not in p or p["text"] in (None, ""):
         raise bad_request("message text is empty")
@@ -47,15 +32,6 @@ def _text(p: dict) -> tuple[str, list]:
     if utf16_len(plain) > 4096:
         raise bad_request("message is too long")
     return plain, ents
-
-
-def _message_id(p: dict) -> int:
-    if "inline_message_id" in p:
-        raise bad_request("inline messages are not supported by the fake")
-    mid = p.get("message_id")
-    if not isinstance(mid, int) or isinstance(mid, bool):
-        raise bad_request("message identifier is not specified")
-    return mid
 
 
 # -- bot and session ----------------------------------------------------------
@@ -147,17 +123,6 @@ def send_document(tg: FakeTelegram, p: dict, now: float) -> Any:
     m = tg.world.new_message(chat_id, tg.bot_id, caption, [], check_markup(p.get("reply_markup")))
     m.document = {"file_name": name, "content": content}
     return tg.world.message_dict(m)
-
-
-def _editable(tg: FakeTelegram, p: dict) -> tuple[int, FakeMessage]:
-    chat_id = _chat(tg, p)
-    mid = _message_id(p)
-    m = tg.world.get_message(chat_id, mid)
-    if m is None:
-        raise bad_request("message to edit not found")
-    if not m.from_bot:
-        raise bad_request("message can't be edited")
-    return chat_id, m
 
 
 def _apply_edit(tg: FakeTelegram, chat_id: int, m: FakeMessage, text: str, ents: list,

@@ -29,6 +29,9 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING, Any
 
+from .access import can_write as _can_write
+from .access import chat_id_of as _chat
+from .access import editable as _editable
 from .markup import check_markup
 from .models import ApiError, FakeMessage, bad_request
 from .text import parse_text, utf16_len
@@ -96,8 +99,6 @@ def photo_size(file: dict) -> dict:
 
 
 def send_photo(tg: FakeTelegram, p: dict, now: float) -> dict:
-    from .methods import _can_write, _chat
-
     chat_id = _chat(tg, p)
     caption, ents = _caption(p)
     markup = check_markup(p.get("reply_markup"))
@@ -112,8 +113,6 @@ def send_photo(tg: FakeTelegram, p: dict, now: float) -> dict:
 
 
 def edit_message_media(tg: FakeTelegram, p: dict, now: float) -> dict:
-    from .methods import _can_write, _editable
-
     chat_id, m = _editable(tg, p)
     _can_write(tg, chat_id)
     media = p.get("media")
@@ -134,8 +133,6 @@ def edit_message_media(tg: FakeTelegram, p: dict, now: float) -> dict:
 
 
 def edit_message_caption(tg: FakeTelegram, p: dict, now: float) -> dict:
-    from .methods import _can_write, _editable
-
     chat_id, m = _editable(tg, p)
     _can_write(tg, chat_id)
     if m.photo is None and m.document is None:
