@@ -5,4 +5,4 @@ from games.changpai.game import ChangpaiGame
 from games.registry import Parts
 
 GAMES: dict[str, Game] = {"changpai": ChangpaiGame()}
-PARTS = Parts(GAMES, presenter="bot.presenters.changpai", ai="games.changpai.ai")
+PARTS = Parts(GAMES, ai="games.changpai.ai")

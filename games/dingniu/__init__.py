@@ -5,4 +5,4 @@ from games.dingniu.game import DingniuGame
 from games.registry import Parts
 
 GAMES: dict[str, Game] = {"dingniu": DingniuGame()}
-PARTS = Parts(GAMES, presenter="bot.presenters.dingniu", ai="games.dingniu.ai")
+PARTS = Parts(GAMES, ai="games.dingniu.ai")

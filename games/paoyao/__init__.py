@@ -9,6 +9,6 @@ from games.paoyao.public import RANK_OF, Play, play_of
 from games.registry import Parts
 
 GAMES: dict[str, Game] = {"paoyao": PaoyaoGame()}
-PARTS = Parts(GAMES, presenter="bot.presenters.paoyao", ai="games.paoyao.ai")
+PARTS = Parts(GAMES, ai="games.paoyao.ai")
 
 __all__ = ["GAMES", "PARTS", "RANK_OF", "Play", "play_of"]

@@ -6,4 +6,4 @@ from games.registry import Parts
 from games.xianniu.game import NiujiuGame, XianniuGame
 
 GAMES: dict[str, Game] = {"xianniu": XianniuGame(), "niujiu": NiujiuGame()}
-PARTS = Parts(GAMES, presenter="bot.presenters.xianniu", ai="games.xianniu.ai")
+PARTS = Parts(GAMES, ai="games.xianniu.ai")

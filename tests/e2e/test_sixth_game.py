@@ -1,8 +1,9 @@
 """docs/ARCHITECTURE.md's "how to add a game", kept true: a sixth game written
-as a package of its own (engine, computer player, presenter) in a temporary
-folder, plugged in by one line in `games.registry.PLUGINS` and nothing else,
-appears in /new and plays from the lobby to the end-of-hand message. A game
-whose parts do not import stops the bot loudly instead of vanishing."""
+as a package of its own (engine, computer player) and one presenter module on
+the bot's side, in a temporary folder, plugged in by one line in
+`games.registry.PLUGINS` and nothing else, appears in /new and plays from the
+lobby to the end-of-hand message. A game whose parts do not import stops the
+bot loudly instead of vanishing."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import textwrap
 
 import pytest
 
+import bot.presenters
 from bot import catalog
 from bot.app import App
 from bot.settings import Settings
@@ -23,7 +25,7 @@ PACKAGE = {
         from sixth.engine import HighCard
 
         GAMES = {"sixth": HighCard()}
-        PARTS = Parts(GAMES, presenter="sixth.presenter", ai="sixth.ai")
+        PARTS = Parts(GAMES, ai="sixth.ai")
     """,
     "engine.py": """
         import random
@@ -103,11 +105,18 @@ PACKAGE = {
         def choose(state, seat, rng, budget_s):
             return state.legal_moves(seat)[-1].code  # the highest card
     """,
-    "presenter.py": """
+}
+
+# The bot side: bot/presenters/sixth.py, named after the package.
+PRESENTER = """
         from bot.presenters.base import Presenter
 
 
         class HighCardPresenter(Presenter):
+            summary = ("The highest total of played cards wins.",
+                       "In turn, each plays one of three cards.",
+                       "The winner gets 2 from each other seat.")
+
             def game_name(self, _):
                 return "High card"
 
@@ -131,14 +140,26 @@ PACKAGE = {
 
 
         PRESENTERS = {"sixth": HighCardPresenter()}
-    """,
-}
+    """
 
 
-def write_package(root, files):
+def write_package(root, files, presenter, monkeypatch):
+    """The game package in `root/sixth/`, its presenter module as if it were
+    bot/presenters/sixth.py (a folder joined to the package's path)."""
     (root / "sixth").mkdir()
     for name, text in files.items():
         (root / "sixth" / name).write_text(textwrap.dedent(text), encoding="utf-8")
+    (root / "presenters").mkdir()
+    (root / "presenters" / "sixth.py").write_text(textwrap.dedent(presenter), encoding="utf-8")
+    monkeypatch.syspath_prepend(str(root))
+    monkeypatch.setattr(bot.presenters, "__path__",
+                        [*bot.presenters.__path__, str(root / "presenters")])
+
+
+def forget_package():
+    for name in [m for m in sys.modules
+                 if m.split(".")[0] == "sixth" or m == "bot.presenters.sixth"]:
+        del sys.modules[name]
 
 
 @pytest.fixture
@@ -146,12 +167,10 @@ def sixth(tmp_path, monkeypatch):
     """The package in a temporary folder; the one line a new game adds."""
     root = tmp_path / "plugins"
     root.mkdir()
-    write_package(root, PACKAGE)
-    monkeypatch.syspath_prepend(str(root))
+    write_package(root, PACKAGE, PRESENTER, monkeypatch)
     monkeypatch.setattr(registry, "PLUGINS", [*registry.PLUGINS, "sixth"])
     yield root
-    for name in [m for m in sys.modules if m == "sixth" or m.startswith("sixth.")]:
-        del sys.modules[name]
+    forget_package()
 
 
 async def test_a_sixth_game_plugs_in_and_plays_end_to_end(people, tmp_path, sixth):
@@ -194,8 +213,7 @@ async def test_a_sixth_game_plugs_in_and_plays_end_to_end(people, tmp_path, sixt
 async def test_a_game_whose_presenter_does_not_import_stops_start_up(tmp_path, monkeypatch):
     root = tmp_path / "plugins"
     root.mkdir()
-    write_package(root, {**PACKAGE, "presenter.py": "from bot.presenters.base import Presentr\n"})
-    monkeypatch.syspath_prepend(str(root))
+    write_package(root, PACKAGE, "from bot.presenters.base import Presentr\n", monkeypatch)
     monkeypatch.setattr(registry, "PLUGINS", [*registry.PLUGINS, "sixth"])
     app = App(Settings(token="1:abcdef", db_path=str(tmp_path / "db")))
     try:
@@ -204,8 +222,7 @@ async def test_a_game_whose_presenter_does_not_import_stops_start_up(tmp_path, m
             await app.start()  # ... but the bot does not start without its presenter
         assert app.storage is None and app.bot is None  # before touching anything
     finally:
-        for name in [m for m in sys.modules if m == "sixth" or m.startswith("sixth.")]:
-            del sys.modules[name]
+        forget_package()
 
 
 def test_a_package_that_declares_no_parts_is_refused(monkeypatch):
