@@ -5,14 +5,13 @@ supergroup."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from bot import render, settings_flow
 from bot.callbacks import SettingsCB
 from bot.core import STALE, Core, Post, Reply, log
 from bot.i18n import LANG_NAMES, LANGS, N_
 from bot.lifecycle import Lifecycle
-from bot.people import People
+from bot.people import People, UserLike
 from bot.screens import QUESTION, Screens
 from bot.sitting import Sitting
 from bot.timers import Timers
@@ -41,7 +40,7 @@ class Chats:
         return Post(*settings_flow.home(cs, self.people.lang(chat_id), self.host(),
                                         self.people.t(chat_id)))
 
-    async def settings_press(self, chat_id: int, user: Any, d: SettingsCB) -> Reply:
+    async def settings_press(self, chat_id: int, user: UserLike, d: SettingsCB) -> Reply:
         """A button of /settings. Pages are for everyone to read; changes only
         for admins and the sitting's creator (others get a toast and nothing
         changes)."""
@@ -71,7 +70,7 @@ class Chats:
         """/lang: the languages to choose from."""
         return Post(*render.languages(self.people.t(chat_id)))
 
-    async def lang_press(self, chat_id: int, user: Any, code: str) -> Reply:
+    async def lang_press(self, chat_id: int, user: UserLike, code: str) -> Reply:
         """A language of /lang: an admin's choice applies at once."""
         if code not in LANGS:
             return Reply()

@@ -7,13 +7,12 @@ cancel; the deep link seats someone who had not opened the private chat yet;
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from bot import catalog, house_rules, logs, render, rules_text
 from bot.core import ONLY_STARTER, OVER, STALE, Core, Post, Reply, log
 from bot.i18n import Translator
 from bot.lifecycle import Lifecycle
-from bot.people import People
+from bot.people import People, UserLike
 from bot.presenters.base import names_list
 from bot.screens import Screens
 from bot.sitting import Seat, Sitting
@@ -28,7 +27,9 @@ class Lobby:
     lifecycle: Lifecycle
 
     # -- /new and its choosers ------------------------------------------------------
-    async def new_command(self, chat_id: int, private: bool, user: Any, args: str) -> Post | None:
+    async def new_command(
+        self, chat_id: int, private: bool, user: UserLike, args: str
+    ) -> Post | None:
         """/new [game [rules]]: the game chooser, or the game opened with the
         chat's rules or the ones named (in any language); else why not."""
         _ = self.people.t(chat_id)
@@ -53,7 +54,7 @@ class Lobby:
         return Post(refusal) if refusal else None
 
     async def choose(
-        self, chat_id: int, private: bool, user: Any, game_id: str, preset: str
+        self, chat_id: int, private: bool, user: UserLike, game_id: str, preset: str
     ) -> Reply:
         """The game chooser's buttons (a game with several presets: its rules
         chooser), then the rules chooser's: the chooser then says what was
@@ -72,7 +73,7 @@ class Lobby:
         return Reply(refusal, page=(refusal or chosen, None))
 
     async def new_game(
-        self, chat_id: int, private: bool, user: Any, game_id: str, preset: str | None
+        self, chat_id: int, private: bool, user: UserLike, game_id: str, preset: str | None
     ) -> str | None:
         """Open a lobby (or, in a private chat, start a practice game at once)
         with the chat's /settings: its preset (unless another is asked for) and
@@ -123,7 +124,7 @@ class Lobby:
             return _("You are already playing a game here. /stop ends it.")
         return _("There is already a game in this chat. /stop ends it.")
 
-    async def lobby_action(self, gid: int, user: Any, action: str) -> Reply:
+    async def lobby_action(self, gid: int, user: UserLike, action: str) -> Reply:
         s = self.core.sittings.get(gid)
         _ = self.people.t(user.id)  # toasts are read by the presser
         if s is None or s.status != "lobby":
@@ -165,7 +166,7 @@ class Lobby:
                 return Reply(_("Let's play!"))
         return Reply(_(STALE))
 
-    async def _add_computer(self, s: Sitting, user: Any, _: Translator) -> Reply:
+    async def _add_computer(self, s: Sitting, user: UserLike, _: Translator) -> Reply:
         if not s.computers:
             return Reply(_("This chat plays without computers (see /settings)."))
         if s.seat_of(user.id) is None and user.id != s.creator_id:
@@ -185,7 +186,7 @@ class Lobby:
         self.screens.lobby(s)
         return Reply(_("You are seated."))
 
-    async def start_link(self, user: Any, payload: str) -> str:
+    async def start_link(self, user: UserLike, payload: str) -> str:
         """`/start j<id>` from the deep link: seat the user, who can now be messaged."""
         _ = self.people.t(user.id)
         if not payload.startswith("j") or not payload[1:].isdigit():

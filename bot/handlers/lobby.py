@@ -23,10 +23,14 @@ def router() -> Router:
 
 
 async def start(message: Message, command: CommandObject, service: Service) -> None:
+    if message.from_user is None:  # a channel's post: nobody to answer
+        return
     say(service, message, await service.lobby.start_link(message.from_user, command.args or ""))
 
 
 async def new(message: Message, command: CommandObject, service: Service) -> None:
+    if message.from_user is None:  # a channel's post: nobody to answer
+        return
     said = await service.lobby.new_command(message.chat.id, is_private(message),
                                            message.from_user, command.args or "")
     say(service, message, said)

@@ -26,10 +26,14 @@ def router() -> Router:
 
 
 async def hand(message: Message, service: Service) -> None:
+    if message.from_user is None:  # a channel's post: nobody to answer
+        return
     say(service, message, await service.screens.resend_hand(message.chat.id, message.from_user))
 
 
 async def stop(message: Message, service: Service) -> None:
+    if message.from_user is None:  # a channel's post: nobody to answer
+        return
     say(service, message, await service.lifecycle.stop_request(message.chat.id, message.from_user))
 
 
