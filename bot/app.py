@@ -84,9 +84,12 @@ class App:
         self.scores = Scores(self.service, self.clock)
         self.weekly = Weekly(self.scores, self.clock)
         self.settling = Settling(self.scores)
-        self.dp.update.outer_middleware(SeenMiddleware(self.service))
+        # What handlers need arrives one way: the dispatcher's data, named by
+        # the handlers' parameters (aiogram passes each to whoever asks for it).
+        self.dp["service"] = self.service
         self.dp["scores"] = self.scores
         self.dp["settling"] = self.settling
+        self.dp.update.outer_middleware(SeenMiddleware(self.service))
         self.dp.update.outer_middleware(LanguageMiddleware(make_i18n(), self.service))
         self.dp.include_routers(*handlers.routers())
         await with_backoff(

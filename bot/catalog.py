@@ -1,9 +1,11 @@
 """Which games the bot offers: every game the registry's plug-ins declare,
-each with its engine, presenter and computer player."""
+each with its engine, computer player and presenter (bot/presenters/<package>.py,
+which also names its presets and flags and summarises it for /rules)."""
 
 from __future__ import annotations
 
 from bot.i18n import LANGS, translator
+from bot.presenters import module_name as presenter_module
 from bot.presenters import presenter as _presenter
 from bot.presenters.base import Presenter
 from games import registry
@@ -38,12 +40,19 @@ def find(name: str) -> str | None:
 
 
 def check() -> list[str]:
-    """Import every declared part of every game now (start-up and a test call
-    this), so a broken game stops the bot instead of failing at a player's tap."""
+    """Import every part of every game now (start-up and a test call this),
+    so a broken game stops the bot instead of failing at a player's tap."""
     ids = landed()
     for game_id in ids:
-        p = presenter(game_id)
+        where = presenter_module(game_id)
+        try:
+            p = presenter(game_id)
+        except KeyError:
+            raise registry.PluginError(f"{where}.PRESENTERS has no {game_id!r}") from None
         if not isinstance(p, Presenter):
-            raise registry.PluginError(f"{game_id}: PRESENTERS[{game_id!r}] is not a Presenter")
+            raise registry.PluginError(f"{where}: PRESENTERS[{game_id!r}] is not a Presenter")
+        if len(getattr(p, "summary", ())) != 3:
+            raise registry.PluginError(f"{where}: {game_id!r} needs a summary for /rules "
+                                       "(how to win, the plays, scoring)")
         ai_module(game_id)
     return ids

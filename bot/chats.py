@@ -1,18 +1,24 @@
-"""What happens to a chat around its sitting: its language changes, it
-blocks the bot or removes it (403), or the group becomes a supergroup."""
+"""What happens to a chat around its sitting: its /settings and language
+change, it blocks the bot or removes it (403), or the group becomes a
+supergroup."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.core import Core, log
+from bot import render, settings_flow
+from bot.callbacks import SettingsCB
+from bot.core import STALE, Core, Post, Reply, log
+from bot.i18n import LANG_NAMES, LANGS, N_
 from bot.lifecycle import Lifecycle
-from bot.people import People
+from bot.people import People, UserLike
 from bot.screens import QUESTION, Screens
 from bot.sitting import Sitting
 from bot.timers import Timers
 from games import hands
 from storage import repo
+
+ADMINS_ONLY = N_("Only an admin or whoever started the game can change this.")
 
 
 @dataclass(eq=False)
@@ -22,6 +28,62 @@ class Chats:
     screens: Screens
     timers: Timers
     lifecycle: Lifecycle
+
+    # -- /settings and /lang -----------------------------------------------------------
+    def host(self) -> settings_flow.Host:
+        s = self.core.settings
+        return settings_flow.Host(s.turn_timeout, s.tz, s.weekly_post)
+
+    async def settings(self, chat_id: int) -> Post:
+        """/settings: its home page."""
+        cs = await self.people.chat_rules(chat_id)
+        return Post(*settings_flow.home(cs, self.people.lang(chat_id), self.host(),
+                                        self.people.t(chat_id)))
+
+    async def settings_press(self, chat_id: int, user: UserLike, d: SettingsCB) -> Reply:
+        """A button of /settings. Pages are for everyone to read; changes only
+        for admins and the sitting's creator (others get a toast and nothing
+        changes)."""
+        _ = self.people.t(user.id)  # toasts: the presser's language
+        if d.a in settings_flow.CHANGES and not await self.people.may_configure(chat_id, user.id):
+            return Reply(_(ADMINS_ONLY))
+        cs = await self.people.chat_rules(chat_id)
+        if d.a == "langv":
+            if not 0 <= d.v < len(LANGS):
+                return Reply(_(STALE))
+            await self.set_lang(chat_id, LANGS[d.v])
+            new, name = None, "home"
+            done: str | None = self.language_set(chat_id)
+        else:
+            try:
+                new, name, done = settings_flow.change(cs, d, self.host(), _)
+            except settings_flow.Refused as e:
+                return Reply(str(e), alert=True)
+        if new is not None:
+            await self.people.save_rules(chat_id, new)
+            cs = new
+        page = settings_flow.page(name, cs, d, self.people.lang(chat_id), self.host(),
+                                  self.people.t(chat_id))
+        return Reply(done, page=page)
+
+    def languages(self, chat_id: int) -> Post:
+        """/lang: the languages to choose from."""
+        return Post(*render.languages(self.people.t(chat_id)))
+
+    async def lang_press(self, chat_id: int, user: UserLike, code: str) -> Reply:
+        """A language of /lang: an admin's choice applies at once."""
+        if code not in LANGS:
+            return Reply()
+        if not await self.people.may_configure(chat_id, user.id):
+            return Reply(self.people.t(user.id)(ADMINS_ONLY))
+        await self.set_lang(chat_id, code)
+        return Reply(self.language_set(chat_id))
+
+    def language_set(self, chat_id: int) -> str:
+        """The toast of a language change, in the new language: it applies at once."""
+        _ = self.people.t(chat_id)
+        return _("Language: {lang}. The bot speaks it here from now on.").format(
+            lang=LANG_NAMES[self.people.lang(chat_id)])
 
     async def set_lang(self, chat_id: int, lang: str) -> None:
         """/lang or /settings chose a language: the chat's messages follow."""

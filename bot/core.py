@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from aiogram import Bot
+from aiogram.types import InlineKeyboardMarkup
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot import catalog
@@ -40,11 +41,23 @@ ONLY_STARTER = N_("Only whoever started the game or an admin can do that.")
 
 @dataclass
 class Reply:
-    """How to answer a button press: a toast, or a link to open."""
+    """How to answer a button press: a toast, or a link to open; and what the
+    message the button was on shows now (`page`: its new text and buttons,
+    edited in place; None: it stays as it is)."""
 
     text: str | None = None
     url: str | None = None
     alert: bool = False
+    page: tuple[str, InlineKeyboardMarkup | None] | None = None
+
+
+@dataclass(frozen=True)
+class Post:
+    """A new message in the chat a command came from: how a command is
+    answered (a service call returns none, one or several)."""
+
+    text: str
+    markup: InlineKeyboardMarkup | None = None
 
 
 @dataclass(frozen=True)

@@ -1,17 +1,19 @@
-"""The lobby: /new opens a sitting with the chat's /settings (in a private
-chat a practice game starts at once); players join, leave, add computers,
-start or cancel; the deep link seats someone who had not opened the
-private chat yet."""
+"""The lobby: /new (typed with a game and its rules, or through the game and
+rules choosers) opens a sitting with the chat's /settings (in a private chat
+a practice game starts at once); players join, leave, add computers, start or
+cancel; the deep link seats someone who had not opened the private chat yet;
+/rules and the lobby's 📖 say how a game is played."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot import catalog, logs, render
-from bot.core import ONLY_STARTER, OVER, STALE, Core, Reply, log
+from bot import catalog, house_rules, logs, render, rules_text
+from bot.core import ONLY_STARTER, OVER, STALE, Core, Post, Reply, log
 from bot.i18n import Translator
 from bot.lifecycle import Lifecycle
 from bot.people import People, UserLike
+from bot.presenters.base import names_list
 from bot.screens import Screens
 from bot.sitting import Seat, Sitting
 from storage import repo
@@ -23,6 +25,52 @@ class Lobby:
     people: People
     screens: Screens
     lifecycle: Lifecycle
+
+    # -- /new and its choosers ------------------------------------------------------
+    async def new_command(
+        self, chat_id: int, private: bool, user: UserLike, args: str
+    ) -> Post | None:
+        """/new [game [rules]]: the game chooser, or the game opened with the
+        chat's rules or the ones named (in any language); else why not."""
+        _ = self.people.t(chat_id)
+        words = args.split()
+        if (busy := self.busy(chat_id)) is not None:
+            return Post(busy)
+        if not words:
+            return Post(*render.choose_game(catalog.landed(), _))
+        game_id = catalog.find(words[0])
+        if game_id is None:
+            return Post(_("Unknown game. Send /new to choose one."))
+        preset = None  # the chat's /settings
+        if len(words) > 1:
+            presets = catalog.game(game_id).presets
+            preset = house_rules.find_preset(game_id, presets, " ".join(words[1:]))
+            if preset is None:
+                names = names_list([render.preset_name(game_id, p, _) for p in presets], _)
+                unknown = _("Unknown rules: {game} has {names}.")  # never echoes what was typed
+                return Post(unknown.format(game=catalog.presenter(game_id).game_name(_),
+                                           names=names))
+        refusal = await self.new_game(chat_id, private, user, game_id, preset)
+        return Post(refusal) if refusal else None
+
+    async def choose(
+        self, chat_id: int, private: bool, user: UserLike, game_id: str, preset: str
+    ) -> Reply:
+        """The game chooser's buttons (a game with several presets: its rules
+        chooser), then the rules chooser's: the chooser then says what was
+        chosen, or why not, and loses its buttons either way."""
+        _ = self.people.t(chat_id)
+        if game_id not in catalog.landed():
+            return Reply(_("Unknown game."))
+        presets = list(catalog.game(game_id).presets)
+        if not preset and len(presets) > 1:
+            current = (await self.people.chat_rules(chat_id)).preset(catalog.game(game_id))
+            return Reply(page=render.choose_preset(game_id, _, current))
+        preset = preset or presets[0]
+        refusal = await self.new_game(chat_id, private, user, game_id, preset)
+        name = catalog.presenter(game_id).game_name(_)
+        chosen = f"{name} · {render.preset_name(game_id, preset, _)}"
+        return Reply(refusal, page=(refusal or chosen, None))
 
     async def new_game(
         self, chat_id: int, private: bool, user: UserLike, game_id: str, preset: str | None
@@ -157,3 +205,30 @@ class Lobby:
         return _("You are seated: {game} @ {chat}. Your cards will come here.").format(
             game=render.game_name(s, _), chat=self.people.title(s.chat_id)
         )
+
+    # -- /rules and the lobby's 📖 -----------------------------------------------------
+    async def rules(self, chat_id: int, arg: str) -> list[str]:
+        """/rules [game]: the game named, else the chat's open one: the rules
+        being played if it is that game, else the chat's for its next game."""
+        _ = self.people.t(chat_id)
+        gid = self.core.by_chat.get(chat_id)
+        open_ = self.core.sittings[gid] if gid is not None else None
+        game_id = catalog.find(arg) if arg else (open_.game if open_ is not None else None)
+        if game_id is None:
+            names = ", ".join(f"/rules {g}" for g in catalog.landed())
+            return [_("Which game? {choices}").format(choices=names)]
+        if open_ is not None and open_.game == game_id:
+            return rules_text.messages(game_id, open_.preset, open_.variant, _, in_play=True)
+        cs = await self.people.chat_rules(chat_id)
+        g = catalog.game(game_id)
+        return rules_text.messages(game_id, cs.preset(g), cs.variant(g), _)
+
+    def rules_press(self, gid: int, user_id: int) -> Reply:
+        """The lobby's 📖: the sitting's rules, posted in its chat."""
+        s = self.core.sittings.get(gid)
+        if s is None:
+            return Reply(self.people.t(user_id)(STALE))
+        _ = self.people.t(s.chat_id)
+        for part in rules_text.messages(s.game, s.preset, s.variant, _, in_play=True):
+            self.core.outbox.send(s.chat_id, part)
+        return Reply()

@@ -1,7 +1,8 @@
 """Outer middlewares: remember every user and chat an update comes from, so
 seats have names and the bot knows whom it may message, and whom and where
 the update is answered (see `People.lang`); then set the language the update
-is answered in."""
+is answered in. They pass nothing on to the handlers: the handlers'
+dependencies are the dispatcher's data (bot/app.py)."""
 
 from __future__ import annotations
 
@@ -34,7 +35,6 @@ class SeenMiddleware(BaseMiddleware):
                 user, chat = cq.from_user, cq.message.chat if cq.message is not None else None
             if user is not None or chat is not None:
                 await self.service.people.see(user, chat)
-        data["service"] = self.service
         with self.service.people.answering(user.id if user else None, chat.id if chat else None):
             return await handler(event, data)
 

@@ -180,7 +180,11 @@ class Scores:
         return None
 
     # -- /stats --------------------------------------------------------------------
-    async def stats(self, user_id: int) -> str:
+    async def stats(self, chat_id: int, private: bool, user_id: int | None) -> str:
+        """/stats: the user's results across chats, only in their private chat."""
+        if not private or user_id is None:
+            _ = self.service.t(chat_id)
+            return _("Send /stats to me in our private chat.")
         _ = self.service.t(user_id)
         rows = await self.storage.run(ledger.user_stats, user_id)
         return scores_text.stats(rows, _)

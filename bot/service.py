@@ -26,7 +26,7 @@ from aiogram import Bot
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot.chats import Chats
-from bot.core import Core, Reply
+from bot.core import Core, Post, Reply
 from bot.i18n import Translator
 from bot.lifecycle import Lifecycle
 from bot.lobby import Lobby
@@ -40,7 +40,7 @@ from bot.timers import Timers
 from bot.turns import Turns
 from storage.db import Storage
 
-__all__ = ["Reply", "Service"]
+__all__ = ["Post", "Reply", "Service"]
 
 
 class Service(Core):

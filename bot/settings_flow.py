@@ -71,7 +71,7 @@ def rules_line(game_id: str, cs: ChatSettings, _: Translator) -> str:
     g = catalog.game(game_id)
     parts = [house_rules.preset_name(game_id, cs.preset(g), _)]
     for flag, value in cs.flags(g).items():
-        if flag in house_rules.FLAGS.get(game_id, {}):
+        if flag in catalog.presenter(game_id).flags:
             parts.append(_("{flag}: {value}").format(
                 flag=house_rules.flag_name(game_id, flag, _),
                 value=house_rules.choice_name(game_id, flag, value, _)))

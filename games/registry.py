@@ -1,8 +1,9 @@
 """The plug-in point: the game packages Paiju offers, and what each plugs in.
 
 Adding a game is a package whose `__init__` declares `PARTS = Parts(...)` (its
-games, its computer player, its presenter) plus one line in `PLUGINS`; nothing
-else is edited (docs/ARCHITECTURE.md, "How to add a game"). Nothing is skipped
+games and its computer player) plus one line in `PLUGINS`; the bot draws it
+with the presenter module named after the package (docs/ARCHITECTURE.md, "How
+to add a game"), so the engines never name the bot's modules. Nothing is skipped
 quietly: a package that does not import, or declares its parts wrongly, raises
 here, so start-up and CI fail loudly instead of a game vanishing from /new."""
 
@@ -24,11 +25,10 @@ class PluginError(ImportError):
 
 @dataclass(frozen=True)
 class Parts:
-    """What one game package plugs in. Modules are named, not imported, so
-    the engines never import the bot: the bot imports `presenter` itself."""
+    """What one game package plugs in. The computer player's module is named,
+    not imported, so a game is listed without loading its search code."""
 
     games: Mapping[str, Game]  # game id → Game (one package may offer several modes)
-    presenter: str  # module with PRESENTERS: game id → the bot's Presenter
     ai: str | None = None  # module with the computer player; None: legal moves only
 
 

@@ -28,6 +28,29 @@ def test_games_and_storage_never_import_aiogram_or_bot():
     assert offenders == []
 
 
+def named_bot_modules(path: pathlib.Path) -> list[str]:
+    """Bot modules a file names in a string ("bot.presenters.x"): an import
+    in disguise, the engine knowing the bot's layout."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and node.value.split(".")[0] == "bot" and "." in node.value]
+
+
+def test_games_never_name_a_bot_module():
+    """The bot finds a game's presenter by the game's package; the game does
+    not say where the bot keeps it."""
+    offenders = [f"{path.relative_to(ROOT)}: {name}" for path in (ROOT / "games").rglob("*.py")
+                 for name in named_bot_modules(path)]
+    assert offenders == []
+
+
+def test_the_name_check_sees_a_named_module(tmp_path):
+    f = tmp_path / "x.py"
+    f.write_text('PARTS = dict(presenter="bot.presenters.x")\n"""A docstring. Not bot. Ok."""\n')
+    assert named_bot_modules(f) == ["bot.presenters.x"]
+
+
 def test_checker_sees_imports(tmp_path):
     # The check above must be able to fail: it parses real import statements.
     f = tmp_path / "x.py"

@@ -14,9 +14,10 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from bot.i18n import LANGS
+from games import registry
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ("xianniu", "niujiu", "dingniu", "paoyao", "changpai")
+GAMES = tuple(registry.ids())  # a page for every game the bot offers, in /new's order
 COMMON = "common"  # the screens of no one game
 PAGES: list[tuple[str, str]] = [(lang, page) for lang in LANGS for page in (COMMON, *GAMES)]
 

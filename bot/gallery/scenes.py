@@ -36,6 +36,7 @@ HUMANS = (TOM, ANN)  # seats 1 and 2; computers fill the rest
 
 # The deal of each game's first hand: chosen (bot/gallery/__main__.py
 # --find-deals) so the two people meet as many kinds of turn as one hand has.
+# A game not listed here plays deal 1 (and shows no endings of ENDINGS).
 DEALS = {"xianniu": 216, "niujiu": 270, "dingniu": 19, "paoyao": 92, "changpai": 283}
 # Moves a person makes once a hand when they may, so the screens they lead to
 # are shown (the heuristic player would rarely choose them).
@@ -375,7 +376,7 @@ class GameScene:
         if self.s.status == "hand_over":
             await self.next_hand()
         default = list(self.g.presets)[0]
-        mine = [e for e in ENDINGS[self.game] if e.preset == default]
+        mine = [e for e in ENDINGS.get(self.game, []) if e.preset == default]
         for i, e in enumerate(mine):
             await self.show_ending(e.situation, final(self.game, e))
             if i < len(mine) - 1:
@@ -402,7 +403,8 @@ class GameScene:
         """Endings only other rules have: a sitting with those rules, each hand
         set out and settled."""
         default = list(self.g.presets)[0]
-        for preset in dict.fromkeys(e.preset for e in ENDINGS[self.game] if e.preset != default):
+        endings = ENDINGS.get(self.game, [])
+        for preset in dict.fromkeys(e.preset for e in endings if e.preset != default):
             st = self.st
             await st.say(TOM, GROUP, f"/new {self.game} {preset}")
             self.last_sitting = self.s
@@ -410,7 +412,7 @@ class GameScene:
             while None in self.s.seats:
                 await self.lobby_tap(TOM, "cpu")
             await self.lobby_tap(TOM, "start")
-            mine = [e for e in ENDINGS[self.game] if e.preset == preset]
+            mine = [e for e in endings if e.preset == preset]
             for i, e in enumerate(mine):
                 name = house_rules.preset_name(self.game, preset, lambda x: x)
                 await self.show_ending(f"{e.situation} ({name} rules)", final(self.game, e))
@@ -491,7 +493,7 @@ async def game_page(game: str, lang: str) -> Page:
 
     name = p.game_name(translator(lang))
     page = Page(f"{name} ({game}) · {lang}", intro(lang, f"the game {game}"))
-    async with Stage(lang, DEALS[game]) as st:
+    async with Stage(lang, DEALS.get(game, 1)) as st:
         await set_group_lang(st)
         await GameScene(st, game, page).run()
     return page

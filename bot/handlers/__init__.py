@@ -2,8 +2,9 @@
 multi-file example (examples/multi_file_bot): each module registers its
 handlers on its own Router, and `bot/app.py` includes them in this order.
 A Router can join only one Dispatcher, so each module builds a fresh one per
-App (`router()`). Every handler is a thin call into the service; every press
-is answered (a toast, or silently) exactly once."""
+App (`router()`). Every handler is one call into the service, answered with
+what it returns (`common.say` for a command, `common.answer` for a press,
+exactly once); commands are registered from the table in `bot/commands.py`."""
 
 from __future__ import annotations
 

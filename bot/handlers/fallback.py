@@ -6,7 +6,7 @@ from aiogram import F, Router
 from aiogram.types import CallbackQuery, Message
 
 from bot.core import STALE
-from bot.handlers.common import answer, is_private
+from bot.handlers.common import answer, is_private, say
 from bot.service import Reply, Service
 
 
@@ -33,4 +33,4 @@ async def unknown_command(message: Message, service: Service) -> None:
     if not is_private(message) and not mention:
         return
     _ = service.t(message.chat.id)
-    service.outbox.send(message.chat.id, _("Unknown command. /help lists what I can do."))
+    say(service, message, _("Unknown command. /help lists what I can do."))

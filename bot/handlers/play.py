@@ -4,18 +4,18 @@ end-of-hand buttons and /stop with its confirmation."""
 from __future__ import annotations
 
 from aiogram import Router
-from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
+from bot import commands
 from bot.callbacks import HandEndCB, MoveCB, MoveIndexCB, PickCB, StopCB, TakeOverCB
-from bot.handlers.common import answer
+from bot.handlers.common import answer, say
 from bot.service import Service
 
 
 def router() -> Router:
     r = Router(name="play")
-    r.message.register(hand, Command("hand"))
-    r.message.register(stop, Command("stop"))
+    r.message.register(hand, commands.command("hand"))
+    r.message.register(stop, commands.command("stop"))
     r.callback_query.register(on_move, MoveCB.filter())
     r.callback_query.register(on_move_index, MoveIndexCB.filter())
     r.callback_query.register(on_pick, PickCB.filter())
@@ -28,17 +28,13 @@ def router() -> Router:
 async def hand(message: Message, service: Service) -> None:
     if message.from_user is None:  # a channel's post: nobody to answer
         return
-    text = await service.screens.resend_hand(message.chat.id, message.from_user)
-    if text:
-        service.outbox.send(message.chat.id, text)
+    say(service, message, await service.screens.resend_hand(message.chat.id, message.from_user))
 
 
 async def stop(message: Message, service: Service) -> None:
     if message.from_user is None:  # a channel's post: nobody to answer
         return
-    text = await service.lifecycle.stop_request(message.chat.id, message.from_user)
-    if text:
-        service.outbox.send(message.chat.id, text)
+    say(service, message, await service.lifecycle.stop_request(message.chat.id, message.from_user))
 
 
 def pressed_on(cq: CallbackQuery) -> tuple[int, int] | None:

@@ -5,24 +5,25 @@ and bot.settling."""
 from __future__ import annotations
 
 from aiogram import Router
-from aiogram.filters import Command, CommandObject
+from aiogram.filters import CommandObject
 from aiogram.types import CallbackQuery, Message
 
+from bot import commands
 from bot.callbacks import SettleCB
-from bot.handlers.common import answer
+from bot.handlers.common import answer, is_private, say
 from bot.scores import Scores
 from bot.scores_text import ReplayCB
-from bot.service import Reply, Service
+from bot.service import Post, Reply, Service
 from bot.settling import Settling
 
 
 def router() -> Router:
     r = Router(name="scores")
-    r.message.register(score, Command("score"))
-    r.message.register(top, Command("top"))
-    r.message.register(history, Command("history"))
-    r.message.register(replay, Command("replay"))
-    r.message.register(stats, Command("stats"))
+    r.message.register(score, commands.command("score"))
+    r.message.register(top, commands.command("top"))
+    r.message.register(history, commands.command("history"))
+    r.message.register(replay, commands.command("replay"))
+    r.message.register(stats, commands.command("stats"))
     r.callback_query.register(on_replay, ReplayCB.filter())
     r.callback_query.register(on_settle, SettleCB.filter())
     return r
@@ -31,8 +32,7 @@ def router() -> Router:
 async def score(
     message: Message, command: CommandObject, service: Service, scores: Scores
 ) -> None:
-    text, kb = await scores.score(message.chat.id, command.args or "")
-    service.outbox.send(message.chat.id, text, kb)
+    say(service, message, Post(*await scores.score(message.chat.id, command.args or "")))
 
 
 async def on_settle(
@@ -47,29 +47,22 @@ async def on_settle(
 
 
 async def top(message: Message, command: CommandObject, service: Service, scores: Scores) -> None:
-    service.outbox.send(message.chat.id, await scores.top(message.chat.id, command.args or ""))
+    say(service, message, await scores.top(message.chat.id, command.args or ""))
 
 
 async def history(message: Message, service: Service, scores: Scores) -> None:
-    text, kb = await scores.history(message.chat.id)
-    service.outbox.send(message.chat.id, text, kb)
+    say(service, message, Post(*await scores.history(message.chat.id)))
 
 
 async def replay(
     message: Message, command: CommandObject, service: Service, scores: Scores
 ) -> None:
-    refusal = await scores.replay(message.chat.id, command.args or "")
-    if refusal:
-        service.outbox.send(message.chat.id, refusal)
+    say(service, message, await scores.replay(message.chat.id, command.args or ""))
 
 
 async def stats(message: Message, service: Service, scores: Scores) -> None:
-    chat_id = message.chat.id
-    if message.chat.type != "private" or message.from_user is None:
-        _ = service.t(chat_id)
-        service.outbox.send(chat_id, _("Send /stats to me in our private chat."))
-        return
-    service.outbox.send(chat_id, await scores.stats(message.from_user.id))
+    user_id = message.from_user.id if message.from_user is not None else None
+    say(service, message, await scores.stats(message.chat.id, is_private(message), user_id))
 
 
 async def on_replay(
@@ -78,4 +71,4 @@ async def on_replay(
     refusal = None
     if cq.message is not None:
         refusal = await scores.replay(cq.message.chat.id, str(callback_data.h))
-    await service.outbox.answer(cq.id, refusal)
+    await answer(service, cq, Reply(refusal))

@@ -1,4 +1,8 @@
-"""Per-game presenters, found through the game package's declared parts."""
+"""Per-game presenters. The bot side of a game is one module here, named
+after the game's package: the games of `games/xianniu` are drawn by
+`bot/presenters/xianniu.py`, whose `PRESENTERS` maps each of the package's
+game ids to its Presenter. The engines never name the bot's modules; the bot
+finds a game's presenter from the game's id through the registry."""
 
 from __future__ import annotations
 
@@ -8,6 +12,12 @@ from bot.presenters.base import Presenter
 from games import registry
 
 
+def module_name(game_id: str) -> str:
+    """Where a game's presenter lives: `bot.presenters.<its package's last name>`."""
+    return f"{__name__}.{registry.package_of(game_id).rpartition('.')[2]}"
+
+
 def presenter(game_id: str) -> Presenter:
-    module = importlib.import_module(registry.parts(game_id).presenter)
-    return module.PRESENTERS[game_id]
+    module = importlib.import_module(module_name(game_id))
+    found: Presenter = module.PRESENTERS[game_id]
+    return found

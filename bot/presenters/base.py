@@ -1,7 +1,10 @@
 """How a game looks to players: text and button labels from engine data.
 
-One presenter per game id (`bot/presenters/<package>.py` exposes
-`PRESENTERS: dict[game_id, Presenter]`). Every method takes `_`, the
+One presenter per game id: the game package `games/<name>` has its presenters
+in `bot/presenters/<name>.py`, which exposes `PRESENTERS: dict[game_id,
+Presenter]` (found by `bot.presenters.presenter`). Besides drawing the game,
+a presenter names its house rules in players' words (`presets`, `flags`) and
+summarises the game for /rules (`summary`). Every method takes `_`, the
 translator of the chat's language; every user-visible string goes through it.
 Presenters only read what they are given: `public_view()` for group texts,
 `view(seat)` for a player's private text. They never see another seat's hand.
@@ -9,10 +12,10 @@ Presenters only read what they are given: `public_view()` for group texts,
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar, cast
 
-from bot.i18n import Translator, in_context, plural
+from bot.i18n import N_, Translator, in_context, plural
 from games import records
 from games.base import (
     Move,
@@ -25,6 +28,11 @@ from games.base import (
     find_move,
     split_cards,
 )
+
+ON, OFF = N_("on"), N_("off")
+
+# A variant flag in players' words: (name, one-line explanation, {value: choice name})
+FlagText = tuple[str, str, dict[Any, str]]
 
 
 def names_list(items: Iterable[str], _: Translator) -> str:
@@ -63,6 +71,13 @@ ViewT = TypeVar("ViewT", bound=SeatView)
 
 class Presenter(Generic[PublicT, ViewT]):
     game_id: str
+    # The game's house rules as /new, /settings and /rules name them (msgids;
+    # bot/house_rules.py reads them). A preset without a name is "Custom"; a
+    # flag without words is not offered in /settings.
+    presets: Mapping[str, tuple[str, str]] = {}  # preset → (name, one-line description)
+    flags: Mapping[str, FlagText] = {}  # the engine's flag → its words
+    # /rules and docs/PLAYING.md: how to win, the plays, scoring (a paragraph each)
+    summary: tuple[str, str, str]
 
     def game_name(self, _: Translator) -> str:
         """The game's name as players say it (掀牛, 顶牛 ...)."""

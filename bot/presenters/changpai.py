@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.i18n import N_, NC_, Translator, in_context
 from bot.presenters import gupai
-from bot.presenters.base import Presenter, names_list
+from bot.presenters.base import OFF, ON, FlagText, Presenter, names_list
 from bot.presenters.gupai import Glossary, term
 from games.base import Move, Pick, Result, Revealed
 from games.changpai import ChangpaiPublic, ChangpaiView, Meld
@@ -133,8 +133,90 @@ def paired(codes: list[str]) -> list[str]:
     return sorted(codes, key=lambda x: (-c[x], ORDER.index(x)))
 
 
+# -- house rules and /rules in players' words (msgids; bot/house_rules.py reads them) --
+PRESETS: dict[str, tuple[str, str]] = {  # preset → (name, one-line description)
+    "default": (N_("Standard"), N_("Declare (起), play or fold (仰) before play; each fan "
+                                   "(番) doubles the payment (滚滚番), up to 4 fan")),
+    "xy_server": (N_("Chongqing card servers"),
+                  N_("As on the Chongqing card servers: the deal passes on after a hand "
+                     "nobody won (荒), stricter estimates and chows (吃)")),
+    "titi": (N_("Ladder (梯梯番)"), N_("Each fan (番) adds one unit instead of doubling")),
+}
+
+# flag → (name, one-line explanation, {value: choice name})
+FLAGS: dict[str, FlagText] = {
+    "qualify_mode": (N_("Declare or fold (起/打/仰)"),
+                     N_("A round before play where weak hands fold"),
+                     {"xy": ON, "off": N_("off: everyone plays")}),
+    "dealer_on_draw": (N_("Dealer after no winner (荒)"), N_("Who deals after a hand nobody won"),
+                       {"stay": N_("the same dealer"), "next": N_("the next seat")}),
+    "tou_optional": (N_("Locking (偷) optional"),
+                     N_("Locking four or five of a kind may be skipped"),
+                     {True: ON, False: OFF}),
+    "after_kill": (N_("After a kill (杀)"), N_("What follows a kill (杀) or fire (吐火)"),
+                   {"draw_discard": N_("draw then discard"), "public_flip": N_("flip a card")}),
+    "chi_type_hu_restricted": (N_("Wins (胡) without chow (吃)"),
+                               N_("Who may not chow a card may win on it only in a set of the "
+                                  "same kind"),
+                               {True: ON, False: OFF}),
+    "hu_pass_scope": (N_("Passed wins (胡)"),
+                      N_("Which declined wins bar a later pong-type (碰) win"),
+                      {"all": N_("every card"), "others_discards_only": N_("others' discards"),
+                       "off": OFF}),
+    "threshold_strict": (N_("Tuo (砣) strictly above"),
+                         N_("Tuo must exceed 34/33 instead of reaching it"),
+                         {True: ON, False: OFF}),
+    "k3_breaks_duidui": (N_("Three 7s break all-alike (对对胡)"),
+                         N_("Three different 7s break all sets alike (对对胡)"),
+                         {True: ON, False: OFF}),
+    "all_black_exempt": (N_("All black wins"), N_("An all-black hand wins without enough tuo (砣)"),
+                         {True: ON, False: OFF}),
+    "tianhu": (N_("Dealer's first-card win (天胡)"),
+               N_("The dealer may win (胡) before the first discard"),
+               {True: ON, False: OFF}),
+    "fan_mode": (N_("Counting fan (番)"), N_("How fan multiply the payment"),
+                 {"gungun": N_("doubling each (滚滚番)"),
+                  "titi": N_("one unit more each (梯梯番)")}),
+    "fan_cap": (N_("Fan (番) cap"), N_("The most fan that count"),
+                {4: "4", 3: "3", 0: N_("no cap")}),
+    "base_stake": (N_("Stake"), N_("Points per unit"), {1: "1", 2: "2", 5: "5"}),
+    "payer": (N_("Who pays"), N_("Who pays the winner"),
+              {"all": N_("everyone"), "fangchong": N_("whoever gave the card (放铳)"),
+               "active_only": N_("players still in")}),
+    "auto_fold": (N_("Automatic fold (仰)"), N_("Hands whose estimate fails fold by themselves"),
+                  {True: ON, False: OFF}),
+    "baozi_penalty": (N_("Dead hand (包子) penalty"), N_("What a dead hand pays each other player"),
+                      {2: "2", 4: "4", 0: "0"}),
+    "estimate_mode": (N_("Estimate"), N_("How a hand's tuo (砣) is estimated for declaring (起)"),
+                      {"seed": N_("as dealt"), "xy": N_("triples as four")}),
+    "no_discard_from_triple": (N_("Keep triples"), N_("A concealed triple may not be broken"),
+                               {True: ON, False: OFF}),
+    "qi_fan_guard": (N_("Declarer's guard (起)"),
+                     N_("A declarer with 0 fan (番) may not chow with Earth, Man or One-Four"),
+                     {True: ON, False: OFF}),
+    "upgrade_melds": (N_("Upgrade sets"),
+                      N_("Kill (杀) onto one's pong (碰), fire (吐火) onto one's kill"),
+                      {True: ON, False: OFF}),
+}
+
+SUMMARY = (  # how to win, the plays, scoring
+    N_("3 players, 105 Chuan Pai cards (21 kinds × 5); the dealer takes 21, the others 20. "
+       "You win (胡) with 7 sets (坎) worth enough tuo (砣): 34 for the dealer, 33 for the "
+       "others."),
+    N_("Before play each declares (起), plays or folds (仰); weak hands fold. Then draw, "
+       "discard and claim: pong (碰) three alike, chow (吃) to finish a set, kill (杀) and "
+       "lock (偷) four or five alike. A hand that can no longer win folds."),
+    N_("The winner is paid by every other player, more for each fan (番): doubling per fan "
+       "(滚滚番) or one unit more (梯梯番), capped as the group says. A dead hand (包子) pays "
+       "a penalty."),
+)
+
+
 class ChangpaiPresenter(Presenter[ChangpaiPublic, ChangpaiView]):
     game_id = "changpai"
+    presets = PRESETS
+    flags = FLAGS
+    summary = SUMMARY
 
     def game_name(self, _: Translator) -> str:
         return _("Chuan Pai")

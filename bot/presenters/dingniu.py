@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.i18n import N_, NC_, Translator, in_context, plural
 from bot.presenters import gupai
-from bot.presenters.base import Presenter, names_list
+from bot.presenters.base import OFF, ON, FlagText, Presenter, names_list
 from bot.presenters.gupai import Glossary, term
 from games.base import Move, Pick, Result, Revealed
 from games.dingniu import DingniuPublic, DingniuView
@@ -85,8 +85,74 @@ END_REASONS = {
 }
 
 
+# -- house rules and /rules in players' words (msgids; bot/house_rules.py reads them) --
+PRESETS: dict[str, tuple[str, str]] = {  # preset → (name, one-line description)
+    "default": (N_("Standard"), N_("The usual 顶牛 rules: every block (算帐) counts; a "
+                                   "leader with a clean hand (净手) is exempt")),
+    "navpil": (N_("Relaxed blocks (算帐)"),
+               N_("Anyone with 0 pips is exempt, nobody pays for failing to stop a block "
+                  "(死拦), a forced smothered block ends the hand")),
+    "literal": (N_("Count every tile"),
+                N_("After a block (算帐) play stops and every tile left in hand counts")),
+}
+
+# flag → (name, one-line explanation, {value: choice name})
+FLAGS: dict[str, FlagText] = {
+    "head_rule": (N_("Next hand's leader"), N_("Who leads (头牌) the next hand"),
+                  {"random": N_("drawn by lot"), "prev_winner": N_("the last winner"),
+                   "rotate": N_("the next seat")}),
+    "tie_distance": (N_("Ties"), N_("Who wins a tie: nearer the leader by"),
+                     {"play_order": N_("play order"), "physical": N_("seats")}),
+    "pair_double_lead_all": (N_("Doubles led together"),
+                             N_("A leader with both copies of a double leads them together"),
+                             {True: ON, False: N_("only Man (红八)")}),
+    "sz_basis": (N_("Blocks (算帐) judged on"), N_("What a block (算帐) is judged from"),
+                 {"layout": N_("the tiles on the table"), "hands": N_("also the face-down tiles")}),
+    "smother_values": (N_("Smothering (闷) counts for"), N_("Which classes count as smothered"),
+                       {"45": N_("4 and 5"), "all": N_("every class")}),
+    "smother_counts_doubles": (N_("Doubles smother"),
+                               N_("Stranding only the doubles counts as smothering"),
+                               {True: ON, False: OFF}),
+    "sizha_scope": (N_("Forced blocks (死砸)"), N_("A forced block does not count for"),
+                    {"all": N_("every kind"), "smothered_only": N_("smothered only")}),
+    "sizha_smothered_end": (N_("Forced smothering ends the hand"),
+                            N_("A forced smothered block ends the hand at once"),
+                            {True: ON, False: OFF}),
+    "sz_settlement": (N_("After a block (算帐)"), N_("How a hand goes on after a block"),
+                      {"hybrid": N_("play out, or stop if smothered"),
+                       "immediate_all": N_("stop and count every tile"),
+                       "play_out": N_("play on, count face-down only")}),
+    "sz_tie": (N_("Block tie"), N_("A blocking player tied for the fewest pips"),
+               {"tiebreak": N_("tie rule decides"), "fail": N_("fails")}),
+    "zero_point_exemption": (N_("Clean hand (净手) exemption"), N_("Who is exempt with 0 pips"),
+                             {"head": N_("only the leader"), "anyone": N_("anyone")}),
+    "silan_scope": (N_("Failing to stop (死拦)"), N_("Who could have stopped a block pays for it"),
+                    {"hongzhang": N_("for fours (红帐)"), "off": OFF,
+                     "all_classic": N_("for every block")}),
+    "payout": (N_("Payout"), N_("How the winner is paid"),
+               {"standard": N_("+6; last −3, 3rd −2, 2nd −1"),
+                "doubletony": N_("2 and 1, tied winners split")}),
+}
+
+SUMMARY = (  # how to win, the plays, scoring
+    N_("4 players, 24 Chinese domino tiles (牌九), 6 each. The leader (头牌) plays first, "
+       "then the others in turn. When every tile is down, the fewest pips on your face-down "
+       "tiles win."),
+    N_("Add a tile to one of the two open ends so the pips match. A tile that fits must be "
+       "played; with none you lay one face down (扣) and its pips count against you. A play "
+       "after which a kind of tile can never be added again (fours (红帐), fives (五帐) ...) "
+       "is a block (算帐)."),
+    N_("The winner gets 6 points: last place (大庄) pays 3, 3rd place (二庄) 2, 2nd place "
+       "(小庄) 1. A block whose player wins doubles every payment; otherwise its player pays "
+       "12 alone (包庄)."),
+)
+
+
 class DingniuPresenter(Presenter[DingniuPublic, DingniuView]):
     game_id = "dingniu"
+    presets = PRESETS
+    flags = FLAGS
+    summary = SUMMARY
 
     def game_name(self, _: Translator) -> str:
         return _("Ding Niu")

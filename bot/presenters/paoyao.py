@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.i18n import N_, Translator, plural
-from bot.presenters.base import Presenter, names_list
+from bot.presenters.base import OFF, ON, FlagText, Presenter, names_list
 from bot.presenters.gloss import gloss, gloss_labels, term
 from games.base import Move, Pick, Result, Revealed, State
 from games.paoyao import RANK_OF, PaoyaoPublic, PaoyaoView, Play, play_of
@@ -89,8 +89,88 @@ def play_made(move: Move) -> Play:
     return play
 
 
+# -- house rules and /rules in players' words (msgids; bot/house_rules.py reads them) --
+PRESETS: dict[str, tuple[str, str]] = {  # preset → (name, one-line description)
+    "default": (N_("Standard"), N_("Two decks with 3s, 3 beats 2, 140 points win")),
+    "wu_san": (N_("No 3s (无3)"), N_("All 3s are taken out: 100 cards, 25 each")),
+    "san_xiao": (N_("3 below 2 (3比2小)"), N_("3 ranks just below 2 instead of above it")),
+}
+
+# flag → (name, one-line explanation, {value: choice name})
+FLAGS: dict[str, FlagText] = {
+    "three_beats_two": (N_("3 above 2"), N_("Whether 3 ranks above 2"),
+                        {True: N_("3 beats 2"), False: N_("3 below 2 (3比2小)")}),
+    "remove_threes": (N_("No 3s (无3)"), N_("Take out every 3: 25 cards each"),
+                      {True: ON, False: OFF}),
+    "win_threshold": (N_("Winning points"), N_("Points a team needs to win"),
+                      {120: "120", 140: "140", 160: "160"}),
+    "kangqi_threshold": (N_("First-out win points (扛旗)"),
+                         N_("Points the first-out team needs to win at once"),
+                         {80: "80", 90: "90", 100: "100"}),
+    "kangqi_check": (N_("First-out win checked (扛旗)"),
+                     N_("When the first-out win (扛旗) is checked"),
+                     {"continuous": N_("after every trick"), "on_out_only": N_("when going out")}),
+    "snow_threshold": (N_("Snow (雪) limit"),
+                       N_("A snow (雪) is allowed when the losers have at most"),
+                       {10: "10", 20: "20", 30: "30"}),
+    "snow_threshold_inclusive": (N_("Snow (雪) limit included"),
+                                 N_("The limit itself still allows a snow (雪)"),
+                                 {True: ON, False: OFF}),
+    "snow_deciders": (N_("Who decides on snow (雪)"), N_("Which winners decide on a snow (雪)"),
+                      {"active_winners": N_("winners still playing"),
+                       "all_winners": N_("all winners")}),
+    "snow_vote": (N_("Snow (雪) vote"), N_("How the winners' answers combine"),
+                  {"any_snow": N_("one snow (雪) is enough"),
+                   "unanimous_snow": N_("all must say snow (雪)")}),
+    "snow_timeout_default": (N_("No answer on snow (雪)"),
+                             N_("What an unanswered snow (雪) question means"),
+                             {"no_snow": N_("no snow"), "snow": N_("snow")}),
+    "jiefeng": (N_("After an out player's trick"),
+                N_("Who leads after a trick won by a player who is out (接风)"),
+                {"partner": N_("the partner"), "next_active": N_("the next player")}),
+    "first_leader": (N_("First leader"), N_("Who leads the first hand"),
+                     {"random": N_("drawn by lot"), "host": N_("whoever opened the table"),
+                      "seat0": N_("seat 1")}),
+    "next_leader": (N_("Next leader"), N_("Who leads the following hands"),
+                    {"first_out": N_("the first out"), "rotate": N_("the next seat")}),
+    "leftover_points": (N_("Points left in hand"), N_("Points still in a hand at the end"),
+                        {"none": N_("count for nobody"),
+                         "to_opponents_of_holder": N_("go to the holder's opponents")}),
+    "zero_sum": (N_("Scoring"), N_("How a hand is scored"),
+                 {True: N_("winners gain what losers lose"), False: N_("winners only"),
+                  "winners_only": N_("winners only")}),
+    "hands_per_match": (N_("Hands a match"), N_("How many hands make a match"),
+                        {4: "4", 8: "8", 12: "12"}),
+    "show_partner_hand_after_out": (N_("See partner's hand"),
+                                    N_("A player who is out sees the partner's hand"),
+                                    {True: ON, False: OFF}),
+    "ming_yao": (N_("Open A and 4 counts (明幺)"), N_("Everyone's count of As and 4s is shown"),
+                 {True: ON, False: OFF}),
+}
+
+SUMMARY = (  # how to win, the plays, scoring
+    N_("4 players in two teams, partners opposite, two 54-card decks (27 each). Tricks win "
+       "the 5s, 10s and Ks in them (5, 10 and 10 points); a team with 140 points wins the "
+       "hand."),
+    N_("Lead a single, a pair, a straight (3 or more ranks in a row, 4 to A), a double "
+       "straight (3 or more pairs in a row) or a bomb: three or more of a kind (三路 … 八路, "
+       "the more cards the higher), a yao (幺) of two or more 4s with one A, or jokers "
+       "together. Follow with a higher play of the same kind or a bomb, or pass. 3 beats 2 "
+       "unless the group plays 3 below 2 (3比2小). The first player out wins at once if the "
+       "team has 90 points (扛旗); both partners out (双飞) wins too."),
+    N_("The winning team gains what the losers lose, ×1. After a 140 or first-out win "
+       "with the losers at 20 points or fewer, the winners may snow (雪): play on, and the "
+       "win pays ×2 if the losers end with 20 or fewer (small snow), ×4 if they end with "
+       "none (big snow), ×1 if they get past 20. All 200 points or both partners out are "
+       "counted the same way at once."),
+)
+
+
 class PaoyaoPresenter(Presenter[PaoyaoPublic, PaoyaoView]):
     game_id = "paoyao"
+    presets = PRESETS
+    flags = FLAGS
+    summary = SUMMARY
 
     def game_name(self, _: Translator) -> str:
         return _("Pao Yao")

@@ -17,7 +17,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
 from bot.i18n import N_, Translator, in_context, plural
-from bot.presenters.base import Presenter, names_list
+from bot.presenters.base import OFF, ON, FlagText, Presenter, names_list
 from bot.presenters.gloss import Term, gloss, gloss_labels, term
 from games.base import Move, Pick, Result, Revealed, State
 from games.xianniu import Leaf, XianniuPublic, XianniuView
@@ -113,8 +113,139 @@ def _then(parts: Sequence[str], _: Translator) -> str:
     return row
 
 
+# -- house rules and /rules in players' words (msgids; bot/house_rules.py reads them) --
+XIANNIU_PRESETS: dict[str, tuple[str, str]] = {  # preset → (name, one-line description)
+    "default": (N_("Standard"), N_("The usual rules: a point (性子) pays 1, a xian (掀) 2; "
+                                  "tighten (紧牌) allowed")),
+    "gamehall": (N_("Game hall"), N_("As in the game-hall app: a pair of 3s ranks as "
+                                     "there, four of a kind with joys (喜包亮) counts, "
+                                     "and the leader may stand (扣) and still xian (掀)")),
+}
+NIUJIU_PRESETS: dict[str, tuple[str, str]] = {  # preset → (name, one-line description)
+    "default": (N_("Standard"), N_("The usual rules: a point (性子) pays 1, a xian (掀) "
+                                  "2; the Skewer (串串) counts 6")),
+    "er_wu": (N_("Two-five (二五)"), N_("Higher stakes: a point (性子) pays 2, a xian (掀) 5")),
+    "chuan3": (N_("串串 worth 3"),
+               N_("The Skewer (串串) counts 3, and before a xian (掀) you "
+                  "discard down to the hand of the player you xian")),
+}
+
+# flag → (name, one-line explanation, {value: choice name})
+FLAGS: dict[str, FlagText] = {
+    "dealer_first": (N_("First dealer"), N_("Who deals the first hand"),
+                     {"random": N_("drawn by lot"), "cut": N_("cut for the high card")}),
+    "dealer_next": (N_("Next dealer"), N_("Who deals the following hands"),
+                    {"rotate": N_("the next seat"), "random": N_("drawn by lot"),
+                     "winner": N_("the last winner")}),
+    "bighand_mandatory": (N_("Big hands shown at once"),
+                          N_("A dragon and phoenix (龙凤) or eight pairs (八大对) "
+                             "must be shown at the deal"), {True: ON, False: OFF}),
+    "ba_da_dui": (N_("Eight pairs (八大对)"), N_("Eight pairs count as a big hand"),
+                  {True: ON, False: OFF}),
+    "mixed_ten_pair": (N_("J with 10 is a pair"), N_("A J and a 10 together count as a pair"),
+                       {True: ON, False: OFF}),
+    "j_in_bai": (N_("J in a bai (摆)"), N_("A J may take the place of the 10 in a bai (摆)"),
+                 {True: ON, False: OFF}),
+    "max_bai_yu_multiple": (N_("Longest bai (摆) or fish (鱼)"),
+                            N_("The most bai (摆) or fish (鱼) played at once"),
+                            {1: "1", 2: "2", 3: "3", 4: "4"}),
+    "liang_bai_combo": (N_("Fours with bai (摆) or fish (鱼)"),
+                        N_("Four of a kind may carry a bai (摆) or a fish (鱼): 亮子摆, 四地拉鱼"),
+                        {True: ON, False: OFF}),
+    "kkkk_attach_bai": (N_("Four kings carry 10 and 8"), N_("KKKK may take a 10 and an 8 along"),
+                        {True: ON, False: OFF}),
+    "xibaoliang": (N_("Joys wrap a four (喜包亮)"),
+                   N_("A joy pair (公喜) or three joys (三喜) may wrap a four of a kind"),
+                   {True: ON, False: OFF}),
+    "tighten": (N_("Tighten (紧牌)"),
+                N_("With 9 or more on the table the leader may tighten (紧牌)"),
+                {True: ON, False: OFF}),
+    "tie_rule": (N_("Discard before a xian (掀)"),
+                 N_("What a player discards (贴牌) before calling xian (掀)"),
+                 {"off": OFF, "limit16": N_("up to the 16-card limit"),
+                  "match_xianee_hand": N_("to match the other's hand"),
+                  "xianee_leaves": N_("as many as the other's table")}),
+    "xi_first": (N_("Joys only as first lead"),
+                 N_("A joy pair (公喜) or three joys (三喜) score only as their player's first "
+                    "lead (喜前不喜后)"),
+                 {"off": OFF, "first_lead": N_("first lead only"),
+                  "first_play": N_("first play only")}),
+    "leader_kou_keeps_xian_right": (N_("Stand (扣), still xian (掀)"),
+                                    N_("The leader may stand (扣) and still xian (掀) later"),
+                                    {True: ON, False: OFF}),
+    "xian_poll": (N_("Who may xian (掀)"), N_("Who is asked after a player stands (扣)"),
+                  {"sequential_first": N_("the next player first"),
+                   "all_may_xian": N_("everyone")}),
+    "ci_ends_hand": (N_("11 ends the hand"), N_("Reaching 11 on the table ends the hand"),
+                     {True: ON, False: OFF}),
+    "stake": (N_("Stakes"), N_("What a point (性子) and a xian (掀) are worth"),
+              {(1, 2): N_("1 and 2 (一二)"), (2, 5): N_("2 and 5 (二五)"),
+               (1, 3): N_("1 and 3"), (2, 4): N_("2 and 4")}),
+    "min_base_for_six": (N_("Winner with no points"),
+                         N_("What a winner with 6 but no points (性子) is paid"),
+                         {0: N_("nothing, a draw"), 1: N_("1 point anyway")}),
+    "bighand_payment": (N_("Who pays a big hand"), N_("Who pays when a big hand wins"),
+                        {"double_last_xianer": N_("last to xian (掀) pays double"),
+                         "bao_ci": N_("last to xian (掀) pays all"),
+                         "plain": N_("everyone pays")}),
+    "bighand_double_includes_xian": (N_("Double includes the xian (掀)"),
+                                     N_("The double payment includes the xian (掀) money"),
+                                     {True: ON, False: OFF}),
+    "liang_split_rule": (N_("Four of a kind in parts"),
+                         N_("Whether four of a kind may be played in parts"),
+                         {"kkk_bai_only": N_("only KKK and a bai (摆)"), "none": N_("never"),
+                          "any_split": N_("always")}),
+    "pair_33_rule": (N_("Rank of 33"), N_("Where a pair of 3s ranks"),
+                     {"tier6": N_("equal to 66"), "cpp": N_("as the game hall ranks it")}),
+    "chuan_points": (N_("Skewer (串串) counts"), N_("What the Skewer (串串, the 3) counts"),
+                     {6: "6", 3: "3"}),
+    "n_four_9_5_tier": (N_("9999 and 5555"), N_("Whether four 9s and four 5s have their own rank"),
+                        {"9_5": ON, "none": OFF}),
+}
+
+XIANNIU_SUMMARY = (  # how to win, the plays, scoring
+    N_("3 players, 48 poker cards without the 4s, 16 each. Whoever has at least 6 cards "
+       "standing on the table when the hand ends wins; the table holds at most 16."),
+    N_("The leader plays a single, a pair, three or four of a kind, a bai (摆) of K, 10 "
+       "and 8, or a fish (鱼) of A, 2 and 3; a bai beats only a fish. Whoever can beat "
+       "the play must (有拦必拦); the last play stays on its owner's table. Instead of "
+       "leading you may stand (扣); the others may then xian (掀) you: you must lead "
+       "again, and whoever calls xian and does not reach 6 pays for it. With 9 or more on "
+       "the table the leader may tighten (紧牌): everyone cuts their hand to what the "
+       "table can still take."),
+    N_("Every loser pays each winner the winner's points (性子): an ox pair (公牛) of a red "
+       "and a black 9, or a joy pair (公喜) of a red and a black 5, counts 2; three oxen "
+       "(三牛) or three joys (三喜) count 3; four of a kind counts 2. 11 or more on the "
+       "table is a big hand: 11 pays 4, 12 pays 5 and so on. Stakes are per point and per "
+       "xian."),
+)
+
+NIUJIU_SUMMARY = (  # how to win, the plays, scoring
+    N_("3 players, 48 Niu Jiu cards (牛九; poker cards without the Aces can take their "
+       "place), 16 each. Whoever has at least 6 cards standing on the table when the hand "
+       "ends wins."),
+    N_("Each card's name ends with the rank it plays as, high to low: Heaven 12 (天), Tiger "
+       "11 (虎), Flower 10 (花十), Plum 10 (梅十), Ox 9 (牛九), Ox 8 (牛八), Red 8 (红八), "
+       "Swing 7 (摇七), Hammer 6 (铜锤), Skewer 6 (串串), Joy 6 (合六), Bench 4 (板凳), Joy "
+       "3 (合三), Earth 2 (地眼); some groups count the Skewer 3. A higher rank beats a "
+       "lower one; equal ranks never beat. The leader plays a single, a pair, three or four "
+       "of a kind, a bai (摆) of Heaven, Plum and Red 8, or a fish (鱼) of Earth, Skewer "
+       "and Bench; a bai beats only a fish. Whoever can beat the play must. You may stand "
+       "(扣) instead of leading, and the others may xian (掀) you to make you lead again, "
+       "discarding (贴牌) first."),
+    N_("Every loser pays each winner the winner's points (性子): an ox pair (公牛) of Ox 9 "
+       "and Ox 8, or a joy pair (公喜) of Joy 3 and Joy 6, counts 2; three oxen (三牛) or "
+       "three joys (三喜) count 3; four of a kind counts 2; joys count only as their "
+       "player's first lead. 11 or more on the table is a big hand. Stakes are per point "
+       "and per xian, e.g. two-five (二五)."),
+)
+
+
 class XianniuPresenter(Presenter[XianniuPublic, XianniuView]):
     game_id = "xianniu"
+    presets = XIANNIU_PRESETS
+    flags = FLAGS
+    summary = XIANNIU_SUMMARY
     mode = "P"
     ranks = "KQJT98765432A"  # high to low, for sorting a hand
     terms: tuple[Term, ...] = P_TERMS
@@ -493,6 +624,8 @@ class XianniuPresenter(Presenter[XianniuPublic, XianniuView]):
 
 class NiujiuPresenter(XianniuPresenter):
     game_id = "niujiu"
+    presets = NIUJIU_PRESETS
+    summary = NIUJIU_SUMMARY
     mode = "N"
     ranks = "KQJT98765432"
     terms = N_TERMS

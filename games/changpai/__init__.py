@@ -9,6 +9,6 @@ from games.changpai.views import ChangpaiPublic, ChangpaiView, Meld
 from games.registry import Parts
 
 GAMES: dict[str, Game] = {"changpai": ChangpaiGame()}
-PARTS = Parts(GAMES, presenter="bot.presenters.changpai", ai="games.changpai.ai")
+PARTS = Parts(GAMES, ai="games.changpai.ai")
 
 __all__ = ["GAMES", "PARTS", "ChangpaiPublic", "ChangpaiView", "Meld"]

@@ -9,6 +9,6 @@ from games.dingniu.views import DingniuPublic, DingniuView
 from games.registry import Parts
 
 GAMES: dict[str, Game] = {"dingniu": DingniuGame()}
-PARTS = Parts(GAMES, presenter="bot.presenters.dingniu", ai="games.dingniu.ai")
+PARTS = Parts(GAMES, ai="games.dingniu.ai")
 
 __all__ = ["GAMES", "PARTS", "DingniuPublic", "DingniuView"]

@@ -10,6 +10,6 @@ from games.paoyao.views import PaoyaoPublic, PaoyaoView
 from games.registry import Parts
 
 GAMES: dict[str, Game] = {"paoyao": PaoyaoGame()}
-PARTS = Parts(GAMES, presenter="bot.presenters.paoyao", ai="games.paoyao.ai")
+PARTS = Parts(GAMES, ai="games.paoyao.ai")
 
 __all__ = ["GAMES", "PARTS", "RANK_OF", "PaoyaoPublic", "PaoyaoView", "Play", "play_of"]

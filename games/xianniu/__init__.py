@@ -10,6 +10,6 @@ from games.xianniu.game import NiujiuGame, XianniuGame
 from games.xianniu.views import Leaf, XianniuPublic, XianniuView
 
 GAMES: dict[str, Game] = {"xianniu": XianniuGame(), "niujiu": NiujiuGame()}
-PARTS = Parts(GAMES, presenter="bot.presenters.xianniu", ai="games.xianniu.ai")
+PARTS = Parts(GAMES, ai="games.xianniu.ai")
 
 __all__ = ["GAMES", "PARTS", "Leaf", "XianniuPublic", "XianniuView"]

@@ -36,7 +36,7 @@ def clean(text, game_id, lang):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_engine_preset_and_flag_is_described(game_id):
     g = catalog.game(game_id)
-    assert set(house_rules.PRESETS[game_id]) == set(g.presets)
+    assert set(catalog.presenter(game_id).presets) == set(g.presets)
     assert house_rules.flags_of(game_id, g) == list(g.flags)
     for flag in g.flags:
         for value in house_rules.choices(game_id, flag, g):

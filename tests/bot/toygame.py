@@ -115,6 +115,8 @@ GAMES = {"toy": ToyGame(), "toypick": ToyPickGame()}
 
 class ToyPresenter(Presenter):
     game_id = "toy"
+    summary = ("The highest total of played cards wins.", "Play a card or pass.",
+               "The winner gets 2 from each other seat.")
 
     def game_name(self, _):
         return "Toy" if self.game_id == "toy" else "ToyPick"
@@ -155,5 +157,6 @@ class ToyPickerPresenter(ToyPresenter):
 PRESENTER = ToyPresenter()
 PICKER_PRESENTER = ToyPickerPresenter()
 PRESENTERS = {"toy": PRESENTER, "toypick": PICKER_PRESENTER}
-# Plugged in like a real game (tests add this module to registry.PLUGINS).
-PARTS = Parts(GAMES, presenter="tests.bot.toygame")
+# Plugged in like a real game: tests add this module to registry.PLUGINS, and
+# as the bot's bot.presenters.toygame (tests/e2e/conftest.py).
+PARTS = Parts(GAMES)

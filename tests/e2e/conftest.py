@@ -1,12 +1,18 @@
+import sys
+
 import pytest
 
 from games import registry
+from tests.bot import toygame
 
 
 @pytest.fixture
 def toy(monkeypatch):
-    """The test-only toy games, plugged in like real ones."""
+    """The test-only toy games, plugged in like real ones. The one module is
+    both the game package and its presenter module (bot/presenters/toygame.py
+    for a real game)."""
     monkeypatch.setattr(registry, "PLUGINS", [*registry.PLUGINS, "tests.bot.toygame"])
+    monkeypatch.setitem(sys.modules, "bot.presenters.toygame", toygame)
 
 
 @pytest.fixture

@@ -1,21 +1,33 @@
 """docs/ARCHITECTURE.md's "how to add a game", kept true: a sixth game written
-as a package of its own (engine, computer player, presenter) in a temporary
-folder, plugged in by one line in `games.registry.PLUGINS` and nothing else,
-appears in /new and plays from the lobby to the end-of-hand message. A game
-whose parts do not import stops the bot loudly instead of vanishing."""
+as a package of its own (engine, computer player) and one presenter module on
+the bot's side, in a temporary folder, plugged in by one line in
+`games.registry.PLUGINS` and nothing else, appears in /new and plays from the
+lobby to the end-of-hand message. A game whose parts do not import stops the
+bot loudly instead of vanishing."""
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import textwrap
 
 import pytest
 
-from bot import catalog
+import bot.presenters
+from bot import catalog, rules_text
 from bot.app import App
+from bot.callbacks import SettingsCB
 from bot.settings import Settings
 from games import registry
-from tests.e2e.harness import GROUP, buttons_with, find_text, play_hand, settings_for
+from tests.e2e.harness import (
+    GROUP,
+    buttons_with,
+    find_text,
+    join,
+    lobby_button,
+    play_hand,
+    settings_for,
+)
 
 PACKAGE = {
     "__init__.py": """
@@ -23,22 +35,22 @@ PACKAGE = {
         from sixth.engine import HighCard
 
         GAMES = {"sixth": HighCard()}
-        PARTS = Parts(GAMES, presenter="sixth.presenter", ai="sixth.ai")
+        PARTS = Parts(GAMES, ai="sixth.ai")
     """,
     "engine.py": """
         import random
 
-        from games.base import Game, IllegalMove, Move, Result, State
+        from games.base import Flag, Game, IllegalMove, Move, Result, State
 
 
         class HighCard(Game):
             '''Three seats, three cards 1-9 each; in turn, each plays one card;
-            the highest total wins 2 from each other seat.'''
+            the highest total wins `pay` from each other seat.'''
 
             id = "sixth"
             seat_counts = (3,)
-            flags = {}
-            presets = {"default": {}}
+            flags = {"pay": Flag("pay", 2, (1, 2, 3))}
+            presets = {"default": {}, "high": {"pay": 3}}
 
             def deal(self, variant, seats, seed):
                 cards = [str(n) for n in range(1, 10)]
@@ -92,8 +104,9 @@ PACKAGE = {
             def result(self):
                 totals = [sum(map(int, p)) for p in self.played]
                 winner = max(range(self.seats), key=lambda s: (totals[s], -s))
-                net = [-2] * self.seats
-                net[winner] = 2 * (self.seats - 1)
+                pay = self.variant["pay"]
+                net = [-pay] * self.seats
+                net[winner] = pay * (self.seats - 1)
                 return Result(net, {"totals": totals})
 
             def dump(self):
@@ -103,11 +116,22 @@ PACKAGE = {
         def choose(state, seat, rng, budget_s):
             return state.legal_moves(seat)[-1].code  # the highest card
     """,
-    "presenter.py": """
+}
+
+# The bot side: bot/presenters/sixth.py, named after the package.
+PRESENTER = """
         from bot.presenters.base import Presenter
 
 
         class HighCardPresenter(Presenter):
+            presets = {"default": ("Plain", "Each loser pays 2"),
+                       "high": ("High stakes", "Each loser pays 3")}
+            flags = {"pay": ("Payment", "What each loser pays the winner",
+                             {1: "one", 2: "two", 3: "three"})}
+            summary = ("The highest total of played cards wins.",
+                       "In turn, each plays one of three cards.",
+                       "Each loser pays the winner.")
+
             def game_name(self, _):
                 return "High card"
 
@@ -131,14 +155,26 @@ PACKAGE = {
 
 
         PRESENTERS = {"sixth": HighCardPresenter()}
-    """,
-}
+    """
 
 
-def write_package(root, files):
+def write_package(root, files, presenter, monkeypatch):
+    """The game package in `root/sixth/`, its presenter module as if it were
+    bot/presenters/sixth.py (a folder joined to the package's path)."""
     (root / "sixth").mkdir()
     for name, text in files.items():
         (root / "sixth" / name).write_text(textwrap.dedent(text), encoding="utf-8")
+    (root / "presenters").mkdir()
+    (root / "presenters" / "sixth.py").write_text(textwrap.dedent(presenter), encoding="utf-8")
+    monkeypatch.syspath_prepend(str(root))
+    monkeypatch.setattr(bot.presenters, "__path__",
+                        [*bot.presenters.__path__, str(root / "presenters")])
+
+
+def forget_package():
+    for name in [m for m in sys.modules
+                 if m.split(".")[0] == "sixth" or m == "bot.presenters.sixth"]:
+        del sys.modules[name]
 
 
 @pytest.fixture
@@ -146,56 +182,108 @@ def sixth(tmp_path, monkeypatch):
     """The package in a temporary folder; the one line a new game adds."""
     root = tmp_path / "plugins"
     root.mkdir()
-    write_package(root, PACKAGE)
-    monkeypatch.syspath_prepend(str(root))
+    write_package(root, PACKAGE, PRESENTER, monkeypatch)
     monkeypatch.setattr(registry, "PLUGINS", [*registry.PLUGINS, "sixth"])
     yield root
-    for name in [m for m in sys.modules if m == "sixth" or m.startswith("sixth.")]:
-        del sys.modules[name]
+    forget_package()
 
 
-async def test_a_sixth_game_plugs_in_and_plays_end_to_end(people, tmp_path, sixth):
+async def press(tg, uid, data):
+    """Press the newest button in the group whose data is `data`."""
+    m, _b = await tg.wait_for(
+        lambda: ([p for p in buttons_with(tg, GROUP, data) if p[1].callback_data == data]
+                 or [None])[-1], 10)
+    return await tg.press(uid, GROUP, m.message_id, data)
+
+
+async def test_a_sixth_game_plugs_in_everywhere(people, tmp_path, sixth):
+    """/rules, /settings, /new with its presets, the lobby's 📖 and a hand played
+    to its 🏁, all from the game's package and its presenter module."""
     tg = people
     app = App(settings_for(tg, tmp_path / "db"))
     await app.start()
     try:
         for uid in (1, 2):
             await tg.send_message(uid, uid, "/start")
+        await tg.send_message(1, GROUP, "/lang")
+        await press(tg, 1, "lang:en")  # the group reads English: the toy's words are English
+        # /rules: the presenter's summary and the chat's rules for it
+        await tg.send_message(2, GROUP, "/rules sixth")
+        rules = await tg.wait_for(lambda: find_text(tg, GROUP, "📖 High card"), 10)
+        text = rules[-1].text
+        for part in ("How to win: The highest total of played cards wins.",
+                     "The plays: In turn, each plays one of three cards.",
+                     "Scoring: Each loser pays the winner.",
+                     "Rules here: Plain\nEach loser pays 2"):
+            assert part in text, text
+        # /settings: the game's page, its flag's page, an admin's change
+        await tg.send_message(1, GROUP, "/settings")
+        await press(tg, 1, SettingsCB(a="game", g="sixth").pack())
+        page = await tg.wait_for(lambda: find_text(tg, GROUP, "Payment: two"), 10)
+        assert "Each loser pays 2" in page[-1].text, page[-1].text
+        await press(tg, 1, SettingsCB(a="flag", g="sixth", f=0).pack())
+        await tg.wait_for(lambda: find_text(tg, GROUP, "What each loser pays the winner"), 10)
+        await press(tg, 1, SettingsCB(a="set", g="sixth", f=0, v=0).pack())
+        game = catalog.game("sixth")
+        await tg.wait_for(lambda: find_text(tg, GROUP, "Payment: one"), 10)
+        assert (await app.service.people.chat_rules(GROUP)).flags(game) == {"pay": 1}
+        # /new with rules the game does not have names the ones it has
+        await tg.send_message(1, GROUP, "/new sixth nosuch")
+        await tg.wait_for(lambda: find_text(tg, GROUP, "High card has Plain, High stakes"), 10)
+        # /new: the game chooser, then the presets with their descriptions
         await tg.send_message(1, GROUP, "/new")
-        choices = await tg.wait_for(lambda: buttons_with(tg, GROUP, "n:"), timeout=10)
-        labelled = {b.callback_data: b.text for _m, b in choices}
-        assert labelled.get("n:sixth:") == "High card (3)", labelled
-        m, b = [p for p in choices if p[1].callback_data == "n:sixth:"][0]
-        await tg.press(1, GROUP, m.message_id, b.callback_data)
-        join = await tg.wait_for(
-            lambda: [
-                p for p in buttons_with(tg, GROUP, "l:") if p[1].callback_data.endswith(":join")
-            ],
-            10,
-        )
-        await tg.press(2, GROUP, join[0][0].message_id, join[0][1].callback_data)
+        choices = await tg.wait_for(lambda: buttons_with(tg, GROUP, "n:sixth:"), timeout=10)
+        assert choices[-1][1].text == "High card (3)", choices
+        await press(tg, 1, "n:sixth:")
+        chooser = await tg.wait_for(lambda: find_text(tg, GROUP, "High card: which rules?"), 10)
+        assert "• Plain: Each loser pays 2\n• High stakes: Each loser pays 3" in chooser[-1].text
+        labels = {b.callback_data: b.text.removeprefix("✓ ")
+                  for _m, b in buttons_with(tg, GROUP, "n:sixth:")}
+        assert labels == {"n:sixth:default": "Plain", "n:sixth:high": "High stakes"}, labels
+        await press(tg, 1, "n:sixth:high")
+        await tg.wait_for(lambda: find_text(tg, GROUP, "rules: High stakes"), 10)
+        # the lobby's 📖: the sitting's own rules
+        before = len(find_text(tg, GROUP, "📖 High card"))
+        rules_button = await tg.wait_for(lambda: buttons_with(tg, GROUP, "ru:"), 10)
+        await tg.press(2, GROUP, rules_button[-1][0].message_id, rules_button[-1][1].callback_data)
+        shown = await tg.wait_for(
+            lambda: find_text(tg, GROUP, "📖 High card")[before:] or None, 10)
+        assert "This game's rules: High stakes\nEach loser pays 3" in shown[-1].text
+        # a hand, to its 🏁
+        await join(tg, 2)
         for action in ("cpu", "start"):
-            pairs = await tg.wait_for(
-                lambda a=action: [
-                    p for p in buttons_with(tg, GROUP, "l:") if p[1].callback_data.endswith(":" + a)
-                ],
-                10,
-            )
-            await tg.press(1, GROUP, pairs[0][0].message_id, pairs[0][1].callback_data)
+            await lobby_button(tg, 1, action)
         await play_hand(tg, [1, 2], timeout=60)
         s = app.service.sittings[1]
-        assert s.game == "sixth" and s.status == "hand_over"
-        assert s.totals == list(s.state.result().net) and sum(s.totals) == 0
+        assert s.game == "sixth" and s.preset == "high" and s.status == "hand_over"
+        assert s.totals == list(s.state.result().net) and sorted(s.totals) == [-3, -3, 6]
         assert "High card" in find_text(tg, GROUP, "🏁")[0].text
     finally:
         await app.stop(drain=0.5)
 
 
+def test_a_sixth_game_is_in_playing_md(sixth):
+    text = rules_text.playing_md()
+    english = text[text.index("## English"):]
+    assert "### High card\n\nHow to win: The highest total of played cards wins." in english
+    assert "- Plain: Each loser pays 2\n- High stakes: Each loser pays 3" in english
+
+
+def test_a_sixth_game_has_its_page_in_the_screens_gallery(sixth):
+    from bot.gallery.book import markdown
+    from bot.gallery.scenes import game_page
+
+    text = markdown(asyncio.run(game_page("sixth", "en")))
+    assert text.startswith("# High card (sixth) · en"), text[:200]
+    for seen in ("High card: which rules?", "📖 High card", "🏁", "Payment: two",
+                 "Rules here: High stakes"):
+        assert seen in text, seen
+
+
 async def test_a_game_whose_presenter_does_not_import_stops_start_up(tmp_path, monkeypatch):
     root = tmp_path / "plugins"
     root.mkdir()
-    write_package(root, {**PACKAGE, "presenter.py": "from bot.presenters.base import Presentr\n"})
-    monkeypatch.syspath_prepend(str(root))
+    write_package(root, PACKAGE, "from bot.presenters.base import Presentr\n", monkeypatch)
     monkeypatch.setattr(registry, "PLUGINS", [*registry.PLUGINS, "sixth"])
     app = App(Settings(token="1:abcdef", db_path=str(tmp_path / "db")))
     try:
@@ -204,8 +292,7 @@ async def test_a_game_whose_presenter_does_not_import_stops_start_up(tmp_path, m
             await app.start()  # ... but the bot does not start without its presenter
         assert app.storage is None and app.bot is None  # before touching anything
     finally:
-        for name in [m for m in sys.modules if m == "sixth" or m.startswith("sixth.")]:
-            del sys.modules[name]
+        forget_package()
 
 
 def test_a_package_that_declares_no_parts_is_refused(monkeypatch):
