@@ -121,6 +121,8 @@ async def test_add_a_computer_taps_the_lobbys_button(lobby):
     sb, client = lobby
     await deal(sb, client)
     assert not any("你的手牌" in t for t in bot_texts(sb, GROUP))
+    # the lobby loses its buttons once the tables have gone (its edit waits behind them)
+    await sb.tg.wait_for(lambda: button(sb, GROUP, ":cpu") is None)
     await post(client, "/api/computer", {"user": ALICE}, status=409)  # no lobby any more
 
 
