@@ -25,12 +25,12 @@ PRESETS: dict[str, dict[str, tuple[str, str]]] = {
         "default": (N_("Standard"), N_("The usual rules: a point (性子) pays 1, a xian (掀) "
                                       "2; the Skewer (串串) counts 6")),
         "er_wu": (N_("Two-five (二五)"), N_("Higher stakes: a point (性子) pays 2, a xian (掀) 5")),
-        "chuan3": (N_("串串 worth 3"),
-                   N_("The Skewer (串串) counts 3, and before a xian (掀) you "
-                      "discard down to the hand of the player you xian")),
+        "chuan3": (N_("Skewer (串串) counts 3"),
+                   N_("Before a xian (掀) you discard down to as many cards as "
+                      "the player you xian holds")),
     },
     "dingniu": {
-        "default": (N_("Standard"), N_("The usual 顶牛 rules: every block (算帐) counts; a "
+        "default": (N_("Standard"), N_("The usual Ding Niu rules: every block (算帐) counts; a "
                                        "leader with a clean hand (净手) is exempt")),
         "navpil": (N_("Relaxed blocks (算帐)"),
                    N_("Anyone with 0 pips is exempt, nobody pays for failing to stop a block "

@@ -224,6 +224,22 @@ def said_twice(unit: Unit, lang: str, source: str) -> list[str]:
     return [" | ".join(lines)] if len(lines) > 1 else []
 
 
+LANGUAGE_NAMES = ("简体中文", "繁體中文")  # the /lang buttons name each language in itself
+CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
+BRACKETS = re.compile(r"\([^()]*\)")
+
+
+def chinese_outside_gloss(unit: Unit, lang: str, source: str) -> list[str]:
+    """(g) Chinese in an English screen outside a gloss's brackets: "The usual
+    顶牛 rules" (a newcomer cannot read it); "xian (掀)" is how English shows it."""
+    text = unit.whole
+    for name in LANGUAGE_NAMES:
+        text = text.replace(name, " " * len(name))
+    while (bare := BRACKETS.sub(lambda m: " " * len(m[0]), text)) != text:
+        text = bare  # innermost brackets first: "(fours (红帐), fives (五帐))"
+    return [quote(unit.whole, m.start()) for m in CJK_RUN.finditer(text)]
+
+
 def quote(text: str, at: int, width: int = 36) -> str:
     start = max(0, at - width // 3)
     return repr(text[start:start + width].replace("\n", " ⏎ "))
@@ -237,6 +253,7 @@ CHECKS: dict[str, tuple[Check, tuple[str, ...]]] = {  # name → (check, the lan
     "name-number": (names_touch_numbers, LANGS),
     "numbered-buttons": (numbered_buttons, LANGS),
     "said-twice": (said_twice, LANGS),
+    "chinese-outside-gloss": (chinese_outside_gloss, ("en",)),
 }
 
 
