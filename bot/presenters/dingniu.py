@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.i18n import N_, NC_, Translator, in_context, plural
 from bot.presenters import gupai
-from bot.presenters.base import Presenter, names_list
+from bot.presenters.base import Presenter, names_list, sentences
 from bot.presenters.gupai import Glossary, term
 from games.base import Move, Pick, Result
 
@@ -78,9 +78,9 @@ REASONS = {
 }
 
 END_REASONS = {
-    "smothered": N_("Play stops: tiles still in hand count too."),
-    "immediate": N_("Play stops: tiles still in hand count too."),
-    "sizha_end": N_("Play stops: tiles still in hand count too."),
+    "smothered": N_("play stops: tiles still in hand count too"),
+    "immediate": N_("play stops: tiles still in hand count too"),
+    "sizha_end": N_("play stops: tiles still in hand count too"),
 }
 
 
@@ -222,11 +222,12 @@ class DingniuPresenter(Presenter):
                      "count").format(who=who, kind=self.sz_name(event["kind"], _))
         if kind == "runout":
             if not event["plays"]:
-                return _("Nothing else fits: the rest go face down")
-            plays = names_list([_("{who}: {tile}").format(who=names[p["seat"]],
-                                                           tile=self.card(p["tile"], _))
-                                for p in event["plays"]], _)
-            return _("The rest is played out: {plays}").format(plays=plays)
+                return _("nothing else fits: the rest go face down")
+            seats = list(dict.fromkeys(p["seat"] for p in event["plays"]))  # in playing order
+            plays = sentences([_("{who}: {tiles}").format(
+                who=names[s], tiles=self.tiles([p["tile"] for p in event["plays"]
+                                                if p["seat"] == s], _)) for s in seats], _)
+            return _("the rest is played out: {plays}").format(plays=plays)
         if kind == "end" and event.get("reason") in END_REASONS:
             return _(END_REASONS[event["reason"]])
         return None

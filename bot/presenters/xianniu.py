@@ -88,8 +88,8 @@ REASONS = {
 # Why a hand ended (its last event). The 🏁 message says that it ended.
 END_REASONS = {
     "table_full": N_("16 cards on the table: it is full"),
-    "all_kou": N_("Everyone stood"),
-    "no_cards": N_("Nobody has cards left to lead"),
+    "all_kou": N_("everyone stood"),
+    "no_cards": N_("nobody has cards left to lead"),
     "ci": N_("11 cards on the table: a big hand"),
 }
 
@@ -330,7 +330,7 @@ class XianniuPresenter(Presenter):
         if ph == "poll":
             return _("to xian or stand")  # 掀还是扣
         if ph == "tighten":
-            return _("to discard")
+            return _("to discard face down")
         if ph == "opening":
             return _("to show a big hand")
         if public.get("must_lead"):

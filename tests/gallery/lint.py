@@ -240,6 +240,15 @@ def chinese_outside_gloss(unit: Unit, lang: str, source: str) -> list[str]:
     return [quote(unit.whole, m.start()) for m in CJK_RUN.finditer(text)]
 
 
+GLUED = re.compile(r", (?:Everyone|Nobody|Nothing|Play|The|No|Snow|It|This|That|All|Every)\b")
+
+
+def glued_sentences(unit: Unit, lang: str, source: str) -> list[str]:
+    """(i) a sentence glued after a comma: "Computer 1 stands, Everyone stood".
+    Clauses joined into one line are written in lower case."""
+    return [quote(unit.whole, m.start()) for m in GLUED.finditer(unit.whole)]
+
+
 # 简体-only characters of our texts (every character of the zh_Hans pages that
 # OpenCC's s2t changes, less those Taiwan also writes: 吃 台 群 托 余 伙 里), and
 # words Taiwan and Hong Kong do not say (docs/glossary.md: 預設, 週, 群組 ...)
@@ -248,7 +257,8 @@ SIMPLIFIED = re.compile(
     "头宽对尔帐带帮并庄庆废开弃张归当录总戏战扑护报拦据摆摇数无旧时机杀条来标样欢没温游滚满点"
     "独猫现电盘矶码确离种签简类紧红约级纽线练经结给统继绩续编罚脑脚补见规计让记许设该语说请谁"
     "谱败账贴赔赢轮输过还这进连选钮铜铳锤长问闲间闷顶顺须风飞马鱼齐龙]")
-MAINLAND = re.compile("默認|設置|信息|用戶|視頻|網絡|周榜|本周|每周|上周|私聊|命令|復盤|菜單|鏈接|質量|軟件")
+MAINLAND = re.compile("默認|設置|信息|用戶|視頻|網絡|周榜|本周|每周|上周|私聊|命令|復盤|"
+                      "菜單|鏈接|質量|軟件")
 
 
 def mainland_words(unit: Unit, lang: str, source: str) -> list[str]:
@@ -278,6 +288,7 @@ CHECKS: dict[str, tuple[Check, tuple[str, ...]]] = {  # name → (check, the lan
     "said-twice": (said_twice, LANGS),
     "chinese-outside-gloss": (chinese_outside_gloss, ("en",)),
     "mainland-words": (mainland_words, ("zh_Hant",)),
+    "glued-sentence": (glued_sentences, ("en",)),
 }
 
 
