@@ -241,7 +241,8 @@ class Presenter:
                 lines.append(f"{i + 1}. " + capital(clauses(told, _), names))
             else:  # a hidden move (扣, a discard face down): shown now the hand is over
                 then = " → " + clauses(told, _) if told else ""
-                lines.append(f"{i + 1}. {names[seat]}: {label}{then}")
+                # a button's "掀!" is no sentence's end mark (Chinese would take ！)
+                lines.append(f"{i + 1}. {names[seat]}: {label.rstrip('!')}{then}")
         lines.append(_("Scoring:"))
         if not state.is_over():  # settled void: nobody could move on
             lines.append(_("Nobody could move on: the hand counts for nothing."))

@@ -240,6 +240,15 @@ def chinese_outside_gloss(unit: Unit, lang: str, source: str) -> list[str]:
     return [quote(unit.whole, m.start()) for m in CJK_RUN.finditer(text)]
 
 
+HALF_WIDTH_END = re.compile(r"[\u3400-\u9fff][?!]")
+
+
+def half_width_marks(unit: Unit, lang: str, source: str) -> list[str]:
+    """(j) a Chinese sentence ended with a half-width "?" or "!" ("还是扣?"):
+    Chinese text takes ？ and ！. Buttons keep their short "掀!"."""
+    return [quote(unit.text, m.start()) for m in HALF_WIDTH_END.finditer(unit.text)]
+
+
 GLUED = re.compile(r", (?:Everyone|Nobody|Nothing|Play|The|No|Snow|It|This|That|All|Every)\b")
 
 
@@ -289,6 +298,7 @@ CHECKS: dict[str, tuple[Check, tuple[str, ...]]] = {  # name → (check, the lan
     "chinese-outside-gloss": (chinese_outside_gloss, ("en",)),
     "mainland-words": (mainland_words, ("zh_Hant",)),
     "glued-sentence": (glued_sentences, ("en",)),
+    "half-width-marks": (half_width_marks, ("zh_Hans", "zh_Hant")),
 }
 
 
