@@ -199,7 +199,7 @@ def table(s: Sitting, _: Translator) -> str:
         who = names_list([ns[i] for i in shown_to_act(s.state, public)], _)
         left = seconds_left(s)
         if not who:
-            lines.append(_("Now: waiting for claims (⏱ {sec} s)").format(sec=left)
+            lines.append(_("Now: waiting for claims (⏱ {time})").format(time=clock(left))
                          if left is not None else _("Now: waiting for claims"))
         else:  # one seat or several (紧牌: everyone discards at once), one action
             action = p.turn_action(public, _)
@@ -257,7 +257,7 @@ def hand(
     elif seat in st.to_act():
         left = seconds_left(s)
         lines.append(
-            _("👉 Your turn (⏱ {sec} s)").format(sec=left) if left is not None
+            _("👉 Your turn (⏱ {time})").format(time=clock(left)) if left is not None
             else _("👉 Your turn")
         )
         moves = st.legal_moves(seat)
