@@ -114,7 +114,8 @@ async def test_a_post_queued_but_never_sent_goes_out_at_start_oldest_first(peopl
     clock = [at(2026, 11, 17, 9, 0)]
     async with bot_at(tg, db, clock):
         a = boards(tg, A)
-        assert [("11月2日" in m.text, "11月9日" in m.text) for m in a] == [(True, False), (False, True)]
+        weeks = [("11月2日" in m.text, "11月9日" in m.text) for m in a]
+        assert weeks == [(True, False), (False, True)]
     d = open_db(str(db))
     posts = [ledger.weekly_post(d, A, w) for w in ("2026-11-02", "2026-11-09")]
     d.close()
