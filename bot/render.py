@@ -32,7 +32,7 @@ from bot.outbox import MAX_CAPTION
 from bot.pictures.drawing import Drawing, drawing
 from bot.pictures.scenes import for_lang, scenes
 from bot.pictures.source import Picture
-from bot.presenters.base import Presenter, clauses, names_list, scores_line
+from bot.presenters.base import Presenter, capital, clauses, names_list, scores_line
 from bot.sitting import Sitting
 from games import hands
 from games.base import Move, Pick, State
@@ -179,7 +179,7 @@ def last_line(s: Sitting, p: Presenter, ns: list[str], _: Translator) -> str | N
         return None
     said = [p.event_line(e, ns, _) for e in s.last.get("events", [])]
     parts = [x for x in said if x]
-    return clauses(parts[-3:], _) if parts else None
+    return capital(clauses(parts[-3:], _), ns) if parts else None
 
 
 def shown_to_act(state: State, view: Mapping[str, object]) -> list[int]:
@@ -204,17 +204,13 @@ def table(s: Sitting, _: Translator) -> str:
         who = names_list([ns[i] for i in shown_to_act(s.state, public)], _)
         left = seconds_left(s)
         if not who:
-            lines.append(_("Now: waiting for claims (⏱ {sec} s)").format(sec=left)
+            lines.append(_("Now: waiting for claims (⏱ {time})").format(time=clock(left))
                          if left is not None else _("Now: waiting for claims"))
-        elif len(shown_to_act(s.state, public)) == 1:
+        else:  # one seat or several (紧牌: everyone discards at once), one action
             action = p.turn_action(public, _)
             lines.append(_("Now: {who} {action} (⏱ {time})").format(
                 who=who, action=action, time=clock(left)) if left is not None
                 else _("Now: {who} {action}").format(who=who, action=action))
-        elif left is not None:
-            lines.append(_("Now: {who} (⏱ {sec} s)").format(who=who, sec=left))
-        else:
-            lines.append(_("Now: {who}").format(who=who))
         auto = [ns[i] for i, seat in enumerate(s.seats) if seat and seat.human and seat.tuoguan]
         if auto:
             lines.append(_("🤖 Computer plays for: {who}").format(who=names_list(auto, _)))
@@ -222,7 +218,7 @@ def table(s: Sitting, _: Translator) -> str:
         lines.append(_("The game was ended."))
     else:  # the 🏁 message below says the hand is over, once
         lines.append(_("👇 The result is below."))
-    return clip("\n".join(lines))
+    return clip(p.gloss_text("\n".join(lines), ns))  # each term glossed once in the message
 
 
 # -- a player's hand -----------------------------------------------------------
@@ -266,7 +262,7 @@ def hand(
     elif seat in st.to_act():
         left = seconds_left(s)
         lines.append(
-            _("👉 Your turn (⏱ {sec} s)").format(sec=left) if left is not None
+            _("👉 Your turn (⏱ {time})").format(time=clock(left)) if left is not None
             else _("👉 Your turn")
         )
         moves = st.legal_moves(seat)
@@ -285,7 +281,7 @@ def hand(
     else:
         who = names_list([ns[i] for i in shown_to_act(st, view)], _)
         lines.append(_("Waiting for {who}").format(who=who) if who else _("Waiting for claims"))
-    return clip("\n".join(lines)), keyboard(rows)
+    return clip(p.gloss_text("\n".join(lines), ns)), keyboard(rows)  # each term glossed once
 
 
 def picker_lines(

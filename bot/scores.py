@@ -110,7 +110,7 @@ class Scores:
         rows = await self.storage.run(ledger.leaderboard, chat_id, start, end, game)
         if not rows:
             return _("No hands finished this week yet. /new starts a game!")
-        dates = scores_text.span(monday)
+        dates = scores_text.span(monday, _)
         head = (_("🏆 This week's leaderboard: {game} ({span})").format(game=label, span=dates)
                 if game else _("🏆 This week's leaderboards ({span})").format(span=dates))
         return scores_text.boards(rows, head, _, titled=game is None)
@@ -125,7 +125,7 @@ class Scores:
         if not rows:
             return None
         _ = self.service.t(chat_id)
-        head = _("🗓 Last week's leaderboards ({span})").format(span=scores_text.span(monday))
+        head = _("🗓 Last week's leaderboards ({span})").format(span=scores_text.span(monday, _))
         text = scores_text.boards(rows, head, _)
         ts = await self.storage.run(tally.tallies, chat_id) if with_tallies else []
         if ts:
@@ -148,7 +148,7 @@ class Scores:
                         tuple((r["name"] or "?", r["net"]) for _rank, r in ranked(by_game[g])))
                   for g in sorted(by_game, key=lambda g: (-sum(r["hands"] for r in by_game[g]),
                                                           g))]
-        head = _("🗓 Last week's leaderboards ({span})").format(span=scores_text.span(monday))
+        head = _("🗓 Last week's leaderboards ({span})").format(span=scores_text.span(monday, _))
         return chart(head, boards)
 
     # -- /history and /replay -----------------------------------------------------------

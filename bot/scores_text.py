@@ -14,7 +14,7 @@ from aiogram.filters.callback_data import CallbackData
 from aiogram.types import InlineKeyboardMarkup
 
 from bot import catalog, render
-from bot.i18n import Translator, plural
+from bot.i18n import NC_, Translator, in_context, plural
 from bot.pictures.drawing import Drawing, drawing
 from bot.pictures.scenes import for_lang, scenes
 from bot.presenters.base import signed
@@ -69,8 +69,18 @@ def boards(rows: Sequence[Mapping[str, Any]], head: str, _: Translator,
     return render.clip("\n\n".join(parts) if titled else "\n".join(parts))
 
 
-def span(monday: date) -> str:
-    return f"{monday:%m-%d} – {monday + timedelta(days=6):%m-%d}"
+# A date in words, never "03-04" (4 March or 3 April?): "Mar 4", "3月4日"
+MONTHS = (NC_("month", "Jan"), NC_("month", "Feb"), NC_("month", "Mar"), NC_("month", "Apr"),
+          NC_("month", "May"), NC_("month", "Jun"), NC_("month", "Jul"), NC_("month", "Aug"),
+          NC_("month", "Sep"), NC_("month", "Oct"), NC_("month", "Nov"), NC_("month", "Dec"))
+
+
+def day_text(d: date, _: Translator) -> str:
+    return _("{month} {day}").format(month=in_context("month", MONTHS[d.month - 1], _), day=d.day)
+
+
+def span(monday: date, _: Translator) -> str:
+    return f"{day_text(monday, _)} – {day_text(monday + timedelta(days=6), _)}"
 
 
 def game_label(game_id: str | None, _: Translator) -> str:
@@ -89,8 +99,9 @@ def ledger_names(rows: Sequence[Mapping[str, Any]], _: Translator) -> list[str]:
     return out
 
 
-def when(ts: float, zone: ZoneInfo) -> str:
-    return f"{datetime.fromtimestamp(ts, zone):%m-%d %H:%M}"
+def when(ts: float, zone: ZoneInfo, _: Translator) -> str:
+    at = datetime.fromtimestamp(ts, zone)
+    return _("{day}, {time}").format(day=day_text(at.date(), _), time=f"{at:%H:%M}")
 
 
 def history(
@@ -107,7 +118,7 @@ def history(
         p = catalog.presenter(h["game"])
         state = state_from_json(h["state"])
         lines.append(_("{id}. {hand} · {when}").format(
-            id=h["id"], hand=hand_name(h, _), when=when(h["at"], zone)))
+            id=h["id"], hand=hand_name(h, _), when=when(h["at"], zone, _)))
         line = p.result_line(state.result(), names, _) if state.is_over() else _(
             "Nobody could move on: the hand counts for nothing.")
         lines.append("   " + line)
@@ -127,7 +138,7 @@ def replay_texts(h: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> list[st
     names = ledger_names(h["ledger"], _)
     p = catalog.presenter(h["game"])
     state = state_from_json(h["state"])
-    head = _("🔁 {hand} · {when}").format(hand=hand_name(h, _), when=when(h["at"], zone))
+    head = _("🔁 {hand} · {when}").format(hand=hand_name(h, _), when=when(h["at"], zone, _))
     lines = [head, *"\n".join(p.replay_lines(record_of(state), names, _)).split("\n")]
     # each message glosses its game's terms at their first use in it (the
     # presenter's gloss_text), so a message is measured as it will be sent
@@ -158,7 +169,7 @@ def replay_picture_caption(h: Mapping[str, Any], _: Translator) -> str:
 def replay_caption(h: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> str:
     """What the record file is, and what to open it with."""
     return _("The record of {hand} ({when}). Open it with Paiju to watch the hand again "
-             "move by move.").format(hand=hand_name(h, _), when=when(h["at"], zone))
+             "move by move.").format(hand=hand_name(h, _), when=when(h["at"], zone, _))
 
 
 def record_file(h: Mapping[str, Any]) -> tuple[str, bytes]:

@@ -16,15 +16,15 @@ from bot import render
 from bot.callbacks import SettleCB
 from bot.i18n import Translator, plural
 from bot.presenters.base import signed
-from bot.scores_text import game_label, when
+from bot.scores_text import day_text, game_label, when
 from bot.sitting import Sitting
 from storage.scores import settle_up
 
 Person = Mapping[str, Any]
 
 
-def day(ts: float, zone: ZoneInfo) -> str:
-    return f"{datetime.fromtimestamp(ts, zone):%m-%d}"
+def day(ts: float, zone: ZoneInfo, _: Translator) -> str:
+    return day_text(datetime.fromtimestamp(ts, zone).date(), _)
 
 
 def scored(name: str, n: int, _: Translator) -> str:
@@ -42,7 +42,7 @@ def span(t: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> str:
     hands = plural(_, "{n} hand", "{n} hands", t["hands"]).format(n=t["hands"])
     sittings = plural(_, "{n} sitting", "{n} sittings", t["sittings"]).format(n=t["sittings"])
     return _("{hands} in {sittings} since {date}").format(
-        hands=hands, sittings=sittings, date=day(t["first"], zone))
+        hands=hands, sittings=sittings, date=day(t["first"], zone, _))
 
 
 def balances(people: Sequence[Person], _: Translator) -> str:
@@ -152,7 +152,7 @@ def settled(s: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> str:
     people = s["cleared"]
     lines = [
         _("✅ The {game} tally is settled ({name}, {when}). It held {span}:").format(
-            game=game_label(s["game"], _), name=s["by_name"] or "?", when=when(s["at"], zone),
+            game=game_label(s["game"], _), name=s["by_name"] or "?", when=when(s["at"], zone, _),
             span=span({**s, "first": s["since"]}, zone, _)),
         *body({**s, "people": people}, _),
     ]
@@ -177,7 +177,7 @@ def history(rows: Sequence[Mapping[str, Any]], zone: ZoneInfo, _: Translator) ->
     lines = [_("📒 Settling up in this chat, newest first:")]
     for s in rows:
         lines.append(_("{when} · {game} · settled by {name} · {span}").format(
-            when=when(s["at"], zone), game=game_label(s["game"], _), name=s["by_name"] or "?",
+            when=when(s["at"], zone, _), game=game_label(s["game"], _), name=s["by_name"] or "?",
             span=span({**s, "first": s["since"]}, zone, _)))
         people = s["cleared"]
         lines += ["   " + line for line in owing(people, _) + against_computers(people, _)]

@@ -12,6 +12,7 @@ Presenters only read what they are given: `public_view()` for group texts,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar, cast
 
@@ -43,6 +44,26 @@ def names_list(items: Iterable[str], _: Translator) -> str:
 def clauses(items: Iterable[str], _: Translator) -> str:
     """Parts of one sentence: "，" in Chinese, ", " in English."""
     return _(", ").join(items)
+
+
+def capital(text: str, names: Sequence[str]) -> str:
+    """A clause that starts a line ("no winner" → "No winner"); a player's
+    name ("p1 passes") and Chinese as they are."""
+    if any(n and text.startswith(n) for n in names):
+        return text
+    return text[:1].upper() + text[1:]
+
+
+CARDS_IN_LABEL = re.compile(r"\[\d:\d\]|[♠♥♦♣]\ufe0f?\w+")
+
+
+def says_the_move(event: str, label: str, name: str) -> bool:
+    """Whether a move's first event says all its button did: it names the
+    player, the button's verb ("Pass" → "Tom passes") and every card the button
+    shows. Then a replay gives the event alone, not "Tom: Pass → Tom passes"."""
+    verb = re.match(r"\w+", label)
+    return (event.startswith(name) and verb is not None and verb[0].lower() in event.lower()
+            and all(c in event for c in CARDS_IN_LABEL.findall(label)))
 
 
 def sentences(items: Iterable[str], _: Translator) -> str:
@@ -224,6 +245,7 @@ class Presenter(Generic[PublicT, ViewT]):
         """A finished hand in one line (/history): how it ended, then every
         seat's points, best first."""
         head = self.result_head(result, names, _)
+        head = capital(head, names) if head else None
         if not any(result.net):
             return head or _("Nobody won or lost.")
         scores = scores_line(names, result.net, _)
@@ -244,12 +266,15 @@ class Presenter(Generic[PublicT, ViewT]):
             lines.append(_("Moves:"))
         for i, (seat, code) in enumerate(record.get("moves", [])):
             label = self.replay_move(state, seat, code, _)
+            picked = find_move(state.legal_moves(seat), code) is None  # cards chosen in a picker
             told = [t for t in (self.event_line(e, names, _) for e in state.apply(seat, code)) if t]
-            if told and label in told[0]:  # the event already says who played what
-                lines.append(f"{i + 1}. " + clauses(told, _))
+            if told and (label in told[0]
+                         or not picked and says_the_move(told[0], label, names[seat])):
+                lines.append(f"{i + 1}. " + capital(clauses(told, _), names))
             else:  # a hidden move (扣, a discard face down): shown now the hand is over
                 then = " → " + clauses(told, _) if told else ""
-                lines.append(f"{i + 1}. {names[seat]}: {label}{then}")
+                # a button's "掀!" is no sentence's end mark (Chinese would take ！)
+                lines.append(f"{i + 1}. {names[seat]}: {label.rstrip('!')}{then}")
         lines.append(_("Scoring:"))
         if not state.is_over():  # settled void: nobody could move on
             lines.append(_("Nobody could move on: the hand counts for nothing."))

@@ -450,9 +450,9 @@ class ChangpaiPresenter(Presenter[ChangpaiPublic, ChangpaiView]):
             return self.win_line(event["seat"], event.get("card"), event["self_draw"],
                                  event.get("from"), names, Glossary(()), _)
         if t == "huang":  # the stock ran out, or nobody is left in: the result says which
-            return _("No winner")
+            return _("no winner")
         if t == "redeal":
-            return _("Nobody declared: the cards are dealt again")
+            return _("nobody declared: the cards are dealt again")
         return None
 
     def no_winner(self, d: dict[str, Any], _: Translator) -> str:

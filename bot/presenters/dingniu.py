@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.i18n import N_, NC_, Translator, in_context, plural
 from bot.presenters import gupai
-from bot.presenters.base import OFF, ON, FlagText, Presenter, names_list
+from bot.presenters.base import OFF, ON, FlagText, Presenter, names_list, sentences
 from bot.presenters.gupai import Glossary, term
 from games.base import Move, Pick, Result, Revealed
 from games.dingniu import DingniuPublic, DingniuView
@@ -79,15 +79,15 @@ REASONS = {
 }
 
 END_REASONS = {
-    "smothered": N_("Play stops: tiles still in hand count too."),
-    "immediate": N_("Play stops: tiles still in hand count too."),
-    "sizha_end": N_("Play stops: tiles still in hand count too."),
+    "smothered": N_("play stops: tiles still in hand count too"),
+    "immediate": N_("play stops: tiles still in hand count too"),
+    "sizha_end": N_("play stops: tiles still in hand count too"),
 }
 
 
 # -- house rules and /rules in players' words (msgids; bot/house_rules.py reads them) --
 PRESETS: dict[str, tuple[str, str]] = {  # preset → (name, one-line description)
-    "default": (N_("Standard"), N_("The usual 顶牛 rules: every block (算帐) counts; a "
+    "default": (N_("Standard"), N_("The usual Ding Niu rules: every block (算帐) counts; a "
                                    "leader with a clean hand (净手) is exempt")),
     "navpil": (N_("Relaxed blocks (算帐)"),
                N_("Anyone with 0 pips is exempt, nobody pays for failing to stop a block "
@@ -290,11 +290,12 @@ class DingniuPresenter(Presenter[DingniuPublic, DingniuView]):
                      "count").format(who=who, kind=self.sz_name(event["kind"], _))
         if kind == "runout":
             if not event["plays"]:
-                return _("Nothing else fits: the rest go face down")
-            plays = names_list([_("{who}: {tile}").format(who=names[p["seat"]],
-                                                           tile=self.card(p["tile"], _))
-                                for p in event["plays"]], _)
-            return _("The rest is played out: {plays}").format(plays=plays)
+                return _("nothing else fits: the rest go face down")
+            seats = list(dict.fromkeys(p["seat"] for p in event["plays"]))  # in playing order
+            plays = sentences([_("{who}: {tiles}").format(
+                who=names[s], tiles=self.tiles([p["tile"] for p in event["plays"]
+                                                if p["seat"] == s], _)) for s in seats], _)
+            return _("the rest is played out: {plays}").format(plays=plays)
         if kind == "end" and event.get("reason") in END_REASONS:
             return _(END_REASONS[event["reason"]])
         return None

@@ -52,8 +52,8 @@ JOKER_NAMES = {
 WIN_WHY = {
     "200": N_("all 200 points"),
     "140": N_("enough points"),
-    "kangqi": N_("first out with enough points, 扛旗"),  # 扛旗
-    "double_out": N_("both partners out, 双飞"),  # 双飞
+    "kangqi": N_("first out with enough points (扛旗)"),  # 扛旗
+    "double_out": N_("both partners out (双飞)"),  # 双飞
 }
 # The end of a hand in one line (the table's last event, /history)
 END_LINES = {
@@ -278,10 +278,9 @@ class PaoyaoPresenter(Presenter[PaoyaoPublic, PaoyaoView]):
         )
 
     def _status_line(self, public: PaoyaoPublic, names: list[str], _: Translator) -> str | None:
-        snow, chase = public["snow"], public["chase"]
-        if public["phase"] == "snow" and snow is not None:  # who answers is the turn line's
-            team = self.team_name(snow["team"], names, _)
-            return _("{team} have won.").format(team=team)
+        # while the 雪 question is open, the last event says who won and the
+        # turn line who answers: the table does not say it a third time
+        chase = public["chase"]
         if chase is not None and public["phase"] != "over":
             return _("Snow! {team} have won and play on for a bigger win").format(
                 team=self.team_name(chase, names, _)
@@ -384,17 +383,17 @@ class PaoyaoPresenter(Presenter[PaoyaoPublic, PaoyaoView]):
                           "{who} takes the trick: +{n} points ({a} : {b})", pts).format(
                 who=who, n=pts, a=event["score"][0], b=event["score"][1])
         if kind == "snow_offer":
-            return _("{team} have won ({why}). Snow or not?").format(
+            return _("{team} have won: {why}").format(
                 team=self.team_name(event["team"], names, _), why=_(WIN_WHY[event["reason"]])
             )
         if kind == "snow":
             return (
-                _("{who}: snow!").format(who=who)
+                _("{who} chooses snow").format(who=who)
                 if event["snow"]
-                else _("{who}: no snow").format(who=who)
+                else _("{who} chooses no snow").format(who=who)
             )
         if kind == "chase":
-            return _("Snow! Play goes on: the losers must pass the snow line to escape it")
+            return _("play goes on: the losers must pass the snow line to escape it")
         if kind == "end":
             return _(END_LINES[event["snow"]]).format(
                 team=self.team_name(event["team"], names, _))

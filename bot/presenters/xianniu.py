@@ -89,8 +89,8 @@ REASONS = {
 # Why a hand ended (its last event). The 🏁 message says that it ended.
 END_REASONS = {
     "table_full": N_("16 cards on the table: it is full"),
-    "all_kou": N_("Everyone stood"),
-    "no_cards": N_("Nobody has cards left to lead"),
+    "all_kou": N_("everyone stood"),
+    "no_cards": N_("nobody has cards left to lead"),
     "ci": N_("11 cards on the table: a big hand"),
 }
 
@@ -125,9 +125,9 @@ NIUJIU_PRESETS: dict[str, tuple[str, str]] = {  # preset → (name, one-line des
     "default": (N_("Standard"), N_("The usual rules: a point (性子) pays 1, a xian (掀) "
                                   "2; the Skewer (串串) counts 6")),
     "er_wu": (N_("Two-five (二五)"), N_("Higher stakes: a point (性子) pays 2, a xian (掀) 5")),
-    "chuan3": (N_("串串 worth 3"),
-               N_("The Skewer (串串) counts 3, and before a xian (掀) you "
-                  "discard down to the hand of the player you xian")),
+    "chuan3": (N_("Skewer (串串) counts 3"),
+               N_("Before a xian (掀) you discard down to as many cards as "
+                  "the player you xian holds")),
 }
 
 # flag → (name, one-line explanation, {value: choice name})
@@ -472,7 +472,7 @@ class XianniuPresenter(Presenter[XianniuPublic, XianniuView]):
         if ph == "poll":
             return _("to xian or stand")  # 掀还是扣
         if ph == "tighten":
-            return _("to discard")
+            return _("to discard face down")
         if ph == "opening":
             return _("to show a big hand")
         if public.get("must_lead"):

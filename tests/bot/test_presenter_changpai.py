@@ -75,7 +75,7 @@ def test_ux_claim_example():
     assert text.endswith("老王 打出 猫猫[1:5]")
     assert labels(st, 1) == ["吃: 人人猫猫", "过"]
     assert labels(st, 2) == ["碰", "过"]
-    assert prompt(st, 1) == "吃还是过?" and prompt(st, 2) == "碰还是过?"
+    assert prompt(st, 1) == "吃还是过？" and prompt(st, 2) == "碰还是过？"
     assert labels(st, 1, EN) == ["Chow: Man ×2 + Red Mallet Six", "Pass"]
     assert prompt(st, 1, EN, EN_NAMES) == "Chow (吃) or pass?"
     # the table shows the card as open to claims; its "Last:" line says who discarded it
@@ -95,7 +95,7 @@ def test_hand_splits_red_and_black_and_shows_the_estimate():
     assert labels(st, 0)[0] == "胡!"
     # the dealer's 21st card: win on it, or lock his four of a kind (偷)
     assert labels(st, 0, EN) == ["Win!", "Lock One-Four [1:4]"]
-    assert prompt(st, 0) == "胡还是偷牌再摸?"
+    assert prompt(st, 0) == "胡还是偷牌再摸？"
     assert prompt(st, 0, EN, EN_NAMES) == "Win (胡) or lock (偷) the cards and draw again?"
     st.apply(0, "H")
     res = P.result_text(st.result(), st.revealed(), NAMES, HANS)

@@ -108,7 +108,7 @@ def test_events_read_naturally():
     s = start(*DN20)
     lines = [P.event_line(e, EN_NAMES, EN) for e in play(s, *DN20_MOVES)]
     assert "A Qiang makes a block (算帐): smothered fives (闷五帐)" in lines
-    assert lines[-1] == "Play stops: tiles still in hand count too."
+    assert lines[-1] == "play stops: tiles still in hand count too"  # a clause of "Last: …"
 
 
 def test_result_explains_baozhuang_silan_and_double():

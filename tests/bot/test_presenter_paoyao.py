@@ -117,15 +117,16 @@ def test_ux_hand_text_groups_by_rank():
 def test_snow_texts():
     s = position(["TT 4", "4 6", "4 7", "4 8"], score=(130, 15))
     ev = play(s, (0, "TT"), (1, "P"), (2, "P"), (3, "P"))
-    assert P.event_line(ev[-1], NAMES, HANS) == "老王和阿强 赢了 (分够了)！雪不雪？"
-    assert P.event_line(ev[-1], EN_NAMES, EN) == (
-        "Lao Wang & A Qiang have won (enough points). Snow (雪) or not?")
-    assert "老王和阿强 已经赢了" in P.table_text(s.public_view(), NAMES, HANS)
+    # the turn line asks the question, once
+    assert P.event_line(ev[-1], NAMES, HANS) == "老王和阿强 赢了 (分够了)"
+    assert P.event_line(ev[-1], EN_NAMES, EN) == "Lao Wang & A Qiang have won: enough points"
+    assert "赢了" not in P.table_text(s.public_view(), NAMES, HANS)  # the event line says it
     assert P.turn_action(s.public_view(), HANS) == "雪不雪"
     assert P.turn_action(s.public_view(), EN) == "to choose: snow (雪) or not"
     assert "还是不雪" in P.hand_text(s.view(2), 2, NAMES, HANS)
     ev = play(s, (2, "X"))
-    assert P.event_line(ev[0], NAMES, HANS) == "阿强: 雪！"
+    assert P.event_line(ev[0], NAMES, HANS) == "阿强 要雪"
+    assert P.event_line(ev[0], EN_NAMES, EN) == "A Qiang chooses snow (雪)"
     assert "雪！老王和阿强 已赢" in P.table_text(s.public_view(), NAMES, HANS)
 
 

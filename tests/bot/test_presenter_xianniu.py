@@ -206,7 +206,7 @@ def test_worked_hand_events_and_result():
         en += [P.event_line(e, EN_NAMES, EN) for e in events]
     assert lines[:4] == ["老王 出 公牛 ♠9♥️9", "小李 过", "阿强 过", "老王 得 2 张 (共 2 张)"]
     assert "小李 压 对8" in lines and "阿强 压 对J" in lines
-    assert lines[-2:] == ["阿强 扣了", "老王 掀 阿强!"]
+    assert lines[-2:] == ["阿强 扣了", "老王 掀 阿强！"]
     assert en[3] == "Lao Wang takes the trick: +2 on the table (2 in all)"
     assert en[-2:] == ["A Qiang stands (扣)", "Lao Wang calls xian (掀) on A Qiang!"]
     table = P.table_text(s.public_view(), NAMES, HANS)

@@ -9,6 +9,7 @@ import pytest
 
 from bot import catalog, cli, scores_text
 from bot.i18n import LANGS, translator
+from bot.presenters.base import capital
 from games import registry
 from games.base import Result
 from storage import ledger
@@ -83,7 +84,7 @@ def test_history_lines_are_one_sentence_each(db, lang):
     names = ["A", "B", "C"]
     redeal = Result(net=[0, 0, 0], details={"outcome": "redeal"})
     line = p.result_line(redeal, names, _)
-    assert line == p.event_line({"type": "redeal"}, names, _)
+    assert line == capital(p.event_line({"type": "redeal"}, names, _), names)
     draw = Result(net=[0, 0, 0], details={})
     assert catalog.presenter("xianniu").result_line(draw, names, _) == _("Nobody won or lost.")
     won = catalog.presenter("dingniu").result_line(Result(net=[-2, 3, -1], details={}),

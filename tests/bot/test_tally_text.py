@@ -196,7 +196,7 @@ def test_the_settled_record_names_who_when_and_what_it_cleared(db):
     *_, (lang, texts, _b) = sample_screens(db)
     assert lang == "en"
     settled = texts[2]
-    assert "老王" in settled and "01-15" in settled  # who and when (1.8e9 in Shanghai)
+    assert "老王" in settled and "Jan 15" in settled  # who and when (1.8e9 in Shanghai)
     cleared = json.loads(db.execute("select cleared from settlements").fetchone()[0])
     for p in cleared:
         assert f"{p['name']}: " in settled

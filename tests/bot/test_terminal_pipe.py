@@ -48,7 +48,7 @@ def test_unknown_preset_lists_the_names_players_see(capsys):
 
     assert cli.main(["play", "niujiu", "--preset", "nope", "--lang", "en"]) == 2
     err = capsys.readouterr().err
-    assert "known: Standard, Two-five (二五), 串串 worth 3" in err and "er_wu" not in err
+    assert "known: Standard, Two-five (二五), Skewer (串串) counts 3" in err and "er_wu" not in err
 
 
 def test_the_header_names_the_preset(capsys):

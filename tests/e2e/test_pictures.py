@@ -301,7 +301,7 @@ async def test_the_weekly_post_carries_a_bar_chart_where_a_chinese_font_is_found
         await app.weekly.run()
         await app.outbox.drain(10)
         post = boards(people, GROUP)
-        assert len(post) == 1 and "11-02 – 11-08" in post[0].text
+        assert len(post) == 1 and "11月2日 – 11月8日" in post[0].text
         assert (post[0].photo is not None) == font
         if font:
             with Image.open(io.BytesIO(post[0].photo["content"])) as im:

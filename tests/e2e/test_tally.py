@@ -96,7 +96,7 @@ async def test_two_days_a_settlement_and_a_new_tally(people, toy, tmp_path):
 
         score = await say(tg, 1, GROUP, "/score")
         head = score.text.splitlines()[0]
-        assert head == "📒 Toy账本：12-01 起，2 场 2 局", head  # since Tuesday
+        assert head == "📒 Toy账本：12月1日起，2 场 2 局", head  # since Tuesday
         balances = owed(app, GROUP)
         assert set(balances) == {"老王", "小李", "阿强"}
         check_balances(score.text.splitlines()[1], balances)
@@ -130,7 +130,7 @@ async def test_two_days_a_settlement_and_a_new_tally(people, toy, tmp_path):
         assert len(rows) == 1 and rows[0]["by_user"] in (1, 4) and rows[0]["hands"] == 2
         done = await tg.wait_for(lambda: find_text(tg, GROUP, "✅"), timeout=10)
         assert len(done) == 1 and "2 场 2 局" in done[0].text
-        assert "12-03 21:00" in done[0].text  # when: the bot's clock, Thursday
+        assert "12月3日 21:00" in done[0].text  # when: the bot's clock, Thursday
         assert score.text.splitlines()[1] in done[0].text  # the balances it cleared
         await tg.wait_for(lambda: not tg.buttons(GROUP, question.message_id), timeout=10)
         assert rows[0]["through"] == app.storage.run_sync(
@@ -234,7 +234,7 @@ async def test_boards_and_the_weekly_post_keep_games_apart(people, tmp_path):
         assert "+9" not in top and "+6" not in top  # 老王's and 小李's two games never added
         one = (await say(tg, 1, GROUP, "/top 掀牛")).text
         assert one.splitlines()[1:] == boards["掀牛："].splitlines()[1:] and "刨幺" not in one
-        assert one.splitlines()[0] == "🏆 本周排行榜：掀牛（11-02 – 11-08）"
+        assert one.splitlines()[0] == "🏆 本周排行榜：掀牛（11月2日 – 11月8日）"
         clock[0] = datetime(2026, 11, 9, 0, 5, tzinfo=zone).timestamp()
         assert await app.weekly.run() == 1
         post = await tg.wait_for(lambda: find_text(tg, GROUP, "🗓"), timeout=10)

@@ -81,7 +81,7 @@ async def test_weekly_post_once_caught_up_after_9_days_and_idle_chats_skipped(pe
         await app.outbox.drain(10)
         a, b = boards(tg, A), boards(tg, B)
         assert len(a) == len(b) == 1
-        assert "11-02 – 11-08" in a[0].text and "u1" in a[0].text
+        assert "11月2日 – 11月8日" in a[0].text and "u1" in a[0].text
         assert "u3" in b[0].text and "u2" not in b[0].text  # B's 23:59:59 hand is in that week
         job = app.scheduler.get_job("weekly")
         # hourly at :05, so every chat's own Monday 00:05 (its /settings zone) is met
@@ -94,7 +94,7 @@ async def test_weekly_post_once_caught_up_after_9_days_and_idle_chats_skipped(pe
     clock[0] = at(2026, 11, 24, 22, 0)
     async with bot_at(tg, db, clock) as app:
         a = boards(tg, A)
-        assert len(a) == 2 and "11-09 – 11-15" in a[1].text
+        assert len(a) == 2 and "11月9日 – 11月15日" in a[1].text
         assert len(boards(tg, B)) == 1 and boards(tg, C) == []
 
     # Another restart the same day: nothing is posted twice.
@@ -114,7 +114,8 @@ async def test_a_post_queued_but_never_sent_goes_out_at_start_oldest_first(peopl
     clock = [at(2026, 11, 17, 9, 0)]
     async with bot_at(tg, db, clock):
         a = boards(tg, A)
-        assert [("11-02" in m.text, "11-09" in m.text) for m in a] == [(True, False), (False, True)]
+        weeks = [("11月2日" in m.text, "11月9日" in m.text) for m in a]
+        assert weeks == [(True, False), (False, True)]
     d = open_db(str(db))
     posts = [ledger.weekly_post(d, A, w) for w in ("2026-11-02", "2026-11-09")]
     d.close()

@@ -224,6 +224,64 @@ def said_twice(unit: Unit, lang: str, source: str) -> list[str]:
     return [" | ".join(lines)] if len(lines) > 1 else []
 
 
+LANGUAGE_NAMES = ("简体中文", "繁體中文")  # the /lang buttons name each language in itself
+CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
+BRACKETS = re.compile(r"\([^()]*\)")
+
+
+def chinese_outside_gloss(unit: Unit, lang: str, source: str) -> list[str]:
+    """(g) Chinese in an English screen outside a gloss's brackets: "The usual
+    顶牛 rules" (a newcomer cannot read it); "xian (掀)" is how English shows it."""
+    text = unit.whole
+    for name in LANGUAGE_NAMES:
+        text = text.replace(name, " " * len(name))
+    while (bare := BRACKETS.sub(lambda m: " " * len(m[0]), text)) != text:
+        text = bare  # innermost brackets first: "(fours (红帐), fives (五帐))"
+    return [quote(unit.whole, m.start()) for m in CJK_RUN.finditer(text)]
+
+
+HALF_WIDTH_END = re.compile(r"[\u3400-\u9fff][?!]")
+
+
+def half_width_marks(unit: Unit, lang: str, source: str) -> list[str]:
+    """(j) a Chinese sentence ended with a half-width "?" or "!" ("还是扣?"):
+    Chinese text takes ？ and ！. Buttons keep their short "掀!"."""
+    return [quote(unit.text, m.start()) for m in HALF_WIDTH_END.finditer(unit.text)]
+
+
+GLUED = re.compile(r", (?:Everyone|Nobody|Nothing|Play|The|No|Snow|It|This|That|All|Every)\b")
+
+
+def glued_sentences(unit: Unit, lang: str, source: str) -> list[str]:
+    """(i) a sentence glued after a comma: "Computer 1 stands, Everyone stood".
+    Clauses joined into one line are written in lower case."""
+    return [quote(unit.whole, m.start()) for m in GLUED.finditer(unit.whole)]
+
+
+# 简体-only characters of our texts (every character of the zh_Hans pages that
+# OpenCC's s2t changes, less those Taiwan also writes: 吃 台 群 托 余 伙 里), and
+# words Taiwan and Hong Kong do not say (docs/glossary.md: 預設, 週, 群組 ...)
+SIMPLIFIED = re.compile(
+    "[东两严个为么习乡争于从们会伦体关决净准减凑几凤刘则别动区华单厅压双发变号后吗员场坏复够"
+    "头宽对尔帐带帮并庄庆废开弃张归当录总戏战扑护报拦据摆摇数无旧时机杀条来标样欢没温游滚满点"
+    "独猫现电盘矶码确离种签简类紧红约级纽线练经结给统继绩续编罚脑脚补见规计让记许设该语说请谁"
+    "谱败账贴赔赢轮输过还这进连选钮铜铳锤长问闲间闷顶顺须风飞马鱼齐龙]")
+MAINLAND = re.compile("默認|設置|信息|用戶|視頻|網絡|周榜|本周|每周|上周|私聊|命令|復盤|"
+                      "菜單|鏈接|質量|軟件")
+
+
+def mainland_words(unit: Unit, lang: str, source: str) -> list[str]:
+    """(h) 繁體 as Taiwan and Hong Kong write it: no 简体 character, no mainland
+    word. The command menu is left out: Telegram keeps one menu for every
+    Chinese app ("zh"), and 简体 is the default language."""
+    if "'## menu:" in unit.where:
+        return []
+    text = unit.whole
+    for name in LANGUAGE_NAMES:
+        text = text.replace(name, " " * len(name))
+    return [quote(unit.whole, m.start()) for r in (SIMPLIFIED, MAINLAND) for m in r.finditer(text)]
+
+
 def quote(text: str, at: int, width: int = 36) -> str:
     start = max(0, at - width // 3)
     return repr(text[start:start + width].replace("\n", " ⏎ "))
@@ -237,6 +295,10 @@ CHECKS: dict[str, tuple[Check, tuple[str, ...]]] = {  # name → (check, the lan
     "name-number": (names_touch_numbers, LANGS),
     "numbered-buttons": (numbered_buttons, LANGS),
     "said-twice": (said_twice, LANGS),
+    "chinese-outside-gloss": (chinese_outside_gloss, ("en",)),
+    "mainland-words": (mainland_words, ("zh_Hant",)),
+    "glued-sentence": (glued_sentences, ("en",)),
+    "half-width-marks": (half_width_marks, ("zh_Hans", "zh_Hant")),
 }
 
 
