@@ -15,7 +15,7 @@ from collections.abc import Callable
 from bot.i18n import Translator, You, translator
 from bot.presenters import presenter
 from bot.presenters.base import Presenter
-from games import hands, players, registry
+from games import hands, registry, thinking
 from games.base import IllegalMove, Move, Pick, State
 
 Ask = Callable[[str], str]
@@ -193,9 +193,10 @@ def play(
     say(_("{game} · seed {seed}").format(game=p.game_name(_), seed=seed))
     if auto:
         screen.block(p.table_text(state.public_view(), names, _))
+    computers = thinking.Thinker()  # a worker process, as in the bot
     try:
         for _redeal in range(REDEALS):
-            _play_hand(state, human, ask, say, screen, p, names, _, rng, budget_s)
+            _play_hand(state, human, ask, say, screen, p, names, _, rng, budget_s, computers)
             if not _is_redeal(state):
                 break
             state = game.new_state(variant, seed=rng.randrange(1 << 30),
@@ -206,6 +207,8 @@ def play(
         say("")  # the prompt's line was left open
         say(_("Bye."))
         return state
+    finally:
+        computers.close()
     if not state.is_over():  # nobody can move on: a void hand (流局)
         say(_("Nobody can move: the hand is void."))
         return state
@@ -215,7 +218,7 @@ def play(
 
 def _play_hand(state: State, human: int | None, ask: Ask, say: Say, screen: Screen,
                p: Presenter, names: list[str], _: Translator, rng: random.Random,
-               budget_s: float) -> None:
+               budget_s: float, computers: thinking.Thinker) -> None:
     while not hands.stuck(state):
         waiting = state.to_act()
         actor = human if human in waiting else waiting[0]
@@ -225,7 +228,7 @@ def _play_hand(state: State, human: int | None, ask: Ask, say: Say, screen: Scre
                              p.hand_text(state.view(human), human, names, _))
                 code = human_move(state, human, ask, say, p, _)
             else:
-                code = players.choose(state, actor, rng, budget_s)
+                code = computers.choose(state, actor, rng, budget_s)
         except KeyboardInterrupt:  # Ctrl-C while a computer thinks
             raise Quit from None
         try:
