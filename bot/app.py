@@ -15,11 +15,11 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from bot import catalog, commands, handlers, watchdog
+from bot import catalog, commands, computer, handlers, watchdog
 from bot.connect import backoff_config, with_backoff
-from bot.heartbeat import Heartbeat
+from bot.heartbeat import Heartbeat, figures_path
 from bot.i18n import make_i18n
-from bot.middlewares import LanguageMiddleware, SeenMiddleware
+from bot.middlewares import InFlight, LanguageMiddleware, SeenMiddleware
 from bot.outbox import Limits, Outbox
 from bot.response_types import PinResponseTypes
 from bot.scores import Scores
@@ -29,6 +29,9 @@ from bot.weekly import Weekly
 from storage.db import Storage
 
 log = logging.getLogger(__name__)
+
+FINISH_UPDATES = 10.0  # seconds a stop waits for the updates being handled
+
 
 class App:
     def __init__(
@@ -47,6 +50,7 @@ class App:
         self.scores: Scores | None = None
         self.weekly: Weekly | None = None
         self._polling: asyncio.Task | None = None
+        self.in_flight = InFlight()
 
     async def start(self) -> None:
         """Reach Telegram (retrying while it is unreachable), open the
@@ -79,6 +83,7 @@ class App:
         self.dp = Dispatcher()
         self.scores = Scores(self.service, self.clock)
         self.weekly = Weekly(self.scores, self.clock)
+        self.dp.update.outer_middleware(self.in_flight)
         self.dp.update.outer_middleware(SeenMiddleware(self.service))
         self.dp["scores"] = self.scores
         self.dp.update.outer_middleware(LanguageMiddleware(make_i18n(), self.service))
@@ -89,6 +94,8 @@ class App:
             s.backoff_max,
         )
         await commands.set_menus(self.bot)
+        self.service.spawn(computer.report(self.service.turns.thinker,
+                                           figures_path(s.heartbeat_path)))
         await self.service.recovery.load_group_sends()
         recovered = await self.service.recovery.recover()
         await watchdog.sweep(self.service)
@@ -109,13 +116,17 @@ class App:
         )
 
     async def stop(self, drain: float = 2.0) -> None:
-        """Stop polling, let queued messages go out, close everything."""
+        """Stop taking updates, let the ones being handled finish, stop the
+        tables' tasks and the computers' workers, let queued messages go
+        out, close everything. In that order: a press handled after the
+        workers closed would start a computer move on nothing."""
         if self.dp is not None and self._polling is not None:
             try:
                 await self.dp.stop_polling()
             except RuntimeError:  # not polling yet: the task has not begun
                 self._polling.cancel()
             await asyncio.gather(self._polling, return_exceptions=True)
+        await self.in_flight.finish(FINISH_UPDATES)
         if self.scheduler is not None:
             self.scheduler.shutdown(wait=False)
         if self.service is not None:
