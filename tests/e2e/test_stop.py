@@ -1,0 +1,164 @@
+"""`paiju run` stopped under load: SIGTERM while people press and computers
+think ends the process cleanly (exit 0, nothing logged at ERROR, no worker
+left); SIGKILL leaves no computer worker behind."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.harness import bot_messages, default_choice, move_buttons
+from tests.fakes.models import FakeTelegramError
+
+PLAYERS = range(101, 121)  # twenty practice tables: one person, computers in the other seats
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+
+
+def bot_process(tg, tmp_path: Path, **env: str) -> subprocess.Popen:
+    settings = {"BOT_TOKEN": tg.token, "PAIJU_API_BASE": tg.base_url,
+                "PAIJU_DB": str(tmp_path / "db.sqlite3"), "PAIJU_COMPUTER_DELAY": "0.02",
+                "PAIJU_AI_BUDGET": "0.05", "PAIJU_TURN_TIMEOUT": "2", "PAIJU_AI_WORKERS": "1",
+                "PAIJU_WEEKLY_POST": "0", "PAIJU_POLLING_TIMEOUT": "1", **env}
+    empty = tmp_path / "empty.env"  # only the settings above count
+    empty.write_text("")
+    return subprocess.Popen(
+        [sys.executable, "-m", "bot.cli", "run", "--env-file", str(empty)],
+        env={**os.environ, **settings}, stdout=subprocess.DEVNULL,
+        stderr=(tmp_path / "bot.log").open("ab"),
+    )
+
+
+def descendants(pid: int) -> set[int]:
+    """Live processes below `pid` (Linux /proc)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2:].split()
+            if fields[0] != "Z":
+                parents[int(entry.name)] = int(fields[1])
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {p for p, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
+
+
+def shown(tg, uid: int):
+    """The button a person would tap now: a legal move, else 下一局."""
+    moves = move_buttons(tg, uid)
+    if moves:
+        return default_choice(moves)
+    ends = [(m, b) for m in bot_messages(tg, uid) for b in tg.buttons(uid, m.message_id)
+            if (b.callback_data or "").startswith("h:") and b.callback_data.endswith(":next")]
+    return ends[-1] if ends else None
+
+
+async def keep_playing(tg, uid: int) -> None:
+    """A person who taps as soon as something new shows."""
+    seen: tuple | None = None
+    while True:
+        pair = shown(tg, uid)
+        if pair is not None and seen != (pair[0].message_id, pair[0].edits, pair[1].callback_data):
+            m, b = pair
+            seen = (m.message_id, m.edits, b.callback_data)
+            with contextlib.suppress(FakeTelegramError):  # the message changed under us
+                await tg.press(uid, uid, m.message_id, b.callback_data, wait=False)
+        await asyncio.sleep(0.01)
+
+
+async def under_load(tg, proc, moves: int = 40):
+    """Practice tables started, people pressing; returns once the bot has
+    made `moves` edits (moves are flowing) and its workers run."""
+    for uid in PLAYERS:
+        tg.add_user(uid, f"P{uid}", started=True)
+    for uid in PLAYERS:
+        await tg.send_message(uid, uid, "/new xianniu")
+    players = [asyncio.ensure_future(keep_playing(tg, uid)) for uid in PLAYERS]
+    await tg.wait_for(lambda: len(tg.calls("editMessageText")) >= moves, timeout=120)
+    return players
+
+
+async def sigterm_mid_presses(tg, proc, db_path: Path, hold: float = 1.0) -> int:
+    """SIGTERM while presses are being handled: the database held for a
+    moment (as a busy disk would), every person taps at once, and once the
+    bot has read those taps it is told to stop. Returns its exit code."""
+    db = sqlite3.connect(db_path, timeout=30, isolation_level=None)
+    try:
+        db.execute("BEGIN IMMEDIATE")  # the bot's writes wait (its busy timeout is 5 s)
+        for uid in PLAYERS:
+            pair = shown(tg, uid)
+            if pair is not None:
+                with contextlib.suppress(FakeTelegramError):
+                    await tg.press(uid, uid, pair[0].message_id, pair[1].callback_data, wait=False)
+        await tg.wait_for(lambda: not tg.queue.pending(), timeout=30)  # read by the bot
+        proc.send_signal(signal.SIGTERM)
+        await asyncio.sleep(hold)
+    finally:
+        db.close()  # the taps' writes go through: their handlers carry on while it stops
+    return await asyncio.get_running_loop().run_in_executor(None, proc.wait, 60)
+
+
+async def test_sigterm_under_load_stops_without_an_error(fake_telegram, tmp_path):
+    tg = fake_telegram
+    proc = bot_process(tg, tmp_path)
+    players: list[asyncio.Future] = []
+    try:
+        players = await under_load(tg, proc)
+        workers = await tg.wait_for(lambda: descendants(proc.pid), timeout=30)
+        for p in players:
+            p.cancel()
+        rc = await sigterm_mid_presses(tg, proc, tmp_path / "db.sqlite3")
+    finally:
+        for p in players:
+            p.cancel()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+    log = (tmp_path / "bot.log").read_text()
+    assert rc == 0, log[-3000:]
+    assert " ERROR " not in log and "Traceback" not in log, log[-5000:]
+    assert "stopped" in log
+    assert not any(alive(w) for w in workers)
+
+
+async def test_sigkill_leaves_no_computer_worker_behind(fake_telegram, tmp_path):
+    tg = fake_telegram
+    proc = bot_process(tg, tmp_path, PAIJU_AI_BUDGET="2")  # workers mid-search when killed
+    players: list[asyncio.Future] = []
+    try:
+        players = await under_load(tg, proc, moves=5)
+        workers = await tg.wait_for(lambda: descendants(proc.pid), timeout=30)
+        proc.kill()
+        proc.wait(10)
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 10
+        while any(alive(w) for w in workers):
+            assert loop.time() < end, "a worker outlived the bot"
+            await asyncio.sleep(0.05)
+    finally:
+        for p in players:
+            p.cancel()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
