@@ -3,11 +3,12 @@ to the worker, what comes back, and the worker's side.
 
 A move is sent as the hand's record — variant, deal, dealer and the moves so
 far (`games/records.py`) — not as a pickled state: a 掀牛 state pickles to
-≈ 350 KB with its play tables (3 ms to pickle in the bot's event loop, 3 ms
-to unpickle), its record to ≈ 1 KB (6 µs to make; the worker replays it in
-0.05–0.4 ms, the slowest 川牌's). docs/PERFORMANCE.md, "Computers in worker
-processes", has the measurement. The answer is the move code and how it was
-found (`players.Decision`).
+≈ 350 KB with its play tables (≈ 4 ms of CPU to copy and pickle in the bot's
+event loop, as much to unpickle), its record to ≈ 1 KB (≈ 10 µs to make
+and pickle; the worker replays it in 0.07–0.45 ms, the slowest 川牌's).
+`python -m bench.computer_transport` measures both (docs/PERFORMANCE.md,
+"Computers in worker processes"). The answer is the move code and how it
+was found (`players.Decision`).
 """
 
 from __future__ import annotations
