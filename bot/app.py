@@ -76,6 +76,7 @@ class App:
         self.outbox = Outbox(self.bot, self.limits)
         self.service = Service(s, self.bot, self.storage, self.outbox, self.scheduler,
                                me.username or "")
+        self.service.turns.thinker.start()  # ready for the computer moves recovered below
         self.outbox.on_forbidden = self.service.chats.forbidden
         self.outbox.on_migrate = self.service.chats.migrate
         self.outbox.on_group_send = self.service.recovery.remember_group_send

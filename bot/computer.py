@@ -85,6 +85,8 @@ class Thinker(Protocol):
     ahead: bool  # think during the computer's pause (the move waits for both)
     tally: Tally
 
+    def start(self) -> None: ...
+
     async def move(self, state: State, seat: int, seed: str, budget: float, since: float,
                    deadline: float) -> str: ...
 
@@ -115,6 +117,11 @@ class Processes:
         self.pool = thinking.pool(workers)
         self.tally = Tally()
         self.closed = False
+
+    def start(self) -> None:
+        """The workers start importing the engines (the bot starts them with
+        itself, so moves recovered at start-up find them ready)."""
+        self.pool.start()
 
     async def move(self, state: State, seat: int, seed: str, budget: float, since: float,
                    deadline: float) -> str:
@@ -172,6 +179,9 @@ class Threads:
         self.tally = Tally()
         self.closed = False
 
+    def start(self) -> None:
+        pass  # threads start with their first move
+
     async def move(self, state: State, seat: int, seed: str, budget: float, since: float,
                    deadline: float) -> str:
         if self.closed:
@@ -213,7 +223,8 @@ def summary(f: dict[str, Any], before: dict[str, Any] | None = None) -> str:
     line = (f"{n['moves']} moves ({n['over_time']} over time, {n['heuristic']} by the heuristic), "
             f"worlds a search p50 {f['worlds_p50']:g}")
     if f.get("mode") == "processes":
-        line += (f"; {f['workers']} worker processes ({f['busy']} busy), queue {f['queued']} "
+        es = "es" if f["workers"] != 1 else ""
+        line += (f"; {f['workers']} worker process{es} ({f['busy']} busy), queue {f['queued']} "
                  f"(at most {f['queued_most']}), queue wait p99 {f['wait_p99_ms']:g} ms, "
                  f"{f['restarts']} restarts")
         if f["broken"]:
