@@ -25,6 +25,7 @@ from bot.response_types import PinResponseTypes
 from bot.scores import Scores
 from bot.service import Service
 from bot.settings import Settings
+from bot.settling import Settling
 from bot.weekly import Weekly
 from storage.db import Storage
 
@@ -49,6 +50,7 @@ class App:
         self.service: Service | None = None
         self.scores: Scores | None = None
         self.weekly: Weekly | None = None
+        self.settling: Settling | None = None
         self._polling: asyncio.Task | None = None
         self.in_flight = InFlight()
 
@@ -77,6 +79,7 @@ class App:
         self.service = Service(s, self.bot, self.storage, self.outbox, self.scheduler,
                                me.username or "")
         self.service.turns.thinker.start()  # ready for the computer moves recovered below
+        self.service.clock = self.clock  # a finished hand's time is the scores' clock
         self.outbox.on_forbidden = self.service.chats.forbidden
         self.outbox.on_migrate = self.service.chats.migrate
         self.outbox.on_group_send = self.service.recovery.remember_group_send
@@ -85,8 +88,10 @@ class App:
         self.scores = Scores(self.service, self.clock)
         self.weekly = Weekly(self.scores, self.clock)
         self.dp.update.outer_middleware(self.in_flight)
+        self.settling = Settling(self.scores)
         self.dp.update.outer_middleware(SeenMiddleware(self.service))
         self.dp["scores"] = self.scores
+        self.dp["settling"] = self.settling
         self.dp.update.outer_middleware(LanguageMiddleware(make_i18n(), self.service))
         self.dp.include_routers(*handlers.routers())
         await with_backoff(
@@ -103,6 +108,7 @@ class App:
         watchdog.start(self.service)
         self.weekly.schedule(self.scheduler)
         await self.weekly.run()  # weeks missed while the bot was down
+        await self.settling.recover()  # settlements the bot stopped before showing
         # Long-lived objects (aiogram's models, catalogs, loaded games) need no
         # scanning by the cyclic GC; fewer full collections keep taps snappy.
         gc.collect()

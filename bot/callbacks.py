@@ -81,6 +81,17 @@ class SettingsCB(CallbackData, prefix="cf"):
     v: int = -1  # choice index
 
 
+class SettleCB(CallbackData, prefix="st"):
+    """清账 from /score: `ask` sends the question naming the amounts; its
+    `yes` settles exactly the hands it showed (after hand `b` up to hand `t`,
+    hands.id), `no` keeps the tally."""
+
+    a: str  # ask | yes | no
+    g: str  # game id
+    b: int = 0  # yes: the tally began after this hand
+    t: int = 0  # yes: its last hand
+
+
 class RulesCB(CallbackData, prefix="ru"):
     """The lobby's "rules" button: the game's rules summary."""
 

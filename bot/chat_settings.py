@@ -9,11 +9,27 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.i18n import N_
 from games.base import Game, VariantError
 
 TIMEOUTS = (15, 30, 45, 60, 90, 120, 180, 300)  # seconds a move, 15-300
-ZONES = ("Asia/Shanghai", "Asia/Taipei", "Asia/Hong_Kong", "Asia/Singapore",
-         "Europe/London", "America/New_York", "America/Los_Angeles", "Australia/Sydney", "UTC")
+# The zones /settings offers, by the places players know them by (stored as
+# IANA names, which players never see); another zone (PAIJU_TZ) is named by
+# its city.
+ZONE_NAMES = {
+    "Asia/Shanghai": N_("Beijing time"),
+    "Asia/Hong_Kong": N_("Hong Kong"),
+    "Asia/Taipei": N_("Taipei"),
+    "Asia/Singapore": N_("Singapore, Kuala Lumpur"),
+    "Asia/Tokyo": N_("Tokyo, Seoul"),
+    "Australia/Sydney": N_("Sydney, Melbourne"),
+    "Europe/London": N_("London"),
+    "Europe/Paris": N_("Paris, Berlin"),
+    "America/New_York": N_("New York, Toronto"),
+    "America/Los_Angeles": N_("Los Angeles, Vancouver"),
+    "UTC": N_("Universal time"),
+}
+ZONES = tuple(ZONE_NAMES)
 
 
 @dataclass

@@ -1,13 +1,15 @@
 """`paiju` command line. Subcommands import what they need lazily, so
 `paiju replay` works without touching the Telegram stack.
 
-Every wrong option or setting is one line on stderr and exit status 2.
+Every wrong option or setting is one line on stderr and exit status 2. Output
+cut short by its reader (`paiju play … | head`) ends quietly.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import NoReturn
 
@@ -33,14 +35,19 @@ def _replay(args: argparse.Namespace) -> int:
 
     try:
         record = load(args.file)
+    except OSError as e:
+        return _fail("replay", f"cannot read {args.file}: {e.strerror or e}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        return _fail("replay", f"cannot read {args.file}: not a JSON record ({e})")
+    try:
         state, events = replay(record)
-    except (OSError, json.JSONDecodeError, UnicodeDecodeError) as e:
-        return _fail("replay", f"cannot read {args.file}: {e}")
     except RecordError as e:
         if args.text:
-            print(f"paiju replay: {args.file}: {e}", file=sys.stderr)
+            print(f"paiju replay: {args.file}: {refused_text(record, e, args.lang)}",
+                  file=sys.stderr)
         else:  # scripts read the failing move and the engine's reason
-            error = {"error": str(e), "index": e.index, "reason": e.reason}
+            error = {"error": refused_text(record, e, "en"), "index": e.index,
+                     "reason": e.reason}
             print(json.dumps(error, ensure_ascii=False), file=sys.stderr)
         return 1
     if args.text:
@@ -55,6 +62,48 @@ def _replay(args: argparse.Namespace) -> int:
     }
     print(json.dumps(out, ensure_ascii=False, indent=1 if args.pretty else None))
     return 0
+
+
+def refused_text(record, e, lang: str) -> str:
+    """Why a record does not replay, in words: the move by its number as
+    `--text` prints it, who played what, and the rules' reason."""
+    from bot.i18n import translator
+    from bot.presenters import presenter
+    from games.base import IllegalMove
+    from games.records import start_of
+
+    if e.index is None or e.reason == "malformed":
+        return str(e)
+    _ = translator(lang)
+    state = start_of(record)
+    p = presenter(state.game.id)
+    names = [_("Seat {n}").format(n=s + 1) for s in range(state.seats)]
+    for seat, code in record["moves"][:e.index]:
+        state.apply(int(seat), code)
+    seat, code = int(record["moves"][e.index][0]), record["moves"][e.index][1]
+    if not 0 <= seat < state.seats:
+        why = _("There is no such seat")
+    elif e.reason == "not_your_turn":
+        asked = names_of(state.to_act(), names, _)
+        why = (_("The game waits for {who}").format(who=asked) if asked
+               else _("Nobody may move now"))
+    else:
+        why = p.reason_text(e.reason, _) or _("The rules do not allow it now")
+    who = names[seat] if 0 <= seat < state.seats else _("Seat {n}").format(n=seat + 1)
+    try:
+        move = p.replay_move(state, seat, code, _) if 0 <= seat < state.seats else code
+    except IllegalMove:
+        move = code
+    if move == code:  # not a move of that seat now: its code is all there is to say
+        move = _("code {code}").format(code=code)
+    return _("Move {n} ({who}: {move}) cannot be played. {why}.").format(
+        n=e.index + 1, who=who, move=move, why=why.rstrip(".。"))
+
+
+def names_of(seats: list[int], names: list[str], _) -> str:
+    from bot.presenters.base import names_list
+
+    return names_list([names[s] for s in seats], _)
 
 
 def replay_text(state, events: list[dict], lang: str) -> str:
@@ -248,13 +297,17 @@ def _simulate(args: argparse.Namespace) -> int:
 
 # -- play ---------------------------------------------------------------------------
 def _play(args: argparse.Namespace) -> int:
+    from bot.house_rules import find_preset, preset_name
+    from bot.i18n import translator
     from bot.terminal import play
     from games import registry
 
     game = registry.get(args.game)
-    if args.preset not in game.presets:
-        return _fail("play", f"unknown preset {args.preset!r} for {args.game}; "
-                             f"known: {', '.join(game.presets)}")
+    preset = find_preset(args.game, game.presets, args.preset)
+    if preset is None:
+        _ = translator(args.lang)
+        known = ", ".join(preset_name(args.game, p, _) for p in game.presets)
+        return _fail("play", f"unknown preset {args.preset!r} for {args.game}; known: {known}")
     seats = game.default_seats
     if not 1 <= args.seat <= seats:
         return _fail("play", f"--seat must be 1 to {seats} for {args.game}, got {args.seat}")
@@ -262,15 +315,44 @@ def _play(args: argparse.Namespace) -> int:
         return _fail("play", "--seed must not be negative")
     if args.budget <= 0:
         return _fail("play", "--budget must be positive")
-    play(args.game, seat=args.seat - 1, lang=args.lang, seed=args.seed, budget_s=args.budget,
-         preset=args.preset, auto=args.auto)
+    ask = input if _is_tty(sys.stdin) else _echoing_input
+    play(args.game, ask=ask, seat=args.seat - 1, lang=args.lang, seed=args.seed,
+         budget_s=args.budget, preset=preset, auto=args.auto)
     return 0
+
+
+def _is_tty(stream) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def _echoing_input(prompt: str) -> str:
+    """input() whose answer shows in the output, as a terminal would show it
+    (answers piped in are otherwise missing from a transcript)."""
+    answer = input(prompt)
+    print(answer)
+    return answer
+
+
+def _presets_epilog() -> str:
+    """Each game's presets by the names players see (English)."""
+    from bot.house_rules import preset_name
+    from bot.i18n import translator
+    from games import registry
+
+    _ = translator("en")
+    lines = ["house rules (--preset), by name or in any language of the bot:"]
+    for gid in registry.ids():
+        names = ", ".join(preset_name(gid, p, _) for p in registry.get(gid).presets)
+        lines.append(f"  {gid}: {names}")
+    return "\n".join(lines)
 
 
 def build_parser() -> argparse.ArgumentParser:
     from bot.i18n import DEFAULT_LANG, LANGS
 
     p = Parser(prog="paiju", description="Paiju (牌局): regional card games")
+    p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     r = sub.add_parser("replay", help="replay a game record; print events and result as JSON")
@@ -329,10 +411,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     from games import registry
 
-    play = sub.add_parser("play", help="play a hand in this terminal against computer players")
+    play = sub.add_parser("play", help="play a hand in this terminal against computer players",
+                          epilog=_presets_epilog(),
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
     play.add_argument("game", choices=registry.ids())
     play.add_argument("--seat", type=int, default=1, help="your seat, 1 = first (default 1)")
-    play.add_argument("--preset", default="default", help="house rules by preset name")
+    play.add_argument("--preset", default="Standard",
+                      help="house rules by name, e.g. \"Game hall\" (listed below)")
     play.add_argument("--auto", action="store_true", help="computers play every seat (a demo)")
     play.add_argument("--lang", default=DEFAULT_LANG, choices=LANGS)
     play.add_argument("--seed", type=int, default=None)
@@ -341,9 +426,28 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("paiju")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown"
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return args.func(args)
+    try:
+        code = args.func(args)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # the reader went away (`paiju play … | head`): stop quietly, as a
+        # command killed by SIGPIPE does; stdout is closed so the flush at
+        # exit cannot complain again
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + 13
 
 
 if __name__ == "__main__":

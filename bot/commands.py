@@ -9,7 +9,7 @@ import logging
 from aiogram import Bot
 from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
 
-from bot.i18n import N_, translator
+from bot.i18n import N_, Translator, translator
 
 log = logging.getLogger(__name__)
 
@@ -21,7 +21,7 @@ PLAYING = [
 PRIVATE = [("new", N_("practise against the computer")), *PLAYING,
            ("stats", N_("my results across chats")), ("lang", N_("language")), ("help", N_("help"))]
 SCORES = [
-    ("score", N_("this sitting's points and settling up")),
+    ("score", N_("this sitting, the tally and settling up")),
     ("top", N_("this week's leaderboard")),
     ("history", N_("the last hands")),
     ("replay", N_("replay a hand")),
@@ -35,6 +35,22 @@ GROUP = [
     ("help", N_("help")),
 ]
 MENU_LANGS = {None: "en", "zh": "zh_Hans"}  # Telegram language_code → our catalog
+# /help says a little more than the menu where a command takes a word
+HELP = {
+    "top": ("/top", N_("this week's leaderboard (/top all: all time)")),
+    "replay": (N_("/replay N"), N_("replay the hand numbered N in /history")),
+}
+
+
+def help_text(_: Translator, private: bool) -> str:
+    """/help: the commands of the menu of this kind of chat, one a line (in
+    private, how to play with friends first)."""
+    lines = [_("To play with friends, add me to a group and send /new there.")] if private else []
+    for command, about in PRIVATE if private else GROUP:
+        if command != "help":
+            usage, about = HELP.get(command, (f"/{command}", about))
+            lines.append(f"{_(usage)} — {_(about)}")
+    return "\n".join(lines)
 
 
 Scope = BotCommandScopeAllPrivateChats | BotCommandScopeAllGroupChats

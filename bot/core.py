@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import defaultdict
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,6 +79,7 @@ class Core:
         self.last_action: dict[int, float] = {}  # user → when they last moved (monotonic)
         self.tasks: set[asyncio.Task[Any]] = set()
         self.closing = False  # stopping: no new task starts (`spawn`)
+        self.clock: Callable[[], float] = time.time  # the wall clock of the scores (App's)
 
     def lock(self, s: Sitting) -> asyncio.Lock:
         """The lock of the sitting's chat (a migrated sitting takes the new chat's)."""

@@ -77,8 +77,8 @@ _XIAN: dict[str, tuple[str, str, dict[Any, str]]] = {
                 {True: ON, False: OFF}),
     "tie_rule": (N_("贴牌 before a 掀"), N_("What a player discards before a 掀"),
                  {"off": OFF, "limit16": N_("up to the 16-card limit"),
-                  "match_xianee_hand": N_("as many as the xianed player holds"),
-                  "xianee_leaves": N_("as many as the xianed player has on the table")}),
+                  "match_xianee_hand": N_("up to the xianed player's hand"),
+                  "xianee_leaves": N_("up to the xianed player's table")}),
     "xi_first": (N_("喜前不喜后"), N_("A 喜 counts only early in the hand"),
                  {"off": OFF, "first_lead": N_("first lead only"),
                   "first_play": N_("first play only")}),
@@ -246,15 +246,30 @@ def preset_name(game_id: str, preset: str, _: Translator) -> str:
 
 
 def find_preset(game_id: str, presets, word: str) -> str | None:
-    """A preset typed after /new: its code or its name in any language."""
+    """A preset typed after /new or `paiju play --preset`: its name in any
+    language, with or without the Chinese in brackets ("Two-five", "二五",
+    "two five (二五)"), or its code name (`er_wu`)."""
     from bot.i18n import LANGS, translator
 
-    word = word.strip().lower()
+    wanted = _loose(word)
+    if not wanted:
+        return None
     for p in presets:
-        if word == p.lower() or any(word == preset_name(game_id, p, translator(lang)).lower()
-                                    for lang in LANGS):
+        names = {p, *(preset_name(game_id, p, translator(lang)) for lang in LANGS)}
+        if any(wanted in (_loose(n), _loose(n.split("(")[0]), _loose(_bracketed(n)))
+               for n in names):
             return p
     return None
+
+
+def _loose(text: str) -> str:
+    """A name as typed, compared loosely: case, spaces, - and _ ignored."""
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def _bracketed(name: str) -> str:
+    """The words in brackets of a name: "Two-five (二五)" → "二五"."""
+    return name[name.index("(") + 1:name.rindex(")")] if "(" in name and ")" in name else ""
 
 
 def preset_about(game_id: str, preset: str, _: Translator) -> str:

@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 LANGS = ("zh_Hans", "zh_Hant", "en")
 LANG_NAMES = {"zh_Hans": "简体中文", "zh_Hant": "繁體中文", "en": "English"}  # each in itself
 DEFAULT_LANG = "zh_Hans"
-FALLBACK_LANG = "en"  # an unknown Telegram language gets English
+FALLBACK_LANG = "en"  # a Telegram language we have no catalog for gets English
 DOMAIN = "paiju"  # the merged catalog every language compiles to
 LOCALES = pathlib.Path(__file__).resolve().parent.parent / "locales"
 
@@ -201,14 +201,15 @@ def in_context(context: str, message: str, _: Translator) -> str:
 _HANT = ("hant", "tw", "hk", "mo")
 
 
-def normalize_lang(code: str | None) -> str:
+def normalize_lang(code: str | None) -> str | None:
     """Map a Telegram language_code to a catalog: zh-hans, zh-cn, zh-sg and bare
     zh → 简体; zh-hant, zh-tw, zh-hk, zh-mo → 繁體 (odd forms such as
-    zh-hans-raw or zh_TW.UTF-8 too); anything else, or nothing, → English."""
+    zh-hans-raw or zh_TW.UTF-8 too); any other language → English. No
+    language at all → None: the chat's language decides (`People.lang`)."""
     c = (code or "").strip().lower().replace("_", "-")
     parts = [p for p in re.split(r"[-.@]", c) if p]
     if not parts:
-        return FALLBACK_LANG
+        return None
     if parts[0] in ("zh", "zho", "chi", "cmn", "yue"):
         if any(p in _HANT for p in parts[1:]) or (parts[0] == "yue" and "hans" not in parts):
             return "zh_Hant"

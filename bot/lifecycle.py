@@ -8,14 +8,14 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from bot import catalog, logs, render, scores_text
+from bot import catalog, logs, render, tally_text
 from bot.core import NOT_YOURS, ONLY_STARTER, OVER, STALE, Core, Reply, log
 from bot.people import People
 from bot.screens import PER_HAND, QUESTION, Screens
 from bot.sitting import Sitting
 from bot.timers import Timers
 from games import hands
-from storage import repo
+from storage import repo, tally
 
 
 @dataclass(eq=False)
@@ -29,7 +29,9 @@ class Lifecycle:
         if s.state is not None:
             self.screens.retire_table(s, s.hand_no)
         g = catalog.game(s.game)
-        seed = secrets.randbits(48) if seed is None else seed
+        if seed is None:
+            fixed = self.core.settings.deal_seed
+            seed = secrets.randbits(48) if fixed is None else fixed + s.hand_no
         dealer = None
         if s.state is not None and s.state.is_over():
             dealer = g.next_dealer(s.variant, s.state, seed)
@@ -69,7 +71,8 @@ class Lifecycle:
         s.status = "hand_over"
         s.deadline = None
         s.picks = {}
-        hand = {"hand_no": s.hand_no, "state": st.to_json(), "net": json.dumps(net)}
+        hand = {"hand_no": s.hand_no, "state": st.to_json(), "net": json.dumps(net),
+                "at": self.core.clock()}
         try:
             await self.core.storage.run_first(repo.record_move, s.id, s.to_row(), move, hand)
         except Exception:
@@ -127,7 +130,10 @@ class Lifecycle:
             self.screens.table(s)
             self.screens.every_hand(s)
         _ = self.people.t(s.chat_id)
-        lines = [render.finished(s, _), *scores_text.settle_lines(s, _)]
+        lines = [render.finished(s, _)]
+        if render.hands_settled(s):  # nobody owes anything after no hand at all
+            parts = await self.core.storage.run(tally.sitting, s.id)
+            lines += tally_text.sitting_settle(s, parts, _)
         self.core.outbox.send(s.chat_id, "\n".join(lines))
 
     def close(self, s: Sitting) -> None:

@@ -1,7 +1,8 @@
 """Outer middlewares: know which updates are being handled (a stop lets them
-finish), remember every user and chat an update comes from, so seats have
-names and the bot knows whom it may message; then set the language the
-update is answered in."""
+finish); remember every user and chat an update comes from, so seats have
+names and the bot knows whom it may message, and whom and where the update
+is answered (see `People.lang`); then set the language the update is
+answered in."""
 
 from __future__ import annotations
 
@@ -24,15 +25,18 @@ class SeenMiddleware(BaseMiddleware):
         event: TelegramObject,
         data: dict[str, Any],
     ) -> Any:
+        user = chat = None
         if isinstance(event, Update):
             if event.message is not None:
-                await self.service.people.see(event.message.from_user, event.message.chat)
+                user, chat = event.message.from_user, event.message.chat
             elif event.callback_query is not None:
                 cq = event.callback_query
-                chat = cq.message.chat if cq.message is not None else None
-                await self.service.people.see(cq.from_user, chat)
+                user, chat = cq.from_user, cq.message.chat if cq.message is not None else None
+            if user is not None or chat is not None:
+                await self.service.people.see(user, chat)
         data["service"] = self.service
-        return await handler(event, data)
+        with self.service.people.answering(user.id if user else None, chat.id if chat else None):
+            return await handler(event, data)
 
 
 class LanguageMiddleware(I18nMiddleware):

@@ -117,7 +117,8 @@ class Moves:
                 return str(text)[:190]
         except Exception:
             log.exception("presenter could not explain %s", e.reason)
-        return _("That move is not allowed ({reason}).").format(reason=e.reason)[:190]
+        log.info("no words for the refusal %s", e.reason)
+        return _("The rules do not allow that move now.")
 
     async def move(
         self, gid: int, user: Any, hand_no: int, turn: int, code: str | None = None,

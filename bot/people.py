@@ -4,12 +4,21 @@ and who may change them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from bot.chat_settings import ChatSettings
 from bot.core import Core
 from bot.i18n import LANGS, Translator, normalize_lang, translator
 from storage import repo
+
+# The update being answered: (its sender's id, its chat's id). A group that
+# never chose a language answers its sender in theirs; a user whose Telegram
+# sends no language reads the chat they wrote in.
+ANSWERING: ContextVar[tuple[int | None, int | None]] = ContextVar("answering",
+                                                                 default=(None, None))
 
 
 class People:
@@ -22,17 +31,19 @@ class People:
     async def load_people(self) -> None:
         for u in await self.core.storage.run(repo.all_users):
             self.users[u["id"]] = u
+        for c in await self.core.storage.run(repo.chats_with_lang):
+            self.chats[c["id"]] = c
 
     async def see(self, user: Any | None, chat: Any | None) -> None:
         """Remember who wrote where (names for seats; started = may be messaged)."""
         storage = self.core.storage
-        if chat is not None and chat.type != "private":
-            title = chat.title or ""
+        if chat is not None:  # its language (a private chat's /lang too) and title
             known = self.chats.get(chat.id)
             if known is None:
                 known = await storage.run(repo.get_chat, chat.id) or {"id": chat.id}
                 self.chats[chat.id] = known
-            if known.get("title") != title:
+            title = chat.title or ""
+            if chat.type != "private" and known.get("title") != title:
                 known["title"] = title
                 await storage.run(repo.set_chat, chat.id, title=title)
         if user is None or user.is_bot:
@@ -61,16 +72,49 @@ class People:
             self.users[user_id]["started"] = 0
             await self.core.storage.run(repo.set_user, user_id, started=0)
 
-    def lang(self, chat_id: int) -> str:
-        """The language of a chat: what /lang chose there; in a private chat
-        (id = the user's id) else the user's Telegram language; a group that
-        never chose takes its first game's creator's (see `Lobby.new_game`)."""
-        chat = self.chats.get(chat_id)
-        if chat and chat.get("lang") in LANGS:
-            return str(chat["lang"])
-        if chat_id > 0 and chat_id in self.users:
-            return self.users[chat_id].get("lang") or self.core.settings.default_lang
-        return self.core.settings.default_lang
+    @staticmethod
+    @contextmanager
+    def answering(user_id: int | None, chat_id: int | None) -> Iterator[None]:
+        """While an update is handled: whom and where it is answered."""
+        token = ANSWERING.set((user_id, chat_id))
+        try:
+            yield
+        finally:
+            ANSWERING.reset(token)
+
+    def chosen(self, chat_id: int) -> str | None:
+        """The language /lang or /settings chose in a chat (a group's first
+        game chooses its creator's); None where nobody chose."""
+        lang = (self.chats.get(chat_id) or {}).get("lang")
+        return str(lang) if lang in LANGS else None
+
+    def telegram_lang(self, user_id: int) -> str | None:
+        lang = self.users.get(user_id, {}).get("lang")
+        return str(lang) if lang in LANGS else None
+
+    def lang(self, chat_id: int, where: int | None = None) -> str:
+        """The language a chat is answered in (a user's id: their private chat
+        and their toasts):
+        - what /lang or /settings chose there;
+        - a user: their Telegram language, else the language of the chat they
+          are playing or writing in (`where`, else the update's chat);
+        - a group that never chose (before its first game, see `Lobby.new_game`):
+          the language of whoever wrote;
+        - else the host's PAIJU_LANG. Never a language nobody asked for."""
+        default = self.core.settings.default_lang
+        if (lang := self.chosen(chat_id)) is not None:
+            return lang
+        sender, chat = ANSWERING.get()
+        if chat_id > 0:
+            if (lang := self.telegram_lang(chat_id)) is not None:
+                return lang
+            where = chat if where is None else where
+            if where is not None and where != chat_id:
+                return self.chosen(where) or default
+            return default
+        if sender is not None and chat == chat_id:
+            return self.chosen(sender) or self.telegram_lang(sender) or default
+        return default
 
     async def default_group_lang(self, chat_id: int, user_id: int) -> None:
         """A group without a language takes its first game's creator's."""
@@ -80,12 +124,12 @@ class People:
         chat = self.chats.get(chat_id) or await storage.run(repo.get_chat, chat_id) or {}
         if chat.get("lang") in LANGS:
             return
-        lang = self.lang(user_id)
+        lang = self.lang(user_id, chat_id)
         self.chats[chat_id] = {**chat, "id": chat_id, "lang": lang}
         await storage.run(repo.set_chat, chat_id, lang=lang)
 
-    def t(self, chat_id: int) -> Translator:
-        return translator(self.lang(chat_id))
+    def t(self, chat_id: int, where: int | None = None) -> Translator:
+        return translator(self.lang(chat_id, where))
 
     async def remember_lang(self, chat_id: int, lang: str) -> None:
         if lang not in LANGS:

@@ -28,7 +28,7 @@ from bot.callbacks import (
     move_button_data,
 )
 from bot.i18n import LANG_NAMES, LANGS, Translator, plural
-from bot.presenters.base import Presenter, clauses, names_list, signed
+from bot.presenters.base import Presenter, clauses, names_list, scores_line
 from bot.sitting import Sitting
 from games import hands
 from games.base import Move, Pick
@@ -132,10 +132,11 @@ def preset_name(game_id: str, preset: str, _: Translator) -> str:
 
 def lobby(s: Sitting, timeout: float, _: Translator) -> Screen:
     ns = names(s, _)
-    head = _("🀄 New game: {game} ({n} players) · rules: {preset} · {sec} s a move").format(
-        game=game_name(s, _), n=len(s.seats), preset=preset_name(s.game, s.preset, _),
-        sec=round(timeout),
-    )
+    head = plural(_, "🀄 New game: {game} ({n} player) · rules: {preset} · {sec} s per move",
+                  "🀄 New game: {game} ({n} players) · rules: {preset} · {sec} s per move",
+                  len(s.seats)).format(game=game_name(s, _), n=len(s.seats),
+                                       preset=preset_name(s.game, s.preset, _),
+                                       sec=round(timeout))
     lines = [head]
     lines += [f"  {line}" for line in changed_rules(s, _)]
     if not s.computers:
@@ -214,8 +215,8 @@ def table(s: Sitting, _: Translator) -> str:
             lines.append(_("🤖 Computer plays for: {who}").format(who=names_list(auto, _)))
     elif s.status in ("finished", "cancelled"):
         lines.append(_("The game was ended."))
-    else:
-        lines.append(_("Hand over."))
+    else:  # the 🏁 message below says the hand is over, once
+        lines.append(_("👇 The result is below."))
     return clip("\n".join(lines))
 
 
@@ -253,6 +254,8 @@ def hand(
             lines.append(_("Hand over."))
         lines.append(_("🤖 The computer is playing for you. Tap Take over to play again."))
         rows.append([(_("Take over"), TakeOverCB(g=s.id).pack())])
+    elif s.status in ("finished", "cancelled") and not st.is_over():
+        lines.append(_("The game was ended."))  # half-way through the hand
     elif s.status != "running" or st.is_over():
         lines.append(_("Hand over."))
     elif seat in st.to_act():
@@ -338,15 +341,18 @@ def indices_for(cards: list[str], wanted: Sequence[str]) -> list[int]:
 
 # -- end of hand -------------------------------------------------------------
 def hand_end(s: Sitting, net: list[int], _: Translator, buttons: bool = True) -> Screen:
+    """The 🏁 message: the one announcement that the hand is over, the game's
+    account of it, this hand's points and the sitting's so far."""
     assert s.state is not None
     p = catalog.presenter(s.game)
     ns = names(s, _)
-    lines = [_("🏁 {game} hand {n} is over").format(game=p.game_name(_), n=s.hand_no)]
+    lines = [_("🏁 {game} · hand {n} is over").format(game=p.game_name(_), n=s.hand_no)]
     lines.append(p.result_text(s.state.result(), s.state.revealed(), ns, _))
     lines.append(RULE)
-    this_hand = " · ".join(f"{n} {signed(v)}" for n, v in zip(ns, net))
-    lines.append(_("This hand: {scores}").format(scores=this_hand))
-    lines.append(_("Totals: {scores}").format(scores=totals(s, ns)))
+    lines.append(_("This hand: {scores}").format(scores=scores_line(ns, net, _)) if any(net)
+                 else _("This hand: nobody won or lost."))
+    if list(s.totals) != list(net):  # after the first hand: the sitting so far
+        lines.append(_("Totals: {scores}").format(scores=totals(s, ns, _)))
     rows = []
     if buttons:
         rows = [[
@@ -356,19 +362,26 @@ def hand_end(s: Sitting, net: list[int], _: Translator, buttons: bool = True) ->
     return clip("\n".join(lines)), keyboard(rows)
 
 
-def totals(s: Sitting, ns: list[str]) -> str:
-    order = sorted(range(len(ns)), key=lambda i: -s.totals[i] if i < len(s.totals) else 0)
-    return " · ".join(f"{ns[i]} {signed(s.totals[i])}" for i in order if i < len(s.totals))
+def totals(s: Sitting, ns: list[str], _: Translator | None = None) -> str:
+    """The sitting's totals, best first: "Tom: +6 · Computer 1: −6"."""
+    return scores_line(ns[:len(s.totals)], s.totals, _ or (lambda text: text))
+
+
+def hands_settled(s: Sitting) -> int:
+    """Hands settled (as the settle path decides: games.hands.stuck); one
+    stopped half-way counts for nothing, so it is not told as played."""
+    return s.hand_no if s.state is None or hands.stuck(s.state) else s.hand_no - 1
 
 
 def finished(s: Sitting, _: Translator) -> str:
     ns = names(s, _)
-    # hands settled (as the settle path decides: games.hands.stuck); one stopped
-    # half-way counts for nothing, so it is not told as played
-    n = s.hand_no if s.state is None or hands.stuck(s.state) else s.hand_no - 1
+    n = hands_settled(s)
+    if n == 0:
+        return _("🏁 {game}: the game was ended before a hand was finished.").format(
+            game=game_name(s, _))
     return plural(_, "🏁 {game}: the game is over after {n} hand.\nTotals: {scores}",
                   "🏁 {game}: the game is over after {n} hands.\nTotals: {scores}",
-                  n).format(game=game_name(s, _), n=n, scores=totals(s, ns) or "—")
+                  n).format(game=game_name(s, _), n=n, scores=totals(s, ns, _) or "—")
 
 
 def stop_confirm(s: Sitting, token: str, _: Translator) -> Screen:

@@ -1,19 +1,29 @@
-"""The scores service: /score, /top, /history, /replay and /stats answered
-from the ledger. Handlers call in here; answers go out through the outbox."""
+"""The scores service: /score (the sitting and the tallies), /top, /history,
+/replay, /stats and the weekly post's text, answered from the ledger.
+Handlers call in here; answers go out through the outbox. Settling up is
+bot/settling.py."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from datetime import date
 from zoneinfo import ZoneInfo
 
-from bot import catalog, scores_text
+from bot import catalog, render, scores_text, tally_text
+from bot.i18n import N_
+from bot.render import Screen
 from bot.service import Service
-from storage import ledger
+from bot.sitting import Sitting
+from storage import ledger, tally
 from storage.scores import monday_of, week_bounds
 
 WEEK_WORDS = {"week", "w", "本周", "本週", "周", "週"}
 ALL_WORDS = {"all", "a", "总", "總", "全部", "所有"}
+HISTORY_WORDS = {"history", "h", "记录", "記錄", "紀錄", "清账记录", "清帳紀錄"}
+NOTHING_YET = N_("No hands have been finished in this chat yet. /new starts a game.")
+NOTHING_OPEN = N_("Every tally here is settled: no hand since. /score history lists the "
+                  "settlements.")
 
 
 async def chat_zone(service: Service, chat_id: int) -> ZoneInfo:
@@ -38,17 +48,40 @@ class Scores:
         return await chat_zone(self.service, chat_id)
 
     # -- /score ------------------------------------------------------------------
-    def score(self, chat_id: int) -> str:
-        """The running sitting's totals and who owes whom."""
+    async def score(self, chat_id: int, args: str = "") -> Screen:
+        """The sitting being played (if any) and, below, every open tally of
+        the chat, with a 清账 button for each game no sitting is playing;
+        `/score history`: the settlements."""
         _ = self.service.t(chat_id)
+        zone = await self.zone(chat_id)
+        if args.strip().lower() in HISTORY_WORDS:
+            rows = await self.storage.run(tally.settlements, chat_id, 10)
+            return tally_text.history(rows, zone, _), None
+        if args.strip():
+            return _("Usage: /score, or /score history for the past settlements."), None
+        s = self.playing(chat_id)
+        ts = await self.storage.run(tally.tallies, chat_id)
+        if s is not None:
+            ts.sort(key=lambda t: t["game"] != s.game)  # the sitting's game first
+        parts = [scores_text.sitting_score(s, _)] if s is not None else []
+        if ts:
+            parts.append(tally_text.tallies(ts, zone, _))
+        elif s is None:
+            played = await self.storage.run(tally.games, chat_id)
+            return _(NOTHING_OPEN if played else NOTHING_YET), None
+        free = [t["game"] for t in ts if s is None or t["game"] != s.game]
+        return render.clip("\n\n".join(parts)), tally_text.settle_buttons(free, _)
+
+    def playing(self, chat_id: int) -> Sitting | None:
+        """The chat's sitting with hands being played (not a lobby)."""
         gid = self.service.by_chat.get(chat_id)
         s = self.service.sittings.get(gid) if gid is not None else None
-        if s is None or s.status == "lobby":
-            return _("No game is being played here. /top shows the leaderboard.")
-        return scores_text.sitting_score(s, _)
+        return s if s is not None and s.status in ("running", "hand_over") else None
 
     # -- /top ----------------------------------------------------------------------
     async def top(self, chat_id: int, args: str) -> str:
+        """One board per game played in the period (each in its own points),
+        or one game's: never a ranking adding two games' scales."""
         _ = self.service.t(chat_id)
         game, span = None, "week"
         for word in args.split():
@@ -63,17 +96,38 @@ class Scores:
         label = scores_text.game_label(game, _)
         if span == "all":
             rows = await self.storage.run(ledger.leaderboard, chat_id, game=game)
-            head = _("🏆 All-time leaderboard {game}").format(game=label).strip()
-            empty = _("No hands have been finished in this chat yet. /new starts a game.")
-            return scores_text.board(rows, head, empty, _)
+            if not rows:
+                return _("No hands have been finished in this chat yet. /new starts a game.")
+            head = (_("🏆 All-time leaderboard: {game}").format(game=label) if game
+                    else _("🏆 All-time leaderboards"))
+            return scores_text.boards(rows, head, _, titled=game is None)
         zone = await self.zone(chat_id)
         monday = monday_of(self.clock(), zone)
         start, end = week_bounds(monday, zone)
         rows = await self.storage.run(ledger.leaderboard, chat_id, start, end, game)
-        head = _("🏆 This week's leaderboard {game} ({span})").format(
-            game=label, span=scores_text.span(monday)).replace("  ", " ")
-        empty = _("No hands finished this week yet. /new starts a game!")
-        return scores_text.board(rows, head, empty, _)
+        if not rows:
+            return _("No hands finished this week yet. /new starts a game!")
+        dates = scores_text.span(monday)
+        head = (_("🏆 This week's leaderboard: {game} ({span})").format(game=label, span=dates)
+                if game else _("🏆 This week's leaderboards ({span})").format(span=dates))
+        return scores_text.boards(rows, head, _, titled=game is None)
+
+    # -- the weekly post -------------------------------------------------------------
+    async def weekly_text(self, chat_id: int, monday: date, with_tallies: bool) -> str | None:
+        """Last week's boards, one per game, and (`with_tallies`) each game's
+        open tally; None when nobody played that week."""
+        zone = await self.zone(chat_id)
+        start, end = week_bounds(monday, zone)
+        rows = await self.storage.run(ledger.leaderboard, chat_id, start, end)
+        if not rows:
+            return None
+        _ = self.service.t(chat_id)
+        head = _("🗓 Last week's leaderboards ({span})").format(span=scores_text.span(monday))
+        text = scores_text.boards(rows, head, _)
+        ts = await self.storage.run(tally.tallies, chat_id) if with_tallies else []
+        if ts:
+            text = f"{text}\n\n{tally_text.tallies(ts, zone, _)}"
+        return render.clip(text)
 
     # -- /history and /replay -----------------------------------------------------------
     async def history(self, chat_id: int):
@@ -84,20 +138,18 @@ class Scores:
     async def replay(self, chat_id: int, arg: str) -> str | None:
         """Post hand `arg` as a move list and its JSON record; or a refusal."""
         _ = self.service.t(chat_id)
-        number = arg.strip().lstrip("#")
+        number = arg.strip().lstrip("#").rstrip(".")
         if not number.isdigit() or len(number) > 12:
-            return _("Usage: /replay N, where N is a hand number from /history.")
+            return _("Usage: /replay N, where N is the number of a hand in /history.")
         h = await self.storage.run(ledger.hand, int(number))
-        if h is None:
-            return _("There is no hand #{n}. /history lists the last hands.").format(n=number)
-        if h["chat_id"] != chat_id:
-            return _("Hand #{n} was not played in this chat.").format(n=number)
-        for text in scores_text.replay_texts(h, await self.zone(chat_id), _):
+        if h is None or h["chat_id"] != chat_id:  # another chat's hand is not told apart
+            return _("There is no hand {n} in this chat's /history.").format(n=number)
+        zone = await self.zone(chat_id)
+        for text in scores_text.replay_texts(h, zone, _):
             self.service.outbox.send(chat_id, text)
         name, data = scores_text.record_file(h)
-        caption = _("The record of hand #{n}: `paiju replay {file}` replays it.").format(
-            n=number, file=name)
-        self.service.outbox.document(chat_id, name, data, caption)
+        self.service.outbox.document(chat_id, name, data,
+                                     scores_text.replay_caption(h, zone, _))
         return None
 
     # -- /stats --------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""Texts of the scores: a sitting's totals and who owes whom, leaderboards,
-the chat's last hands, a user's own totals. Points only: never money."""
+"""Texts of the scores: a sitting's totals, leaderboards (one per game), the
+chat's last hands, a user's own totals; the tally's are in bot/tally_text.py.
+Points only: never money."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ from zoneinfo import ZoneInfo
 from aiogram.filters.callback_data import CallbackData
 
 from bot import catalog, render
-from bot.i18n import Translator
+from bot.i18n import Translator, plural
+from bot.presenters.base import signed
 from bot.sitting import Sitting
 from games.base import State
 from games.records import record_of
-from storage.scores import ranked, settle_up
+from storage.scores import ranked
 
 
 class ReplayCB(CallbackData, prefix="rp"):
@@ -25,44 +27,48 @@ class ReplayCB(CallbackData, prefix="rp"):
     h: int
 
 
-def settle_lines(s: Sitting, _: Translator) -> list[str]:
-    """Who pays whom how many points to square the sitting (fewest transfers)."""
-    ns = render.names(s, _)
-    balances = {i: v for i, v in enumerate(s.totals)}
-    if sum(balances.values()) != 0 or not any(balances.values()):
-        return [_("All square: nobody owes anybody.")]
-    lines = [_("Settling up (points):")]
-    for a, b, n in settle_up(balances):
-        lines.append(_("{payer} → {payee}: {n} points").format(payer=ns[a], payee=ns[b], n=n))
-    return lines
-
-
 def sitting_score(s: Sitting, _: Translator) -> str:
+    """The sitting being played: its hands so far and every seat's total."""
     ns = render.names(s, _)
     played = s.hand_no - 1 if s.status == "running" else s.hand_no
-    head = _("📊 {game} · {n} hands played").format(game=render.game_name(s, _), n=played)
-    lines = [head, _("Totals: {scores}").format(scores=render.totals(s, ns) or "—")]
-    return "\n".join(lines + settle_lines(s, _))
+    head = plural(_, "📊 This sitting of {game}: {n} hand played",
+                  "📊 This sitting of {game}: {n} hands played", played).format(
+        game=render.game_name(s, _), n=played)
+    order = sorted(range(min(len(ns), len(s.totals))), key=lambda i: -s.totals[i])
+    scores = " · ".join(_("{name}: {points}").format(name=ns[i], points=signed(s.totals[i]))
+                        for i in order)
+    return "\n".join([head, _("Totals: {scores}").format(scores=scores or "—")])
 
 
 def board_lines(rows: Sequence[Mapping[str, Any]], _: Translator) -> list[str]:
     """Rank, name, net points, hands played, hands won, best hand; ties share a rank."""
     return [
-        _("{rank}. {name} {net} · {hands} hands · {wins} won · best {best}").format(
-            rank=rank, name=r["name"], net=render.signed(r["net"]), hands=r["hands"],
-            wins=r["wins"], best=render.signed(r["best"]))
+        _("{rank}. {name}: {net} · {hands} · {wins} won · best hand {best}").format(
+            rank=rank, name=r["name"] or "?", net=signed(r["net"]),
+            hands=plural(_, "{n} hand", "{n} hands", r["hands"]).format(n=r["hands"]),
+            wins=r["wins"], best=signed(r["best"]))
         for rank, r in ranked(rows)
     ]
 
 
+def boards(rows: Sequence[Mapping[str, Any]], head: str, _: Translator,
+           titled: bool = True) -> str:
+    """One board per game, each in its own game's points: never a ranking
+    that adds two games' scales together. `rows` carry their `game`; each
+    board is headed by its game's name unless `titled` is off (the head
+    names the one game)."""
+    by_game: dict[str, list[Mapping[str, Any]]] = {}
+    for r in rows:
+        by_game.setdefault(r["game"], []).append(r)
+    parts = [head]
+    for game in sorted(by_game, key=lambda g: (-sum(r["hands"] for r in by_game[g]), g)):
+        title = [_("{game}:").format(game=game_label(game, _))] if titled else []
+        parts.append("\n".join([*title, *board_lines(by_game[game], _)]))
+    return render.clip("\n\n".join(parts) if titled else "\n".join(parts))
+
+
 def span(monday: date) -> str:
     return f"{monday:%m-%d} – {monday + timedelta(days=6):%m-%d}"
-
-
-def board(rows: Sequence[Mapping[str, Any]], head: str, empty: str, _: Translator) -> str:
-    if not rows:
-        return empty
-    return "\n".join([head, *board_lines(rows, _)])
 
 
 def game_label(game_id: str | None, _: Translator) -> str:
@@ -86,7 +92,8 @@ def when(ts: float, zone: ZoneInfo) -> str:
 
 
 def history(hands: Sequence[Mapping[str, Any]], zone: ZoneInfo, _: Translator):
-    """The chat's last hands, newest first, one button each to replay it."""
+    """The chat's last hands, newest first, one button each to replay it. Each
+    is named as its table named it (掀牛 第2局) after the number /replay takes."""
     if not hands:
         return _("No hands have been finished in this chat yet. /new starts a game."), None
     lines = [_("📜 The last hands here (tap one to replay it):")]
@@ -95,16 +102,20 @@ def history(hands: Sequence[Mapping[str, Any]], zone: ZoneInfo, _: Translator):
         names = ledger_names(h["ledger"], _)
         p = catalog.presenter(h["game"])
         state = State.from_json(h["state"])
-        net = [r["net"] for r in h["ledger"]]
-        best = max(range(len(net)), key=lambda i: net[i])
-        winner = names[best] if net[best] > 0 else "—"
-        lines.append(_("#{id} {game} · {when} · winner: {winner}").format(
-            id=h["id"], game=p.game_name(_), when=when(h["at"], zone), winner=winner))
+        lines.append(_("{id}. {hand} · {when}").format(
+            id=h["id"], hand=hand_name(h, _), when=when(h["at"], zone)))
         line = p.result_line(state.result(), names, _) if state.is_over() else _(
-            "void: nobody wins or loses")
+            "Nobody could move on: the hand counts for nothing.")
         lines.append("   " + line)
-        buttons.append((f"#{h['id']} {p.game_name(_)}", ReplayCB(h=h["id"]).pack()))
+        buttons.append((_("{id}. {hand}").format(id=h["id"], hand=hand_name(h, _)),
+                        ReplayCB(h=h["id"]).pack()))
     return render.clip("\n".join(lines)), render.keyboard(render.flow(buttons, width=30, most=2))
+
+
+def hand_name(h: Mapping[str, Any], _: Translator) -> str:
+    """掀牛 第2局 / Xian Niu, hand 2: a stored hand as its table named it."""
+    return _("{game}, hand {n}").format(game=catalog.presenter(h["game"]).game_name(_),
+                                        n=h["hand_no"])
 
 
 def replay_texts(h: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> list[str]:
@@ -112,8 +123,7 @@ def replay_texts(h: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> list[st
     names = ledger_names(h["ledger"], _)
     p = catalog.presenter(h["game"])
     state = State.from_json(h["state"])
-    head = _("🔁 {game} · hand #{id} · {when}").format(
-        game=p.game_name(_), id=h["id"], when=when(h["at"], zone))
+    head = _("🔁 {hand} · {when}").format(hand=hand_name(h, _), when=when(h["at"], zone))
     lines = [head, *"\n".join(p.replay_lines(record_of(state), names, _)).split("\n")]
     chunks, cur = [], ""
     for line in lines:
@@ -125,6 +135,12 @@ def replay_texts(h: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> list[st
     return [*chunks, cur]
 
 
+def replay_caption(h: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> str:
+    """What the record file is, and what to open it with."""
+    return _("The record of {hand} ({when}). Open it with Paiju to watch the hand again "
+             "move by move.").format(hand=hand_name(h, _), when=when(h["at"], zone))
+
+
 def record_file(h: Mapping[str, Any]) -> tuple[str, bytes]:
     """The hand's record (docs/records.md) as a JSON file for `paiju replay`."""
     record = record_of(State.from_json(h["state"]))
@@ -133,16 +149,19 @@ def record_file(h: Mapping[str, Any]) -> tuple[str, bytes]:
 
 
 def stats(rows: Sequence[Mapping[str, Any]], _: Translator) -> str:
+    """A person's own results, one line per game, every figure named. The
+    games' points are never added together: their scales differ."""
     if not rows:
         return _("You have not finished a hand yet. /new starts a game.")
-    lines = [_("📈 Your scores in every chat:")]
+    lines = [_("📈 Your results in every chat:")]
     for r in rows:
-        lines.append(_("{game}: {hands} hands · {wins} won · {net} · best {best}").format(
-            game=game_label(r["game"], _), hands=r["hands"], wins=r["wins"],
-            net=render.signed(r["net"]), best=render.signed(r["best"])))
+        lines.append(_("{game}: {hands} · {wins} won · net {net} · best hand {best}").format(
+            game=game_label(r["game"], _),
+            hands=plural(_, "{n} hand", "{n} hands", r["hands"]).format(n=r["hands"]),
+            wins=r["wins"], net=signed(r["net"]), best=signed(r["best"])))
     if len(rows) > 1:
-        lines.append(_("In all: {hands} hands · {wins} won · {net} · best {best}").format(
-            hands=sum(r["hands"] for r in rows), wins=sum(r["wins"] for r in rows),
-            net=render.signed(sum(r["net"] for r in rows)),
-            best=render.signed(max(r["best"] for r in rows))))
+        hands = sum(r["hands"] for r in rows)
+        lines.append(_("In all: {hands} · {wins} won").format(
+            hands=plural(_, "{n} hand", "{n} hands", hands).format(n=hands),
+            wins=sum(r["wins"] for r in rows)))
     return "\n".join(lines)

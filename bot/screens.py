@@ -92,7 +92,7 @@ class Screens:
         def draw() -> render.Screen:
             selected = s.selected(seat)
             title = "" if s.solo else self.people.title(s.chat_id)
-            return render.hand(s, seat, self.people.t(uid), title, selected)
+            return render.hand(s, seat, self.people.t(uid, s.chat_id), title, selected)
 
         name = f"hand:{uid}"
         st = s.state
@@ -115,7 +115,7 @@ class Screens:
         idle = time.monotonic() - self.core.last_action.get(uid, -1e9)
         if idle < self.core.settings.notify_idle:
             return  # they just played: they are looking at the chat already
-        _ = self.people.t(uid)
+        _ = self.people.t(uid, s.chat_id)
         text = _("👉 Your turn · {game} @ {chat}").format(
             game=render.game_name(s, _), chat=self.people.title(s.chat_id)
         )

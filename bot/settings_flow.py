@@ -1,33 +1,67 @@
 """/settings: one message per chat, edited in place as the admin moves between
 pages (home, a game, a flag, timeout, time zone, language) and changes things.
 Group admins and the creator of the chat's current sitting may change; others
-get a toast and nothing changes. A change applies to the next sitting."""
+get a toast and nothing changes. Rules, the time per move and computers apply
+to the next sitting; the language, the zone and the weekly post at once.
+Every button fits a phone (at most 32 characters): what a rule means is in
+the page's text."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from aiogram.types import InlineKeyboardMarkup
 
 from bot import catalog, house_rules
 from bot.callbacks import SettingsCB
-from bot.chat_settings import TIMEOUTS, ZONES, ChatSettings
+from bot.chat_settings import TIMEOUTS, ZONE_NAMES, ZONES, ChatSettings
 from bot.i18n import LANG_NAMES, LANGS, Translator
-from bot.render import keyboard
+from bot.render import flow, keyboard
 from games.base import VariantError
 
 Page = tuple[str, InlineKeyboardMarkup | None]
 CHANGES = ("preset", "set", "tov", "tzv", "cpu", "wk", "langv")  # actions that change something
 
 
+@dataclass(frozen=True)
+class Host:
+    """What a chat that never chose gets: the host's PAIJU_* settings."""
+
+    turn_timeout: float
+    tz: str
+    weekly_post: bool
+
+
 def _cb(a: str, g: str = "", f: int = -1, v: int = -1) -> str:
     return SettingsCB(a=a, g=g, f=f, v=v).pack()
 
 
-def on_off(value: bool | None, _: Translator) -> str:
-    if value is None:
-        return _("default")
+def on_off(value: bool, _: Translator) -> str:
     return _(house_rules.ON) if value else _(house_rules.OFF)
+
+
+def weekly_on(cs: ChatSettings, host: Host) -> bool:
+    return host.weekly_post if cs.weekly_post is None else cs.weekly_post
+
+
+def offset(tz: str, now: datetime | None = None) -> str:
+    """UTC+8, UTC−5, UTC+5:30 (today's, summer time included)."""
+    delta = (now or datetime.now(ZoneInfo(tz))).astimezone(ZoneInfo(tz)).utcoffset()
+    minutes = round(delta.total_seconds() / 60) if delta is not None else 0
+    if minutes == 0:
+        return "UTC"
+    sign = "+" if minutes > 0 else "−"
+    h, m = divmod(abs(minutes), 60)
+    return f"UTC{sign}{h}" + (f":{m:02d}" if m else "")
+
+
+def zone_name(tz: str, _: Translator, now: datetime | None = None) -> str:
+    """A zone in words: "Beijing time (UTC+8)", "Berlin (UTC+1)"."""
+    place = _(ZONE_NAMES[tz]) if tz in ZONE_NAMES else tz.rsplit("/", 1)[-1].replace("_", " ")
+    return _("{place} ({offset})").format(place=place, offset=offset(tz, now))
 
 
 def rules_line(game_id: str, cs: ChatSettings, _: Translator) -> str:
@@ -43,44 +77,50 @@ def rules_line(game_id: str, cs: ChatSettings, _: Translator) -> str:
 
 
 # -- pages --------------------------------------------------------------------
-def home(cs: ChatSettings, lang: str, default_timeout: float, _: Translator) -> Page:
-    timeout = cs.turn_timeout or round(default_timeout)
+def home(cs: ChatSettings, lang: str, host: Host, _: Translator) -> Page:
+    timeout = cs.turn_timeout or round(host.turn_timeout)
+    weekly = on_off(weekly_on(cs, host), _)
     lines = [
-        _("⚙️ Settings of this chat (they apply to the next game)"),
+        _("⚙️ Settings of this chat"),
         _("Language: {lang}").format(lang=LANG_NAMES[lang]),
-        _("Time a move: {sec} s").format(sec=timeout),
+        _("Time per move: {sec} s").format(sec=timeout),
         _("Computers may fill seats: {on}").format(on=on_off(cs.computers, _)),
-        _("Time zone: {zone}").format(zone=cs.tz or _("default")),
-        _("Weekly board: {on}").format(on=on_off(cs.weekly_post, _)),
+        _("Time zone: {zone}").format(zone=zone_name(cs.tz or host.tz, _)),
+        _("Weekly leaderboard post: {on}").format(on=weekly),
     ]
     games = catalog.landed()
     lines += [f"• {catalog.presenter(gid).game_name(_)}: {rules_line(gid, cs, _)}" for gid in games]
+    lines.append(_("Rules, time per move and computers apply from the next game."))
     rows = [[(catalog.presenter(gid).game_name(_), _cb("game", gid))] for gid in games]
     rows += [
-        [(_("Time a move"), _cb("to")), (_("Language"), _cb("lang"))],
+        [(_("Time per move"), _cb("to")), (_("Language"), _cb("lang"))],
         [(_("Computers: {on}").format(on=on_off(cs.computers, _)), _cb("cpu"))],
-        [(_("Time zone"), _cb("tz")),
-         (_("Weekly board: {on}").format(on=on_off(cs.weekly_post, _)), _cb("wk"))],
+        [(_("Time zone"), _cb("tz")), (_("Weekly post: {on}").format(on=weekly), _cb("wk"))],
     ]
     return "\n".join(lines), keyboard(rows)
 
 
 def game_page(game_id: str, cs: ChatSettings, _: Translator) -> Page:
+    """The preset, then every rule with its value in the text; the buttons
+    name the rules."""
     g = catalog.game(game_id)
     preset = cs.preset(g)
     variant = cs.variant(g)
+    flags = house_rules.flags_of(game_id, g)
     lines = [
         f"{catalog.presenter(game_id).game_name(_)} · {rules_line(game_id, cs, _)}",
         house_rules.preset_about(game_id, preset, _),
+        "",
+        *["• " + _("{flag}: {value}").format(
+            flag=house_rules.flag_name(game_id, flag, _),
+            value=house_rules.choice_name(game_id, flag, variant[flag], _)) for flag in flags],
+        "",
         _("Tap a rule to change it."),
     ]
     rows = [[(("✓ " if p == preset else "") + house_rules.preset_name(game_id, p, _),
               _cb("preset", game_id, v=i)) for i, p in enumerate(g.presets)]]
-    for i, flag in enumerate(house_rules.flags_of(game_id, g)):
-        label = _("{flag}: {value}").format(
-            flag=house_rules.flag_name(game_id, flag, _),
-            value=house_rules.choice_name(game_id, flag, variant[flag], _))
-        rows.append([(label, _cb("flag", game_id, i))])
+    rows += flow([(house_rules.flag_name(game_id, flag, _), _cb("flag", game_id, i))
+                  for i, flag in enumerate(flags)], width=36, most=2)
     rows.append([(_("« Back"), _cb("home"))])
     return "\n".join(lines), keyboard(rows)
 
@@ -89,7 +129,8 @@ def flag_page(game_id: str, index: int, cs: ChatSettings, _: Translator) -> Page
     g = catalog.game(game_id)
     flag = house_rules.flags_of(game_id, g)[index]
     now = cs.variant(g)[flag]
-    lines = [house_rules.flag_name(game_id, flag, _), house_rules.flag_about(game_id, flag, _)]
+    lines = [house_rules.flag_name(game_id, flag, _), house_rules.flag_about(game_id, flag, _),
+             _("Now: {value}").format(value=house_rules.choice_name(game_id, flag, now, _))]
     buttons = []
     for v, value in enumerate(house_rules.choices(game_id, flag, g)):
         mark = "✓ " if house_rules._key(value) == house_rules._key(now) else ""
@@ -111,50 +152,67 @@ class Refused(Exception):
     """A change the rules do not allow; the message says why (a toast)."""
 
 
-def change(cs: ChatSettings, d: SettingsCB, _: Translator) -> tuple[ChatSettings | None, str]:
-    """(the new settings or None when only a page is shown, the page to show)."""
+def change(cs: ChatSettings, d: SettingsCB, host: Host, _: Translator
+           ) -> tuple[ChatSettings | None, str, str | None]:
+    """(the new settings or None when only a page is shown, the page to show,
+    the toast that says what changed and when it applies)."""
+    later = _("{what} (from the next game)")
     try:
         if d.a == "preset":
             g = catalog.game(d.g)
-            return cs.with_preset(g, list(g.presets)[d.v]), "game"
+            preset = list(g.presets)[d.v]
+            what = _("{game}: {preset}").format(game=catalog.presenter(d.g).game_name(_),
+                                                preset=house_rules.preset_name(d.g, preset, _))
+            return cs.with_preset(g, preset), "game", later.format(what=what)
         if d.a == "set":
             g = catalog.game(d.g)
             flag = house_rules.flags_of(d.g, g)[d.f]
             value = house_rules.choices(d.g, flag, g)[d.v]
-            return cs.with_flag(g, flag, value), "game"
+            what = _("{flag}: {value}").format(flag=house_rules.flag_name(d.g, flag, _),
+                                               value=house_rules.choice_name(d.g, flag, value, _))
+            return cs.with_flag(g, flag, value), "game", later.format(what=what)
         if d.a == "tov":
-            return _replace(cs, turn_timeout=TIMEOUTS[d.v]), "home"
+            what = _("Time per move: {sec} s").format(sec=TIMEOUTS[d.v])
+            return _replace(cs, turn_timeout=TIMEOUTS[d.v]), "home", later.format(what=what)
         if d.a == "tzv":
-            return _replace(cs, tz=ZONES[d.v]), "home"
+            done = _("Time zone: {zone}").format(zone=zone_name(ZONES[d.v], _))
+            return _replace(cs, tz=ZONES[d.v]), "home", done
         if d.a == "cpu":
-            return _replace(cs, computers=not cs.computers), "home"
+            what = _("Computers may fill seats: {on}").format(on=on_off(not cs.computers, _))
+            return _replace(cs, computers=not cs.computers), "home", later.format(what=what)
         if d.a == "wk":
-            return _replace(cs, weekly_post=not cs.weekly_post), "home"
+            on = not weekly_on(cs, host)
+            done = _("Weekly leaderboard post: {on}").format(on=on_off(on, _))
+            return _replace(cs, weekly_post=on), "home", done
     except VariantError as e:
         raise Refused(_("These rules do not go together: {reason}").format(reason=str(e))) from e
     except (IndexError, KeyError, ValueError) as e:
         raise Refused(_("This button has expired.")) from e
-    return None, d.a
+    return None, d.a, None
 
 
 def _replace(cs: ChatSettings, **kw: Any) -> ChatSettings:
     return ChatSettings(**{**cs.__dict__, **kw})
 
 
-def page(name: str, cs: ChatSettings, d: SettingsCB, lang: str, default_timeout: float,
+def page(name: str, cs: ChatSettings, d: SettingsCB, lang: str, host: Host,
          _: Translator) -> Page:
     if name == "game" and d.g in catalog.landed():
         return game_page(d.g, cs, _)
     if name == "flag" and d.g in catalog.landed():
         return flag_page(d.g, d.f, cs, _)
     if name == "to":
-        current = TIMEOUTS.index(cs.turn_timeout) if cs.turn_timeout in TIMEOUTS else -1
-        return list_page(_("Time a move:"), [_("{sec} s").format(sec=t) for t in TIMEOUTS],
+        timeout = cs.turn_timeout or round(host.turn_timeout)
+        current = TIMEOUTS.index(timeout) if timeout in TIMEOUTS else -1
+        return list_page(_("Time per move:"), [_("{sec} s").format(sec=t) for t in TIMEOUTS],
                          "tov", current, _)
     if name == "tz":
-        current = ZONES.index(cs.tz) if cs.tz in ZONES else -1
-        return list_page(_("Time zone of the weekly board:"), list(ZONES), "tzv", current, _)
+        tz = cs.tz or host.tz
+        title = "\n".join([_("Time zone of the weekly leaderboard and of /history:"),
+                           _("Now: {value}").format(value=zone_name(tz, _))])
+        return list_page(title, [zone_name(z, _) for z in ZONES], "tzv",
+                         ZONES.index(tz) if tz in ZONES else -1, _)
     if name == "lang":
         return list_page(_("Language:"), [LANG_NAMES[lang_] for lang_ in LANGS], "langv",
                          LANGS.index(lang), _)
-    return home(cs, lang, default_timeout, _)
+    return home(cs, lang, host, _)

@@ -12,9 +12,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from bot.i18n import Translator, You, translator
+from bot import house_rules
+from bot.i18n import Translator, You, plural, translator
 from bot.presenters import presenter
-from bot.presenters.base import Presenter
+from bot.presenters.base import Presenter, scores_line
 from games import hands, registry, thinking
 from games.base import IllegalMove, Move, Pick, State
 
@@ -22,6 +23,7 @@ Ask = Callable[[str], str]
 Say = Callable[[str], None]
 
 REDEALS = 100  # a redeal deals again; this many in a row would be a bug
+RULE = "────────────"  # as the bot's messages draw it
 
 
 class Quit(Exception):
@@ -61,7 +63,7 @@ def numbers(text: str, count: int, _: Translator) -> list[int]:
 
 def refusal(p: Presenter, e: IllegalMove, _: Translator) -> str:
     """The engine's reason in the player's words (the bot's toast text)."""
-    return p.reason_text(e.reason, _) or _("Not allowed: {reason}").format(reason=e.reason)
+    return p.reason_text(e.reason, _) or _("The rules do not allow that move now.")
 
 
 def _count(a: int, b: int) -> str:
@@ -77,11 +79,16 @@ def choose_cards(pick: Pick, ask: Ask, say: Say, p: Presenter, _: Translator) ->
 
     def explain() -> None:
         if keep:
-            say(_("Type the numbers of the {k} cards to keep; the other cards are chosen. "
-                  "(! to name the chosen cards instead)").format(k=_count(n - hi, n - lo)))
+            say(plural(_, "Type the number of the {k} card to keep; the other cards are chosen. "
+                          "(! to name the chosen cards instead)",
+                       "Type the numbers of the {k} cards to keep; the other cards are chosen. "
+                       "(! to name the chosen cards instead)", n - lo).format(
+                k=_count(n - hi, n - lo)))
         else:
-            say(_("Type the numbers of the {k} cards to choose. "
-                  "(! to name the cards to keep instead)").format(k=_count(lo, hi)))
+            say(plural(_, "Type the number of the {k} card to choose. "
+                          "(! to name the cards to keep instead)",
+                       "Type the numbers of the {k} cards to choose. "
+                       "(! to name the cards to keep instead)", hi).format(k=_count(lo, hi)))
 
     say(p.pick_prompt(pick, _))
     say("  ".join(f"{i + 1}:{p.card(c, _)}" for i, c in enumerate(pick.choices)))
@@ -100,7 +107,9 @@ def choose_cards(pick: Pick, ask: Ask, say: Say, p: Presenter, _: Translator) ->
             continue
         chosen = [i for i in range(n) if i not in named] if keep else named
         if not lo <= len(chosen) <= hi:
-            say(_("That makes {c} cards; {k} are needed.").format(c=len(chosen), k=_count(lo, hi)))
+            say(plural(_, "That makes {c} card; you need {k}.",
+                       "That makes {c} cards; you need {k}.", len(chosen)).format(
+                c=len(chosen), k=_count(lo, hi)))
             continue
         return pick.code_for(pick.choices[i] for i in chosen)
 
@@ -190,15 +199,18 @@ def play(
              for s in range(state.seats)]
     rng = random.Random(seed)
     screen = Screen(say)
-    say(_("{game} · seed {seed}").format(game=p.game_name(_), seed=seed))
+    say(_("{game} · rules: {preset} · seed {seed}").format(
+        game=p.game_name(_), preset=house_rules.preset_name(game_id, preset, _), seed=seed))
     if auto:
         screen.block(p.table_text(state.public_view(), names, _))
     computers = thinking.Thinker()  # a worker process, as in the bot
+    deals = 1  # hands dealt, as the bot counts them (a redeal is a hand)
     try:
         for _redeal in range(REDEALS):
             _play_hand(state, human, ask, say, screen, p, names, _, rng, budget_s, computers)
             if not _is_redeal(state):
                 break
+            deals += 1
             state = game.new_state(variant, seed=rng.randrange(1 << 30),
                                    dealer=game.next_dealer(variant, state, seed))
             if auto:
@@ -212,7 +224,10 @@ def play(
     if not state.is_over():  # nobody can move on: a void hand (流局)
         say(_("Nobody can move: the hand is void."))
         return state
-    screen.block(p.result_text(state.result(), state.revealed(), names, _))
+    # as the group reads it: the 🏁 header once, the game's account, the points
+    screen.block(_("🏁 {game} · hand {n} is over").format(game=p.game_name(_), n=deals),
+                 p.result_text(state.result(), state.revealed(), names, _), RULE,
+                 _("This hand: {scores}").format(scores=scores_line(names, state.result().net, _)))
     return state
 
 

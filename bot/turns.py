@@ -19,6 +19,7 @@ from bot.screens import Screens
 from bot.sitting import Sitting
 from bot.timers import Timers
 from games.base import IllegalMove
+from games.players import quick
 
 
 @dataclass(eq=False)
@@ -38,6 +39,8 @@ class Turns:
         assert s.state is not None
         seed = f"{s.id}:{s.hand_no}:{s.state.turn}:{seat}"
         budget = self.core.settings.ai_budget
+        if budget <= 0:  # no search: the heuristic, deterministic
+            return quick(s.state.copy(), seat, random.Random(seed))
         now = time.monotonic()
         deadline = computer.deadline_for(budget, pause, now)
         return await self.thinker.move(s.state, seat, seed, budget, now if since is None else since,

@@ -1,12 +1,14 @@
 """The weekly post: every Monday 00:05 in the chat's zone, last week's
-leaderboard goes to every chat that played that week, exactly once.
+leaderboards (one per game) go to every chat that played that week, exactly
+once, with each game's open tally.
 
 A `weekly_posts` row is written before the post is queued (so a second run
 never posts it again) and gets the message id once Telegram took it. At
 start-up the same run catches up: every week of the last `HORIZON` whose post
 is due and has no row is posted, oldest first, one post per week; a row
 without a message id (the bot died before the post went out) is posted again.
-Chats with no hand that week get nothing. See docs/scores.md."""
+Chats with no hand that week get nothing; the tallies, as they stand when
+it is posted, go only into the latest week's post. See docs/scores.md."""
 
 from __future__ import annotations
 
@@ -17,10 +19,9 @@ from zoneinfo import ZoneInfo
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.cron import CronTrigger
 
-from bot import scores_text
 from bot.scores import Scores, weekly_post_on
 from storage import ledger
-from storage.scores import due_weeks, week_bounds
+from storage.scores import due_weeks
 
 log = logging.getLogger(__name__)
 
@@ -55,13 +56,14 @@ class Weekly:
             if not await weekly_post_on(self.service, chat_id):
                 continue
             zone = await self.scores.zone(chat_id)
-            for monday in due_weeks(now, zone, HORIZON):
+            due = due_weeks(now, zone, HORIZON)
+            for monday in due:
                 week = monday.isoformat()
                 if (chat_id, week) in self.queued or (chat_id, week) in self.settled:
                     continue
-                start, end = week_bounds(monday, zone)
-                rows = await storage.run(ledger.leaderboard, chat_id, start, end)
-                if not rows:
+                # the open tallies as they are now: only in the latest week's post
+                text = await self.scores.weekly_text(chat_id, monday, monday == due[-1])
+                if text is None:
                     self.settled.add((chat_id, week))
                     continue  # nobody played here that week
                 if not await storage.run(ledger.claim_weekly_post, chat_id, week, now):
@@ -75,9 +77,6 @@ class Weekly:
                     ):
                         continue  # posted already, or queued by a run alongside this one
                 self.queued.add((chat_id, week))
-                _ = self.service.t(chat_id)
-                head = _("🗓 Last week's leaderboard ({span})").format(span=scores_text.span(monday))
-                text = scores_text.board(rows, head, "", _)
 
                 def sent(message_id: int, chat_id: int = chat_id, week: str = week):
                     return storage.run(ledger.weekly_post_sent, chat_id, week, message_id)

@@ -1,5 +1,6 @@
 """The ledger: one row per seat per finished hand, and the queries over it
-(leaderboards, a user's totals, a chat's last hands, the weekly posts).
+(leaderboards, a user's totals, a chat's last hands, the weekly posts; the
+tally since the last settlement and the settlements are in storage/tally.py).
 
 `settle` runs inside the transaction that stores the hand's result
 (`repo.record_move`); it is idempotent, so a hand is settled exactly once
@@ -15,7 +16,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from games.base import State
-from storage.scores import seat_details
+from storage.scores import from_computers, seat_details
 
 
 def settle(db: Database, game_id: int, sitting: dict[str, Any], hand: dict[str, Any]) -> int:
@@ -41,6 +42,8 @@ def settle(db: Database, game_id: int, sitting: dict[str, Any], hand: dict[str, 
     ).last_pk
     assert hand_id is not None  # an insert into a table with an integer pk sets it
     seats = json.loads(sitting["seats"] or "[]")
+    users = [(seats[i] or {}).get("user_id") if i < len(seats) else None for i in range(len(net))]
+    shares = from_computers(net, [u is None for u in users])
     rows = []
     for i, points in enumerate(net):
         seat = seats[i] if i < len(seats) and seats[i] else {}
@@ -50,7 +53,7 @@ def settle(db: Database, game_id: int, sitting: dict[str, Any], hand: dict[str, 
             "seat": i, "user_id": seat.get("user_id"), "name": seat.get("name") or "",
             "net": points,
             "details": json.dumps(seat_details(details, i, len(net)), ensure_ascii=False),
-            "finished_at": at,
+            "finished_at": at, "from_computers": shares[i],
         })
     db.table("ledger").insert_all(rows)
     for r in rows:
@@ -60,18 +63,20 @@ def settle(db: Database, game_id: int, sitting: dict[str, Any], hand: dict[str, 
 
 
 _ADD = """
-insert into ledger_totals (chat_id, user_id, game, name, net, hands, wins, best, last_at)
-values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+insert into ledger_totals
+  (chat_id, user_id, game, name, net, hands, wins, best, last_at, from_computers)
+values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 on conflict (chat_id, user_id, game) do update set
   name = case when excluded.last_at >= last_at then excluded.name else name end,
   net = net + excluded.net, hands = hands + excluded.hands, wins = wins + excluded.wins,
-  best = max(best, excluded.best), last_at = max(last_at, excluded.last_at)
+  best = max(best, excluded.best), last_at = max(last_at, excluded.last_at),
+  from_computers = from_computers + excluded.from_computers
 """
 
 
 def _add_to_totals(db: Database, r: dict[str, Any]) -> None:
     db.execute(_ADD, [r["chat_id"], r["user_id"], r["game"], r["name"], r["net"], 1,
-                      int(r["net"] > 0), r["net"], r["finished_at"]])
+                      int(r["net"] > 0), r["net"], r["finished_at"], r["from_computers"]])
 
 
 def rows_of_hand(db: Database, game_id: int, hand_no: int) -> list[dict[str, Any]]:
@@ -80,34 +85,26 @@ def rows_of_hand(db: Database, game_id: int, hand_no: int) -> list[dict[str, Any
 
 
 # -- leaderboards ----------------------------------------------------------------
-_BOARD = """
-select user_id, sum(net) as net, count(*) as hands, sum(net > 0) as wins, max(net) as best
-from ledger indexed by idx_ledger_board
-where chat_id = ? and user_id is not null and finished_at >= ? and finished_at < ? {game}
-group by user_id
-"""
-
-
 def leaderboard(
     db: Database, chat_id: int, since: float | None = None, until: float | None = None,
     game: str | None = None,
 ) -> list[dict[str, Any]]:
-    """Humans of the chat with net points, hands played, hands won and their
-    best hand in [since, until) (all time without a range), optionally one
-    game; each with their latest name."""
+    """People of the chat with net points, hands played, hands won and their
+    best hand in [since, until) (all time without a range), one row per
+    person and game (each game's points are its own: boards never add two
+    games together), optionally one game only; each with their latest name."""
     where = "chat_id = ?"
     args: list[Any] = [chat_id]
     if game:
         where, args = where + " and game = ?", [*args, game]
     if since is None and until is None:  # all time: from the running totals
-        sql = ("select user_id, sum(net), sum(hands), sum(wins), max(best) from ledger_totals"
-               f" where {where} group by user_id")
+        sql = f"select user_id, game, net, hands, wins, best from ledger_totals where {where}"
     else:
-        sql = ("select user_id, sum(net), count(*), sum(net > 0), max(net)"
+        sql = ("select user_id, game, sum(net), count(*), sum(net > 0), max(net)"
                " from ledger indexed by idx_ledger_board where user_id is not null"
-               f" and finished_at >= ? and finished_at < ? and {where} group by user_id")
+               f" and finished_at >= ? and finished_at < ? and {where} group by user_id, game")
         args = [since or 0.0, until or 1e18, *args]
-    rows = [dict(zip(("user_id", "net", "hands", "wins", "best"), r))
+    rows = [dict(zip(("user_id", "game", "net", "hands", "wins", "best"), r))
             for r in db.execute(sql, args).fetchall()]
     names = latest_names(db, chat_id)
     for r in rows:
@@ -184,12 +181,13 @@ def weekly_post_sent(db: Database, chat_id: int, week: str, message_id: int) -> 
 
 
 def move_chat(db: Database, old: int, new: int) -> None:
-    """The ledger and weekly posts follow a group that became a supergroup
-    (called inside repo.move_chat's transaction)."""
+    """The ledger, its settlements and weekly posts follow a group that became
+    a supergroup (called inside repo.move_chat's transaction)."""
     db.execute("update ledger set chat_id = ? where chat_id = ?", [new, old])
+    db.execute("update settlements set chat_id = ? where chat_id = ?", [new, old])
     for r in list(db.table("ledger_totals").rows_where("chat_id = ?", [old], order_by="last_at")):
         db.execute(_ADD, [new, r["user_id"], r["game"], r["name"], r["net"], r["hands"],
-                          r["wins"], r["best"], r["last_at"]])
+                          r["wins"], r["best"], r["last_at"], r["from_computers"]])
     db.execute("delete from ledger_totals where chat_id = ?", [old])
     db.execute("update or ignore weekly_posts set chat_id = ? where chat_id = ?", [new, old])
     db.execute("delete from weekly_posts where chat_id = ?", [old])

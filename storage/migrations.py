@@ -5,6 +5,8 @@ from __future__ import annotations
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from storage.scores import from_computers
+
 migrations = Migrations("paiju")
 
 
@@ -149,3 +151,68 @@ def m005_group_sends(db: Database) -> None:
     # When the bot last wrote to each group (JSON list of epoch seconds within
     # Telegram's one-minute window): a restarted bot keeps to 20 a minute.
     db["group_sends"].create({"chat_id": int, "sent_at": str}, pk="chat_id")
+
+
+@migrations()
+def m006_tally(db: Database) -> None:
+    # The tally (账本): what people owe each other in a chat and game since
+    # they last settled up (清账). It is always summed from the ledger; a
+    # settlement only records where the next tally starts.
+    #
+    # Each ledger row says how much of its points were won from (+) or lost
+    # to (−) the computer seats of that hand (storage.scores.from_computers):
+    # nobody pays a computer or is paid by one.
+    db["ledger"].add_column("from_computers", int, not_null_default=0)
+    rows = db.execute(
+        "select id, hand_id, user_id, net from ledger order by hand_id, seat").fetchall()
+    hand: list[tuple[int, int | None, int]] = []
+    for i, row in enumerate(rows):
+        hand.append((row[0], row[2], row[3]))
+        if i + 1 == len(rows) or rows[i + 1][1] != row[1]:
+            shares = from_computers([n for _pk, _u, n in hand], [u is None for _pk, u, _n in hand])
+            for (pk, _u, _n), share in zip(hand, shares):
+                if share:
+                    db.execute("update ledger set from_computers = ? where id = ?", [share, pk])
+            hand = []
+    # The all-time sums of it per chat, person and game, like `net`.
+    db["ledger_totals"].add_column("from_computers", int, not_null_default=0)
+    db.execute(
+        "update ledger_totals set from_computers = coalesce((select sum(l.from_computers)"
+        " from ledger l where l.chat_id = ledger_totals.chat_id"
+        " and l.user_id = ledger_totals.user_id and l.game = ledger_totals.game), 0)")
+    # A stretch of a chat's hands of one game (a tally being settled), summed
+    # per person from the index alone.
+    db.execute(
+        "create index idx_ledger_tally on ledger"
+        " (chat_id, game, hand_id, user_id, net, from_computers) where user_id is not null"
+    )
+    # The hands and sittings of a tally and when it began: one row a hand.
+    db.execute(
+        "create index idx_ledger_hands on ledger"
+        " (chat_id, game, hand_id, game_id, finished_at, seat) where seat = 0"
+    )
+    # One row per settlement: who settled, when, and the tally it cleared
+    # (the hands after `base` up to `through`, both hands.id). The next tally
+    # of that chat and game starts after `through`. One settlement from each
+    # starting point: a second press, or two admins at once, clear once.
+    db["settlements"].create(
+        {
+            "id": int,
+            "chat_id": int,
+            "game": str,  # engine id
+            "base": int,  # the tally began after this hand (0: the chat's first)
+            "through": int,  # the last hand it cleared
+            "by_user": int,
+            "by_name": str,
+            "at": float,  # epoch seconds
+            "cleared": str,  # JSON [{user_id, name, net, from_computers, hands}]: each person
+            "hands": int,
+            "sittings": int,
+            "since": float,  # the tally's first hand
+            "msg_id": int,  # the question (confirmation) message
+            "told": int,  # the message announcing it, once Telegram took it
+        },
+        pk="id",
+    )
+    db["settlements"].create_index(["chat_id", "game", "base"], unique=True)
+    db["settlements"].create_index(["chat_id", "game", "through"])

@@ -23,6 +23,12 @@ def get_chat(db: Database, chat_id: int) -> dict[str, Any] | None:
         return None
 
 
+def chats_with_lang(db: Database) -> list[dict[str, Any]]:
+    """Every chat that chose a language (loaded at start: a restart keeps a
+    private chat's /lang before its user writes again)."""
+    return list(db.table("chats").rows_where("lang is not null and lang != ''"))
+
+
 def set_chat(db: Database, chat_id: int, **fields: Any) -> None:
     db.table("chats").upsert({"id": chat_id, **fields}, pk="id")
 

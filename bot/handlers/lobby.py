@@ -10,6 +10,7 @@ from aiogram.types import CallbackQuery, Message
 from bot import catalog, house_rules, render
 from bot.callbacks import LobbyCB, NewCB
 from bot.handlers.common import answer, is_private
+from bot.presenters.base import names_list
 from bot.service import Reply, Service
 
 
@@ -47,7 +48,10 @@ async def new(message: Message, command: CommandObject, service: Service) -> Non
         presets = catalog.game(game_id).presets
         preset = house_rules.find_preset(game_id, presets, " ".join(args[1:]))
         if preset is None:
-            service.outbox.send(chat_id, _("Unknown rules."))
+            names = names_list([render.preset_name(game_id, p, _) for p in presets], _)
+            unknown = _("Unknown rules: {game} has {names}.")  # never echoes what was typed
+            service.outbox.send(chat_id, unknown.format(
+                game=catalog.presenter(game_id).game_name(_), names=names))
             return
     refusal = await service.lobby.new_game(chat_id, is_private(message), message.from_user,
                                            game_id, preset)

@@ -6,10 +6,10 @@ from aiogram import Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
-from bot import catalog, rules_text
+from bot import catalog, commands, rules_text
 from bot.callbacks import RulesCB
 from bot.core import STALE
-from bot.handlers.common import answer
+from bot.handlers.common import answer, is_private
 from bot.service import Reply, Service
 
 
@@ -22,16 +22,9 @@ def router() -> Router:
 
 
 async def help_(message: Message, service: Service) -> None:
-    _ = service.t(message.chat.id)
-    service.outbox.send(
-        message.chat.id,
-        _("/new — start a game (in a group), or practise against the computer (here)\n"
-          "/hand — send my cards again\n/stop — end the game\n/lang — language")
-        + "\n" + _("/score — this game's totals and settling up\n/top — this week's leaderboard"
-                   " (/top all: all time)\n/history — the last hands\n/replay N — replay a hand\n"
-                   "/stats — my own scores (here in private)")
-        + "\n" + _("/rules — how a game is played\n/settings — this group's house rules"),
-    )
+    """The commands of this kind of chat: a group's or a private chat's."""
+    chat_id = message.chat.id
+    service.outbox.send(chat_id, commands.help_text(service.t(chat_id), is_private(message)))
 
 
 async def rules(message: Message, command: CommandObject, service: Service) -> None:

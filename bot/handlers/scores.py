@@ -1,5 +1,6 @@
-"""The scores: /score, /top, /history, /replay, /stats, and the replay
-buttons under /history. Thin calls into bot.scores."""
+"""The scores: /score (and its 清账 buttons), /top, /history, /replay,
+/stats, and the replay buttons under /history. Thin calls into bot.scores
+and bot.settling."""
 
 from __future__ import annotations
 
@@ -7,9 +8,12 @@ from aiogram import Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
+from bot.callbacks import SettleCB
+from bot.handlers.common import answer
 from bot.scores import Scores
 from bot.scores_text import ReplayCB
-from bot.service import Service
+from bot.service import Reply, Service
+from bot.settling import Settling
 
 
 def router() -> Router:
@@ -20,11 +24,26 @@ def router() -> Router:
     r.message.register(replay, Command("replay"))
     r.message.register(stats, Command("stats"))
     r.callback_query.register(on_replay, ReplayCB.filter())
+    r.callback_query.register(on_settle, SettleCB.filter())
     return r
 
 
-async def score(message: Message, service: Service, scores: Scores) -> None:
-    service.outbox.send(message.chat.id, scores.score(message.chat.id))
+async def score(
+    message: Message, command: CommandObject, service: Service, scores: Scores
+) -> None:
+    text, kb = await scores.score(message.chat.id, command.args or "")
+    service.outbox.send(message.chat.id, text, kb)
+
+
+async def on_settle(
+    cq: CallbackQuery, callback_data: SettleCB, service: Service, settling: Settling
+) -> None:
+    if cq.message is None:
+        await answer(service, cq, Reply())
+        return
+    toast = await settling.press(cq.message.chat.id, cq.from_user, callback_data,
+                                 cq.message.message_id)
+    await answer(service, cq, Reply(toast))
 
 
 async def top(message: Message, command: CommandObject, service: Service, scores: Scores) -> None:

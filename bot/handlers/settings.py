@@ -10,7 +10,7 @@ from bot import render, settings_flow
 from bot.callbacks import LangCB, SettingsCB
 from bot.core import STALE
 from bot.handlers.common import ADMINS_ONLY, answer
-from bot.i18n import LANGS
+from bot.i18n import LANG_NAMES, LANGS
 from bot.service import Reply, Service
 
 
@@ -23,11 +23,15 @@ def router() -> Router:
     return r
 
 
+def host(service: Service) -> settings_flow.Host:
+    s = service.settings
+    return settings_flow.Host(s.turn_timeout, s.tz, s.weekly_post)
+
+
 async def settings_(message: Message, service: Service) -> None:
     chat_id = message.chat.id
     cs = await service.people.chat_rules(chat_id)
-    text, kb = settings_flow.home(cs, service.lang(chat_id), service.settings.turn_timeout,
-                                  service.t(chat_id))
+    text, kb = settings_flow.home(cs, service.lang(chat_id), host(service), service.t(chat_id))
     service.outbox.send(chat_id, text, kb)
 
 
@@ -50,22 +54,29 @@ async def on_settings(cq: CallbackQuery, callback_data: SettingsCB, service: Ser
             return
         await service.chats.set_lang(chat_id, LANGS[d.v])
         new, name = None, "home"
+        done: str | None = language_set(service, chat_id)
     else:
         try:
-            new, name = settings_flow.change(cs, d, _)
+            new, name, done = settings_flow.change(cs, d, host(service), _)
         except settings_flow.Refused as e:
             await answer(service, cq, Reply(str(e), alert=True))
             return
     if new is not None:
         await service.people.save_rules(chat_id, new)
         cs = new
-    text, kb = settings_flow.page(name, cs, d, service.lang(chat_id),
-                                  service.settings.turn_timeout, service.t(chat_id))
+    text, kb = settings_flow.page(name, cs, d, service.lang(chat_id), host(service),
+                                  service.t(chat_id))
     key = ("settings", chat_id, cq.message.message_id)
     service.outbox.bind(key, cq.message.message_id)
     service.outbox.show(chat_id, key, text, kb)
-    saved = _("Saved: it applies to the next game.") if changing else None
-    await answer(service, cq, Reply(saved))
+    await answer(service, cq, Reply(done))
+
+
+def language_set(service: Service, chat_id: int) -> str:
+    """The toast of a language change, in the new language: it applies at once."""
+    _ = service.t(chat_id)
+    return _("Language: {lang}. The bot speaks it here from now on.").format(
+        lang=LANG_NAMES[service.lang(chat_id)])
 
 
 async def lang(message: Message, service: Service) -> None:
@@ -82,5 +93,4 @@ async def on_lang(cq: CallbackQuery, callback_data: LangCB, service: Service) ->
         await answer(service, cq, Reply(service.t(cq.from_user.id)(ADMINS_ONLY)))
         return
     await service.chats.set_lang(chat_id, callback_data.code)
-    _ = service.t(chat_id)
-    await answer(service, cq, Reply(_("Language set.")))
+    await answer(service, cq, Reply(language_set(service, chat_id)))

@@ -32,6 +32,18 @@ def sentences(items, _: Translator) -> str:
     return _("; ").join(items)
 
 
+def score_of(name: str, points: int, _: Translator) -> str:
+    """A name and its points, never touching: "Computer 1: +14", "电脑1：+14"."""
+    return _("{name}: {points}").format(name=name, points=signed(points))
+
+
+def scores_line(names: Sequence[str], points: Sequence[int], _: Translator) -> str:
+    """Everyone's points on one line, best first (ties keep seat order):
+    "Tom: +6 · Computer 1: −2 · Computer 2: −4"."""
+    order = sorted(range(len(points)), key=lambda i: -points[i])
+    return " · ".join(score_of(names[i], points[i], _) for i in order)
+
+
 class Presenter:
     game_id: str
 
@@ -113,34 +125,45 @@ class Presenter:
         raise NotImplementedError
 
     # -- history and replay ------------------------------------------------
+    def result_head(self, result: Result, names: list[str], _: Translator) -> str | None:
+        """How a finished hand ended, in a few words, where the game says more
+        than the points (川牌: who won on which card; 刨幺: the team and 雪);
+        None: the points say it all."""
+        return None
+
     def result_line(self, result: Result, names: list[str], _: Translator) -> str:
-        """A finished hand in one line (/history): every seat's net, best first."""
+        """A finished hand in one line (/history): how it ended, then every
+        seat's points, best first."""
+        head = self.result_head(result, names, _)
         if not any(result.net):
-            return _("a draw")
-        order = sorted(range(len(result.net)), key=lambda i: -result.net[i])
-        return " · ".join(f"{names[i]} {signed(result.net[i])}" for i in order)
+            return head or _("Nobody won or lost.")
+        scores = scores_line(names, result.net, _)
+        # the head is an event's line ("… wins!"): its end mark gives way to the join
+        return sentences([head.rstrip(".!。！"), scores], _) if head else scores
 
     def replay_lines(self, record: dict[str, Any], names: list[str], _: Translator) -> list[str]:
         """A finished hand as a readable move list: what everyone was dealt,
         every move (hidden ones too: the hand is over) with what it did, and
-        the final scoring lines."""
+        the scoring as the 🏁 message gave it."""
         state = records.start_of(record)
         lines = [_("Dealt:")]
         for seat in range(state.seats):
-            hand = " ".join(self.card(c, _) for c in state.view(seat)["hand"])
+            # a hand shown whole at the deal (a big hand) is no longer in hand
+            hand = " ".join(self.card(c, _) for c in state.view(seat)["hand"]) or "—"
             lines.append(f"{names[seat]}: {hand}")
-        lines.append(_("Moves:"))
+        if record.get("moves"):  # a hand over when dealt has none
+            lines.append(_("Moves:"))
         for i, (seat, code) in enumerate(record.get("moves", [])):
             label = self.replay_move(state, seat, code, _)
             told = [t for t in (self.event_line(e, names, _) for e in state.apply(seat, code)) if t]
             if told and label in told[0]:  # the event already says who played what
-                lines.append(f"{i + 1}. " + "，".join(told))
+                lines.append(f"{i + 1}. " + clauses(told, _))
             else:  # a hidden move (扣, a discard face down): shown now the hand is over
-                then = " → " + "，".join(told) if told else ""
+                then = " → " + clauses(told, _) if told else ""
                 lines.append(f"{i + 1}. {names[seat]}: {label}{then}")
-        lines.append(_("Result:"))
+        lines.append(_("Scoring:"))
         if not state.is_over():  # settled void: nobody could move on
-            lines.append(_("void: nobody wins or loses"))
+            lines.append(_("Nobody could move on: the hand counts for nothing."))
             return lines
         lines.append(self.result_text(state.result(), state.revealed(), names, _))
         return lines

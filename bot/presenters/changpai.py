@@ -270,15 +270,15 @@ class ChangpaiPresenter(Presenter):
             return _("Nobody declared: the cards are dealt again")
         return None
 
-    def result_line(self, result: Result, names: list[str], _: Translator) -> str:
-        """/history: who won (胡) on which card, or 荒牌, then every seat's net."""
+    def result_head(self, result: Result, names: list[str], _: Translator) -> str | None:
+        """/history: who won (胡) on which card, or 荒牌."""
         d = result.details
         if d["outcome"] in ("huang", "redeal"):
             head = self.event_line({"type": d["outcome"]}, names, _)
         else:
             head = self.event_line({"type": "hu", "seat": d["winner"], "card": d.get("card") or "",
                                     "self_draw": d.get("self_draw")}, names, _)
-        return f"{head} {super().result_line(result, names, _)}"
+        return head
 
     # -- end of hand ----------------------------------------------------------------
     def result_text(

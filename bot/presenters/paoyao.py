@@ -286,12 +286,12 @@ class PaoyaoPresenter(Presenter):
             )
         return None
 
-    def result_line(self, result: Result, names: list[str], _: Translator) -> str:
-        """/history: the winning team and the 雪 multiplier, then every seat's net."""
+    def result_head(self, result: Result, names: list[str], _: Translator) -> str | None:
+        """/history: the winning team and the 雪 multiplier."""
         d = result.details
         end = {"type": "end", "team": d["winner_team"], "snow": d["snow"]}
         head = self.event_line(end, names, _)
-        return f"{head} {super().result_line(result, names, _)}"
+        return head
 
     # -- end of hand ------------------------------------------------------------------------
     def result_text(

@@ -44,7 +44,8 @@ def test_settings_flow_refuses_with_a_reason(monkeypatch):
     monkeypatch.setattr(type(XIANNIU), "variant", refuse)
     d = SettingsCB(a="set", g="xianniu", f=0, v=0)
     with pytest.raises(settings_flow.Refused) as e:
-        settings_flow.change(ChatSettings(), d, translator("en"))
+        settings_flow.change(ChatSettings(), d, settings_flow.Host(60, "UTC", True),
+                             translator("en"))
     assert "tighten needs xian" in str(e.value)
 
 

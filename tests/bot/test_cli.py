@@ -142,3 +142,43 @@ def test_simulate_mirrored_plays_each_deal_in_twice_the_seatings(capsys):
     hands = "hands: 8 (1 deal × 6 seatings (rotations, mirrored) + 1 deal × 2 seatings;"
     assert hands in captured.out
     assert "2 deals make rough intervals; use --hands 180 or more" in captured.err
+
+
+# -- the terminal as players meet it (issue 30) -------------------------------------------
+def test_version(capsys):
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as e:
+        main(["--version"])
+    assert e.value.code == 0
+    assert capsys.readouterr().out.strip() == f"paiju {version('paiju')}"
+
+
+@pytest.mark.parametrize("lang, want", [
+    ("en", "Move 2 (Seat 3: code C3335) cannot be played. The game waits for Seat 2."),
+    ("zh_Hans", "第2步 (3号位: 代码 C3335) 不能这样出。该 2号位 出。"),
+])
+def test_a_replay_refused_move_is_told_in_words(lang, want, tmp_path, capsys):
+    record = json.loads((EXAMPLES / "changpai-huang.json").read_text())
+    record["moves"][1][0] = 2  # seat 3 plays out of turn
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path), "--text", "--lang", lang]) == 1
+    assert one_line(capsys) == f"paiju replay: {path}: {want}"
+    assert main(["replay", str(path)]) == 1  # scripts: the words, the index and the key
+    error = json.loads(one_line(capsys))
+    assert error == {"error": want if lang == "en" else error["error"], "index": 1,
+                     "reason": "not_your_turn"}
+    assert "not_your_turn" not in error["error"]
+
+
+def test_a_replay_move_the_rules_refuse_names_the_cards_and_the_reason(tmp_path, capsys):
+    record = json.loads((EXAMPLES / "xianniu-worked-hand.json").read_text())
+    record["moves"][3][1] = record["moves"][2][1]  # seat 3 plays seat 2's cards
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path), "--text", "--lang", "en"]) == 1
+    line = one_line(capsys)
+    assert line.startswith(f"paiju replay: {path}: Move 4 (Seat 3: ")
+    assert "cannot be played." in line
+    assert "_" not in line.split("cannot be played.")[1]  # the rules' reason, not its key

@@ -79,7 +79,7 @@ def test_settings_pages_read_in_every_language(lang):
 
     _ = translator(lang)
     cs = ChatSettings(turn_timeout=45, computers=False)
-    pages = [settings_flow.home(cs, lang, 60, _)]
+    pages = [settings_flow.home(cs, lang, settings_flow.Host(60, "Asia/Shanghai", True), _)]
     for gid in GAMES:
         g = catalog.game(gid)
         pages.append(settings_flow.game_page(gid, cs, _))

@@ -10,6 +10,7 @@ import pytest
 from bot import catalog, cli, scores_text
 from bot.i18n import LANGS, translator
 from games import registry
+from games.base import Result
 from storage import ledger
 from storage.db import open_db
 from tests.storage.test_ledger import end_hand
@@ -56,10 +57,47 @@ def test_history_line_names_the_winner(db, game_id, lang):
     _ = translator(lang)
     text, kb = scores_text.history(ledger.recent_hands(db, -100), ZONE, _)
     hand_id = ledger.rows_of_hand(db, gid, 1)[0]["hand_id"]
-    assert f"#{hand_id}" in text
+    game = catalog.presenter(game_id).game_name(_)
+    head = text.splitlines()[1]
+    # the number /replay takes, then the hand as its table named it
+    assert head.startswith(f"{hand_id}. {game}") and "#" not in head
+    assert head.split(" · ")[0] == f"{hand_id}. " + _("{game}, hand {n}").format(game=game, n=1)
     names = scores_text.ledger_names(ledger.rows_of_hand(db, gid, 1), _)
     net = st.result().net
-    assert catalog.presenter(game_id).result_line(st.result(), names, _) in text
+    line = catalog.presenter(game_id).result_line(st.result(), names, _)
+    assert "   " + line in text.splitlines()
     best = max(range(len(net)), key=lambda i: net[i])
-    assert names[best] in text.splitlines()[1]
+    if net[best] > 0:  # every seat's points, best first, each after its name
+        scores = line.split(_("; "))[-1]
+        assert scores.startswith(_("{name}: {points}").format(name=names[best],
+                                                              points=f"+{net[best]}"))
     assert [b.callback_data for row in kb.inline_keyboard for b in row] == [f"rp:{hand_id}"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_history_lines_are_one_sentence_each(db, lang):
+    """A redeal is not "a draw" glued after "dealt again"; a head and the
+    points are two parts of one line, joined as the language joins them."""
+    _ = translator(lang)
+    p = catalog.presenter("changpai")
+    names = ["A", "B", "C"]
+    redeal = Result(net=[0, 0, 0], details={"outcome": "redeal"})
+    line = p.result_line(redeal, names, _)
+    assert line == p.event_line({"type": "redeal"}, names, _)
+    draw = Result(net=[0, 0, 0], details={})
+    assert catalog.presenter("xianniu").result_line(draw, names, _) == _("Nobody won or lost.")
+    won = catalog.presenter("dingniu").result_line(Result(net=[-2, 3, -1], details={}),
+                                                   names, _)
+    assert won == " · ".join(_("{name}: {points}").format(name=n, points=v)
+                             for n, v in (("B", "+3"), ("C", "−1"), ("A", "−2")))
+
+
+def test_a_replay_without_moves_has_no_empty_moves_heading():
+    """A hand over when dealt (a big hand shown at the deal) has no moves."""
+    from games.records import record_of
+
+    st = catalog.game("xianniu").new_state(seed=3)
+    _ = translator("en")
+    lines = catalog.presenter("xianniu").replay_lines(record_of(st), ["A", "B", "C"], _)
+    assert _("Moves:") not in lines and lines[0] == _("Dealt:")
+    assert all(line.split(": ", 1)[1] for line in lines[1:4])  # every seat's cards, or —

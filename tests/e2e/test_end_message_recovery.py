@@ -52,13 +52,14 @@ async def paiju_run(tg, db_path):
     return proc
 
 
-def hold_end_messages(monkeypatch):
-    """sendMessage of a 🏁 text waits until released, then fails (never applied)."""
+def hold_end_messages(monkeypatch, mark="🏁"):
+    """sendMessage of a text with `mark` (a 🏁 message) waits until released,
+    then fails (never applied)."""
     gate = {"on": True, "held": 0, "release": asyncio.Event()}
     send = methods.METHODS["sendMessage"]
 
     async def held(tg, params, now):
-        if gate["on"] and "🏁" in str(params.get("text", "")):
+        if gate["on"] and mark in str(params.get("text", "")):
             gate["held"] += 1
             await gate["release"].wait()
             raise ApiError(500, "Internal Server Error")

@@ -37,7 +37,7 @@ async def test_hand_buttons_replay_and_the_end_of_hand_rules(people, toy, tmp_pa
         assert s.status == "hand_over"
         # 结束 by a seated player who did not open the game: refused
         refused = await tg.press(2, GROUP, end.message_id, "h:1:1:end")
-        assert refused["text"] == "只有开局人或群管理员可以" and s.status == "hand_over"
+        assert refused["text"] == "只有开局人或群管理员可以这样做" and s.status == "hand_over"
         # 下一局; then hand 1's buttons replayed in hand 2 are stale
         await tg.press(2, GROUP, end.message_id, "h:1:1:next")
         assert s.hand_no == 2 and s.status == "running"

@@ -23,7 +23,7 @@ async def test_group_private_and_toast_languages(fake_telegram, tmp_path):
         assert answer.get("text") == "You are already seated."
         await tg.send_message(6, 6, "/help")
         await tg.wait_for(lambda: [m for m in bot_messages(tg, 6) if "/new" in m.text
-                                   and "start a game" in m.text], 10)
+                                   and "practise against the computer" in m.text], 10)
         await tg.send_message(1, 1, "/help")
         await tg.wait_for(lambda: [m for m in bot_messages(tg, 1) if "/new" in m.text
-                                   and "开" in m.text], 10)
+                                   and "和电脑练习" in m.text], 10)

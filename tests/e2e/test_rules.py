@@ -57,7 +57,7 @@ async def test_only_creator_or_admin_starts_and_one_game_per_group(people, toy, 
         await started(tg, 2, 3)
         await tg.send_message(2, GROUP, "/new toy")
         await join(tg, 3)
-        assert (await lobby_button(tg, 3, "start"))["text"] == "只有开局人或群管理员可以"
+        assert (await lobby_button(tg, 3, "start"))["text"] == "只有开局人或群管理员可以这样做"
         await tg.send_message(3, GROUP, "/new toy")
         await tg.wait_for(lambda: find_text(tg, GROUP, "已经有一局"))
         # user 1 is a group admin: may start someone else's game
@@ -129,7 +129,7 @@ async def test_stale_foreign_forged_and_finished_presses_change_nothing(people, 
         assert await refused(other, other, b.callback_data) == "还没轮到你"
         assert await refused(3, 3, b.callback_data) == "这不是你的牌局"
         # forged and malformed payloads
-        assert (await refused(owner, owner, f"m:1:1:{s.state.turn}:ZZ")).startswith("不能这样出")
+        assert (await refused(owner, owner, f"m:1:1:{s.state.turn}:ZZ")) == "规则不允许这样出"
         assert await refused(owner, owner, "m:999:1:0:1a") == "这局已经结束了"
         assert await refused(owner, owner, "m:x:y") == "这个按钮过期了"
         assert await refused(owner, owner, "garbage") == "这个按钮过期了"
@@ -153,7 +153,7 @@ async def test_stale_foreign_forged_and_finished_presses_change_nothing(people, 
         await tg.wait_for(lambda: buttons_with(tg, GROUP, "s:"))
         sm, sb = [p for p in buttons_with(tg, GROUP, "s:") if p[1].callback_data.endswith("yes")][0]
         answer = await tg.press(2, GROUP, sm.message_id, sb.callback_data)
-        assert answer["text"] == "只有开局人或群管理员可以"
+        assert answer["text"] == "只有开局人或群管理员可以这样做"
         await tg.press(1, GROUP, sm.message_id, sb.callback_data)
         assert s.status == "finished"
         before = s.state.to_json()
@@ -294,7 +294,7 @@ async def test_picker_toggle_confirm_and_refusal(people, toy, tmp_path):
         t = s.state.turn
         m, ok = [p for p in buttons_with(tg, 1, "p:") if ":ok" in p[1].callback_data][0]
         answer = await tg.press(1, 1, m.message_id, ok.callback_data)
-        assert answer["text"] == "不能这样出 (too_many_cards)" and s.state.turn == t
+        assert answer["text"] == "规则不允许这样出" and s.state.turn == t  # no key shown
         m, b = [p for p in buttons_with(tg, 1, "p:") if p[1].text.startswith("✓")][0]
         await tg.press(1, 1, m.message_id, b.callback_data)  # untoggle one: two cards
         await tg.wait_for(
@@ -359,7 +359,8 @@ async def test_language_per_chat(people, toy, tmp_path):
         m, b = [
             p for p in buttons_with(tg, GROUP, "lang:") if p[1].callback_data == "lang:zh_Hant"
         ][0]
-        assert (await tg.press(1, GROUP, m.message_id, b.callback_data))["text"] == "語言已設定"
+        answer = await tg.press(1, GROUP, m.message_id, b.callback_data)
+        assert answer["text"] == "語言: 繁體中文。從現在起這裡都用它。"  # at once, in it
         await tg.send_message(1, GROUP, "/new toy")
         await tg.wait_for(
             lambda: (

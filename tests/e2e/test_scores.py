@@ -3,9 +3,12 @@
 
 import contextlib
 import json
+import re
 
 from bot import cli
 from bot.app import App
+from bot.callbacks import SettleCB
+from bot.i18n import translator
 from bot.outbox import Limits
 from tests.e2e.harness import (
     GROUP,
@@ -54,27 +57,37 @@ async def test_score_top_history_replay_stats(people, toy, tmp_path, capsys):
         net = [r["net"] for r in row]
         assert len(net) == 3 and sum(net) == 0 and any(net)
 
-        score = await say(tg, 1, GROUP, "/score")
-        assert "→" in score.text and "¥" not in score.text and "元" not in score.text
+        score = await say(tg, 1, GROUP, "/score")  # the sitting, then the tally
+        assert "📊" in score.text and "📒" in score.text
+        assert "¥" not in score.text and "元" not in score.text
+        # no 清账 while its game is being played; a forged press is refused
+        assert not tg.buttons(GROUP, score.message_id)
+        forged = await tg.press_forged(1, GROUP, score.message_id,
+                                       SettleCB(a="ask", g="toy").pack())
+        assert forged["text"] == translator("zh_Hans")(
+            "Finish the game first: its hands still count.")
 
         top = await say(tg, 1, GROUP, "/top")
-        lines = top.text.splitlines()[1:]
+        lines = [line for line in top.text.splitlines() if re.match(r"\d+\. ", line)]
         assert len(lines) == 2  # the two people; the computer is never on a leaderboard
-        assert {line.split()[1] for line in lines} == {"老王", "小李"}
+        assert {line.split(" ", 1)[1].split("：")[0] for line in lines} == {"老王", "小李"}
         assert "电脑" not in top.text
         alltime = await say(tg, 1, GROUP, "/top all toy")
-        assert "Toy" in alltime.text and alltime.text.splitlines()[1:] == lines
+        assert "Toy" in alltime.text
+        assert [line for line in alltime.text.splitlines() if re.match(r"\d+\. ", line)] == lines
         assert "\n" not in (await say(tg, 1, GROUP, "/top toypick 本周")).text  # none this week
 
         hist = await say(tg, 1, GROUP, "/history")
         hand_id = row[0]["hand_id"]
-        assert f"#{hand_id}" in hist.text
+        # the number /replay takes, then the hand as its table named it
+        assert f"\n{hand_id}. Toy 第1局 · " in hist.text
         before = len(bot_messages(tg, GROUP))
         await press_button(tg, 2, GROUP, "rp:")
         doc = await tg.wait_for(
             lambda: [m for m in bot_messages(tg, GROUP)[before:] if m.document], timeout=10)
         text = "\n".join(m.text for m in bot_messages(tg, GROUP)[before:] if not m.document)
-        assert f"#{hand_id}" in text and "1." in text  # the move list
+        assert "🔁 Toy 第1局 · " in text and "\n1. " in text  # the table's name; the move list
+        assert "paiju replay" not in doc[0].text and "Toy 第1局" in doc[0].text
         path = tmp_path / doc[0].document["file_name"]
         path.write_bytes(doc[0].document["content"])
         capsys.readouterr()
@@ -95,20 +108,17 @@ async def test_score_top_history_replay_stats(people, toy, tmp_path, capsys):
         assert "1" in stats.text and "\n" in stats.text
         assert "\n" not in (await say(tg, 1, GROUP, "/stats")).text
 
-        # Finishing the sitting: the end-of-sitting message settles up too.
+        # Finishing the sitting: the end-of-sitting message says who pays whom.
         await press_button(tg, 1, GROUP, "h:1:1:end")
         await tg.wait_for(lambda: buttons_with(tg, GROUP, "s:1:"))
         yes = [p for p in buttons_with(tg, GROUP, "s:1:") if p[1].callback_data.endswith(":yes")]
         # "end this game now?"
         await tg.press(1, GROUP, yes[-1][0].message_id, yes[-1][1].callback_data)
-        end = await tg.wait_for(
-            lambda: (
-                find_text(tg, GROUP, "→")[-1:]
-                and [m for m in find_text(tg, GROUP, "🏁") if "→" in m.text]
-            ),
-            timeout=10,
-        )
-        assert end
+        # the hand's 🏁 message, then the sitting's
+        end = await tg.wait_for(lambda: find_text(tg, GROUP, "🏁")[1:], timeout=10)
+        # people settle among themselves: a computer never pays nor is paid
+        who_pays = [line for line in end[-1].text.splitlines() if "→" in line]
+        assert not any("电脑" in line for line in who_pays)
 
 
 async def test_the_ledger_follows_the_group_to_its_supergroup(people, toy, tmp_path):
@@ -131,4 +141,4 @@ async def test_the_ledger_follows_the_group_to_its_supergroup(people, toy, tmp_p
         hand_id = app.storage.run_sync(lambda db: db.execute("select id from hands").fetchone()[0])
         await tg.send_message(1, supergroup, "/history")
         listed = await tg.wait_for(lambda: find_text(tg, supergroup, "📜"), timeout=10)
-        assert f"#{hand_id}" in listed[0].text
+        assert f"\n{hand_id}. Toy 第1局 · " in listed[0].text

@@ -12,12 +12,13 @@ class WorldSetup:
     world: World
 
     def add_user(self, user_id: int, first_name: str, *, username: str | None = None,
-                 language_code: str = "zh-hans", started: bool = False,
+                 language_code: str | None = "zh-hans", started: bool = False,
                  last_name: str | None = None) -> dict:
         if user_id <= 0:
             raise FakeTelegramError("user ids are positive")
-        user = {"id": user_id, "is_bot": False, "first_name": first_name,
-                "language_code": language_code}
+        user = {"id": user_id, "is_bot": False, "first_name": first_name}
+        if language_code is not None:  # Telegram leaves it out when it does not know
+            user["language_code"] = language_code
         if last_name:
             user["last_name"] = last_name
         if username:

@@ -138,12 +138,17 @@ def test_all_time_totals_agree_with_the_ledger_and_follow_a_migration(db):
             ledger.settle(db, gid, fields, {"hand_no": 1, "state": st.to_json(), "at": 100.0 + k})
 
     def boards(chat, game=None):
-        totals = sorted(ledger.leaderboard(db, chat, game=game), key=lambda r: r["user_id"])
-        ranged = sorted(ledger.leaderboard(db, chat, 0.0, 1e12, game), key=lambda r: r["user_id"])
+        def order(r):
+            return r["user_id"], r["game"]
+
+        totals = sorted(ledger.leaderboard(db, chat, game=game), key=order)
+        ranged = sorted(ledger.leaderboard(db, chat, 0.0, 1e12, game), key=order)
         assert totals == ranged
         return totals
 
-    assert [r["hands"] for r in boards(-7)] == [4, 4]
+    # one row per person and game: boards never add two games' points
+    assert {(r["user_id"], r["game"]): r["hands"] for r in boards(-7)} == {
+        (u, g): n for u in (11, 12) for g, n in (("changpai", 1), ("dingniu", 1), ("xianniu", 2))}
     assert len(boards(-7, "xianniu")) == 2
     assert {r["user_id"]: r["name"] for r in boards(-7)}[12] == "new name"
     before = boards(-7)
