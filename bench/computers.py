@@ -46,47 +46,32 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.bot_load import END_SHOWN, ButtonsSeen, _recv
+
 COUNTED = ("sendMessage", "editMessageText", "editMessageReplyMarkup", "sendDocument",
            "sendPhoto")
-END_SHOWN = -1  # the "turn" of a hand's 🏁 buttons
 
 
 # -- the child: fake server + people ----------------------------------------------
-class Shown:
-    """When each (chat, game, hand, turn) first showed move buttons (or the
-    🏁 buttons, turn END_SHOWN), read from the fake server's call log; `wait`
-    for one."""
+class Shown(ButtonsSeen):
+    """bench.bot_load's record of when buttons showed, which a person can
+    also wait on: `wait` for one (chat, game, hand, turn), or `chat(id)`'s
+    event, set when anything new shows in that chat."""
 
     def __init__(self, tg) -> None:
-        self.tg = tg
-        self.read = 0
-        self.at: dict[tuple[int, int, int, int], float] = {}
+        super().__init__(tg)
         self.waiting: dict[tuple[int, int, int, int], asyncio.Future] = {}
-        self.news: dict[int, asyncio.Event] = {}  # chat → set when new buttons show there
+        self.news: dict[int, asyncio.Event] = {}
 
-    def update(self) -> None:
-        calls = self.tg._calls
-        for c in calls[self.read:]:
-            if not c.ok or c.method not in ("sendMessage", "editMessageText"):
-                continue
-            for row in (c.params.get("reply_markup") or {}).get("inline_keyboard", []):
-                for b in row:
-                    parts = str(b.get("callback_data", "")).split(":")
-                    if len(parts) < 4 or not parts[1].isdigit() or not parts[2].isdigit():
-                        continue
-                    if parts[0] in ("m", "mi", "p") and parts[3].isdigit():
-                        self._seen((c.chat_id, int(parts[1]), int(parts[2]), int(parts[3])), c.t)
-                    elif parts[0] == "h":
-                        self._seen((c.chat_id, int(parts[1]), int(parts[2]), END_SHOWN), c.t)
-        self.read = len(calls)
-
-    def _seen(self, key, t: float) -> None:
-        if key not in self.at:
-            self.at[key] = t
+    def update(self) -> dict[tuple[int, int, int, int], float]:
+        known = len(self.at)
+        super().update()
+        for key in list(self.at)[known:]:  # new since the last look (dicts keep order)
             self.chat(key[0]).set()
             fut = self.waiting.pop(key, None)
             if fut is not None and not fut.done():
-                fut.set_result(t)
+                fut.set_result(self.at[key])
+        return self.at
 
     def chat(self, chat_id: int) -> asyncio.Event:
         return self.news.setdefault(chat_id, asyncio.Event())
@@ -338,14 +323,6 @@ async def _bot(conn, proc, db_path: str, game_id: str, workers: int | None) -> d
 
 def _q(xs: list[float], q: float) -> float:
     return xs[int(q * (len(xs) - 1))] if xs else float("nan")
-
-
-def _recv(conn, proc, timeout: float = 600.0):
-    deadline = time.monotonic() + timeout
-    while not conn.poll(0.5):
-        if not proc.is_alive() or time.monotonic() > deadline:
-            raise RuntimeError(f"the people's process stopped (exit code {proc.exitcode})")
-    return conn.recv()
 
 
 def run(tables: int, game_id: str, seconds: float, warmup: float, workers: int | None,

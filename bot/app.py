@@ -52,6 +52,7 @@ class App:
         self.weekly: Weekly | None = None
         self.settling: Settling | None = None
         self._polling: asyncio.Task | None = None
+        self._report: asyncio.Task | None = None
         self.in_flight = InFlight()
 
     async def start(self) -> None:
@@ -100,8 +101,9 @@ class App:
             s.backoff_max,
         )
         await commands.set_menus(self.bot)
-        self.service.spawn(computer.report(self.service.turns.thinker,
-                                           figures_path(s.heartbeat_path)))
+        # not a table's task (`service.tasks`): it runs as long as the bot
+        self._report = asyncio.get_running_loop().create_task(
+            computer.report(self.service.turns.thinker, figures_path(s.heartbeat_path)))
         await self.service.recovery.load_group_sends()
         recovered = await self.service.recovery.recover()
         await watchdog.sweep(self.service)
@@ -134,6 +136,9 @@ class App:
                 self._polling.cancel()
             await asyncio.gather(self._polling, return_exceptions=True)
         await self.in_flight.finish(FINISH_UPDATES)
+        if self._report is not None:
+            self._report.cancel()
+            await asyncio.gather(self._report, return_exceptions=True)
         if self.scheduler is not None:
             self.scheduler.shutdown(wait=False)
         if self.service is not None:

@@ -30,14 +30,13 @@
 
 from __future__ import annotations
 
-import atexit
 import heapq
 import itertools
 import logging
 import multiprocessing as mp
 import multiprocessing.connection as mpc
 import multiprocessing.spawn
-import multiprocessing.util  # noqa: F401  (its exit hook registered before ours: ours runs first)
+import multiprocessing.util
 import os
 import pickle
 import signal
@@ -228,6 +227,7 @@ class Pool:
         self._thread = threading.Thread(target=self._run, name=f"{self.name}-pool", daemon=True)
         self._thread.start()
         _LIVE.add(self)
+        _hook_exit()
 
     def _wake(self) -> None:
         if self._wake_w < 0:
@@ -403,9 +403,8 @@ class Pool:
         _LIVE.discard(self)
 
     def _kill_now(self) -> None:
-        """At interpreter exit: no worker outlives an unclosed pool (their
-        lifeline would also end them, but multiprocessing joins its children
-        first)."""
+        """At exit: no worker outlives an unclosed pool (their lifeline would
+        also end them, but multiprocessing joins its children first)."""
         with self._lock:
             self._closing = True
             self._close_by = 0.0
@@ -416,7 +415,9 @@ class Pool:
             self._thread.join(5.0)
 
 
-_LIVE: weakref.WeakSet[Pool] = weakref.WeakSet()
+_LIVE: weakref.WeakSet[Pool] = weakref.WeakSet()  # this process's pools with workers
+# A forked child (a ProcessPoolExecutor's worker) does not own its parent's workers.
+os.register_at_fork(after_in_child=_LIVE.clear)
 _WORKER = "paiju-worker:"  # the start of our workers' process names
 _preparation_data = multiprocessing.spawn.get_preparation_data
 
@@ -434,10 +435,24 @@ def _without_main(name: str) -> dict[str, Any]:
 multiprocessing.spawn.get_preparation_data = _without_main
 
 
-@atexit.register
 def _close_all() -> None:
     for pool in list(_LIVE):
         pool._kill_now()
+
+
+_hooked = 0  # the process whose exit kills its pools' workers
+
+
+def _hook_exit() -> None:
+    """Once a process: at its end, before multiprocessing terminates and joins
+    its children (which would wait forever on workers that ignore SIGTERM),
+    the workers of pools left open are killed. multiprocessing runs these in
+    a main process at exit and in its own children as they end (a child
+    starts with none: hence once per process, not once per import)."""
+    global _hooked
+    if _hooked != os.getpid():
+        _hooked = os.getpid()
+        multiprocessing.util.Finalize(None, _close_all, exitpriority=100)
 
 
 # -- the worker ---------------------------------------------------------------

@@ -20,6 +20,7 @@ from games import players
 from games.base import Move
 from games.players import fallback, quick
 from games.pool import default_size
+from tests.procs import HAS_PROC, children, open_fds
 
 
 class _Steady:
@@ -146,25 +147,7 @@ async def test_a_move_whose_worker_dies_twice_is_the_heuristics(caplog):
         await thinker.close()
 
 
-def _open_fds() -> int:
-    return len(os.listdir("/proc/self/fd"))
-
-
-def _children() -> set[int]:
-    me = os.getpid()
-    out = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat[stat.rindex(")") + 2:].split()[1]) == me:
-                out.add(int(entry.name))
-    return out
-
-
-@pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="counts /proc/self/fd")
+@pytest.mark.skipif(not HAS_PROC, reason="counts /proc/self/fd")
 async def test_a_thousand_moves_leak_no_file_descriptor_and_no_process():
     game = catalog.game("dingniu")
     positions = []
@@ -175,7 +158,7 @@ async def test_a_thousand_moves_leak_no_file_descriptor_and_no_process():
             seat = state.to_act()[0]
             positions.append((state.copy(), seat))
             state.apply(seat, fallback(state, seat, rng))
-    before_children = _children()
+    before_children = children(os.getpid(), zombies=True)
     thinker = computer.Processes(1)
     try:
         async def moves(n: int) -> None:
@@ -185,14 +168,14 @@ async def test_a_thousand_moves_leak_no_file_descriptor_and_no_process():
                 await thinker.move(state, seat, f"1:1:{k}:{seat}", 0.002, now, now + 30)
 
         await moves(10)  # the worker started, the pipes open
-        fds, children = _open_fds(), _children()
+        fds, kids = open_fds(), children(os.getpid())
         await moves(1_000)
-        assert _open_fds() == fds
-        assert _children() == children
+        assert open_fds() == fds
+        assert children(os.getpid()) == kids
         assert thinker.figures()["moves"] == 1_010
     finally:
         await thinker.close()
-    assert _children() == before_children  # the worker is gone, not a zombie
+    assert children(os.getpid(), zombies=True) == before_children  # gone, not a zombie
 
 
 async def test_after_the_stop_no_task_starts():

@@ -17,10 +17,11 @@ import pytest
 
 from tests.e2e.harness import bot_messages, default_choice, move_buttons
 from tests.fakes.models import FakeTelegramError
+from tests.procs import HAS_PROC, alive, descendants
 
 PLAYERS = range(101, 121)  # twenty practice tables: one person, computers in the other seats
 
-pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+pytestmark = pytest.mark.skipif(not HAS_PROC, reason="reads /proc")
 
 
 def bot_process(tg, tmp_path: Path, **env: str) -> subprocess.Popen:
@@ -35,33 +36,6 @@ def bot_process(tg, tmp_path: Path, **env: str) -> subprocess.Popen:
         env={**os.environ, **settings}, stdout=subprocess.DEVNULL,
         stderr=(tmp_path / "bot.log").open("ab"),
     )
-
-
-def descendants(pid: int) -> set[int]:
-    """Live processes below `pid` (Linux /proc)."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            fields = stat[stat.rindex(")") + 2:].split()
-            if fields[0] != "Z":
-                parents[int(entry.name)] = int(fields[1])
-    found, frontier = set(), {pid}
-    while frontier:
-        frontier = {p for p, parent in parents.items() if parent in frontier} - found
-        found |= frontier
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rindex(")") + 2] != "Z"
 
 
 def shown(tg, uid: int):
@@ -87,7 +61,7 @@ async def keep_playing(tg, uid: int) -> None:
         await asyncio.sleep(0.01)
 
 
-async def under_load(tg, proc, moves: int = 40):
+async def under_load(tg, proc, moves: int):
     """Practice tables started, people pressing; returns once the bot has
     made `moves` edits (moves are flowing) and its workers run."""
     for uid in PLAYERS:
@@ -119,22 +93,30 @@ async def sigterm_mid_presses(tg, proc, db_path: Path, hold: float = 1.0) -> int
     return await asyncio.get_running_loop().run_in_executor(None, proc.wait, 60)
 
 
-async def test_sigterm_under_load_stops_without_an_error(fake_telegram, tmp_path):
-    tg = fake_telegram
-    proc = bot_process(tg, tmp_path)
+@contextlib.asynccontextmanager
+async def loaded_bot(tg, tmp_path: Path, moves: int, **env: str):
+    """`paiju run` with people playing at it; yields (process, its workers,
+    the people's tasks). Whatever happens, the people stop and the bot ends."""
+    proc = bot_process(tg, tmp_path, **env)
     players: list[asyncio.Future] = []
     try:
-        players = await under_load(tg, proc)
+        players = await under_load(tg, proc, moves)
         workers = await tg.wait_for(lambda: descendants(proc.pid), timeout=30)
-        for p in players:
-            p.cancel()
-        rc = await sigterm_mid_presses(tg, proc, tmp_path / "db.sqlite3")
+        yield proc, workers, players
     finally:
         for p in players:
             p.cancel()
         if proc.poll() is None:
             proc.kill()
             proc.wait(10)
+
+
+async def test_sigterm_under_load_stops_without_an_error(fake_telegram, tmp_path):
+    tg = fake_telegram
+    async with loaded_bot(tg, tmp_path, moves=40) as (proc, workers, players):
+        for p in players:
+            p.cancel()
+        rc = await sigterm_mid_presses(tg, proc, tmp_path / "db.sqlite3")
     log = (tmp_path / "bot.log").read_text()
     assert rc == 0, log[-3000:]
     assert " ERROR " not in log and "Traceback" not in log, log[-5000:]
@@ -144,11 +126,8 @@ async def test_sigterm_under_load_stops_without_an_error(fake_telegram, tmp_path
 
 async def test_sigkill_leaves_no_computer_worker_behind(fake_telegram, tmp_path):
     tg = fake_telegram
-    proc = bot_process(tg, tmp_path, PAIJU_AI_BUDGET="2")  # workers mid-search when killed
-    players: list[asyncio.Future] = []
-    try:
-        players = await under_load(tg, proc, moves=5)
-        workers = await tg.wait_for(lambda: descendants(proc.pid), timeout=30)
+    # a long budget: the workers are mid-search when the bot is killed
+    async with loaded_bot(tg, tmp_path, moves=5, PAIJU_AI_BUDGET="2") as (proc, workers, _):
         proc.kill()
         proc.wait(10)
         loop = asyncio.get_running_loop()
@@ -156,9 +135,3 @@ async def test_sigkill_leaves_no_computer_worker_behind(fake_telegram, tmp_path)
         while any(alive(w) for w in workers):
             assert loop.time() < end, "a worker outlived the bot"
             await asyncio.sleep(0.05)
-    finally:
-        for p in players:
-            p.cancel()
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(10)

@@ -16,6 +16,7 @@ import pytest
 
 from games.pool import Pool, PoolBroken, PoolClosed, WorkerDied, default_size
 from tests.games import pool_tasks
+from tests.procs import HAS_PROC, alive, children
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -101,30 +102,7 @@ def test_the_default_size_is_one_worker_per_core_less_one_at_least_one(monkeypat
         assert default_size() == size
 
 
-def _children(pid: int) -> list[int]:
-    """Live processes whose parent is `pid` (Linux /proc)."""
-    out = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            fields = stat[stat.rindex(")") + 2:].split()
-            if int(fields[1]) == pid and fields[0] != "Z":
-                out.append(int(entry.name))
-    return out
-
-
-def _alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rindex(")") + 2] != "Z"  # a zombie has ended
-
-
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.skipif(not HAS_PROC, reason="reads /proc")
 def test_sigkill_of_the_parent_leaves_no_worker_behind_even_mid_task():
     script = textwrap.dedent("""
         import sys, time
@@ -141,12 +119,39 @@ def test_sigkill_of_the_parent_leaves_no_worker_behind_even_mid_task():
                               text=True)
     try:
         assert parent.stdout is not None and parent.stdout.readline().strip() == "busy"
-        children = _children(parent.pid)
-        assert len(children) >= 2  # the two workers (and multiprocessing's resource tracker)
+        kids = children(parent.pid)
+        assert len(kids) >= 2  # the two workers (and multiprocessing's resource tracker)
         parent.kill()
         parent.wait(10)
-        until(lambda: not any(_alive(c) for c in children), timeout=10,
+        until(lambda: not any(alive(c) for c in kids), timeout=10,
               what="the workers to end with their parent")
     finally:
         if parent.poll() is None:
             parent.kill()
+
+
+def _leave_a_pool_open(out) -> None:
+    """A multiprocessing child that starts workers and never closes them."""
+    pool = Pool(1)
+    out.put(pool.submit(pool_tasks.pid).result(60))
+
+
+def test_a_child_process_that_leaves_a_pool_open_still_ends_and_spares_its_parents():
+    import multiprocessing as mp
+
+    with Pool(1) as mine:
+        my_worker = mine.submit(pool_tasks.pid).result(60)
+        fork = mp.get_context("fork")  # as a ProcessPoolExecutor's worker is made
+        out = fork.Queue()
+        child = fork.Process(target=_leave_a_pool_open, args=(out,))
+        child.start()
+        try:
+            its_worker = out.get(timeout=60)
+            child.join(30)  # multiprocessing joins the child's children as it ends
+            assert child.exitcode == 0, "the child hung on its workers"
+            until(lambda: not alive(its_worker), timeout=10, what="the child's worker to end")
+            assert alive(my_worker) and mine.submit(pool_tasks.pid).result(30) == my_worker
+        finally:
+            if child.is_alive():
+                child.kill()  # its worker's lifeline ends it too
+                child.join(10)
