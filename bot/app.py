@@ -84,6 +84,7 @@ class App:
         self.outbox.on_forbidden = self.service.chats.forbidden
         self.outbox.on_migrate = self.service.chats.migrate
         self.outbox.on_group_send = self.service.recovery.remember_group_send
+        self.outbox.on_unbuttoned = self.service.unbuttoned
         await self.service.people.load_people()
         self.dp = Dispatcher()
         self.scores = Scores(self.service, self.clock)
@@ -106,6 +107,7 @@ class App:
             computer.report(self.service.turns.thinker, figures_path(s.heartbeat_path)))
         await self.service.recovery.load_group_sends()
         recovered = await self.service.recovery.recover()
+        await self.service.recovery.clear_keyboards()
         await watchdog.sweep(self.service)
         watchdog.start(self.service)
         self.weekly.schedule(self.scheduler)

@@ -89,9 +89,12 @@ class Chats:
             s.status = "finished" if s.status != "lobby" else "cancelled"
             s.deadline = None
             self.lifecycle.close(s)
-            await self.core.save(s)
+            # their hand messages lose their buttons (kept in the database
+            # until they have); the group's messages can no longer be edited
+            stale = [k for k in self.screens.stale_hands(s) if k.chat_id != chat_id]
+            await self.core.save(s, stale)
             log.info("game %s ended: the bot can no longer write to chat %s", s.id, chat_id)
-            self.screens.every_hand(s)  # their hand messages lose their buttons
+            self.screens.every_hand(s)
 
     async def migrate(self, old: int, new: int) -> None:
         """The group `old` became the supergroup `new` (Telegram gives it a new

@@ -126,7 +126,7 @@ def replay_text(state, events: list[dict], lang: str) -> str:
     else:
         waiting = ", ".join(names[s] for s in state.to_act())
         lines.append(_("Not finished: waiting for {who}.").format(who=waiting))
-    return "\n".join(lines)
+    return p.gloss_text("\n".join(lines), names)  # each game term glossed once
 
 
 # -- run, healthcheck, db ---------------------------------------------------------------

@@ -12,7 +12,7 @@ import asyncio
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,6 +48,20 @@ class Reply:
 
 
 @dataclass(frozen=True)
+class Stale:
+    """A message whose buttons no longer do anything: they must go, even
+    across a restart. `text`: what it says once they are gone (None: its
+    text stays)."""
+
+    chat_id: int
+    message_id: int
+    text: str | None = None
+
+    def row(self) -> dict[str, Any]:
+        return {"chat_id": self.chat_id, "message_id": self.message_id, "text": self.text}
+
+
+@dataclass(frozen=True)
 class Table:
     """One sitting as a part handles it: the sitting, the lock of its chat
     (every change runs under it) and its game's presenter, found once."""
@@ -79,6 +93,9 @@ class Core:
         self.last_action: dict[int, float] = {}  # user → when they last moved (monotonic)
         self.tasks: set[asyncio.Task[Any]] = set()
         self.closing = False  # stopping: no new task starts (`spawn`)
+        # (chat, message) of every keyboard that must go and has not gone
+        # yet; the database has the same in `stale_keyboards` (see `save`)
+        self.stale: set[tuple[int, int]] = set()
         self.clock: Callable[[], float] = time.time  # the wall clock of the scores (App's)
 
     def lock(self, s: Sitting) -> asyncio.Lock:
@@ -92,8 +109,24 @@ class Core:
             return None
         return Table(s, self.lock(s), catalog.presenter(s.game))
 
-    async def save(self, s: Sitting) -> None:
-        await self.storage.run(repo.update_game, s.id, s.to_row())
+    async def save(self, s: Sitting, stale: Sequence[Stale] = ()) -> None:
+        """The sitting as it is now and, in the same transaction, the messages
+        whose buttons this change leaves with nothing to do."""
+        rows = self.going(stale)
+        await self.storage.run(repo.update_game, s.id, s.to_row(), rows)
+
+    def going(self, stale: Sequence[Stale]) -> list[dict[str, Any]]:
+        """Remember these keyboards must go (a press on them is stale from
+        now on); their rows, for the caller's transaction."""
+        self.stale.update((k.chat_id, k.message_id) for k in stale)
+        return [k.row() for k in stale]
+
+    def unbuttoned(self, chat_id: int, message_id: int) -> None:
+        """The outbox edited a message to show no buttons (or found it gone):
+        if it was one that had to lose them, that is done."""
+        if (chat_id, message_id) in self.stale:
+            self.stale.discard((chat_id, message_id))
+            self.spawn(self.storage.run(repo.drop_stale_keyboard, chat_id, message_id))
 
     async def reload(self, s: Sitting) -> None:
         """The database is the truth: the sitting as last written."""

@@ -44,6 +44,12 @@ def N_(message: str) -> str:
     return message
 
 
+def NC_(context: str, message: str) -> str:
+    """N_ for a message read in a gettext context (`in_context`): two games
+    may give one English name ("Heaven") different Chinese names."""
+    return message
+
+
 # -- compiling (used by the build hook and as the run-time fallback) ----------
 def po_files(lang: str, root: pathlib.Path | None = None) -> list[pathlib.Path]:
     return sorted(((root or LOCALES) / lang / "LC_MESSAGES").glob("*.po"))
@@ -121,16 +127,19 @@ class You(str):
 
 
 class Text(str):
-    """A translated message that remembers its msgid, so that `format` can
-    switch to the "you" form when a placeholder is filled with `You`."""
+    """A translated message that remembers its msgid (and, from `ngettext`,
+    its plural msgid and count), so that `format` can switch to the "you"
+    form when a placeholder is filled with `You`."""
 
     tr: Tr
     msgid: str
+    plural_id: str | None = None
+    n: int = 1
 
     def format(self, *args: Any, **kw: Any) -> str:
         for key, value in kw.items():
             if isinstance(value, You):
-                alt = self.tr.context_only(f"you:{key}", self.msgid)
+                alt = self.tr.context_only(f"you:{key}", self.msgid, self.plural_id, self.n)
                 if alt is not None:
                     return alt.format(*args, **kw)
         return str.format(self, *args, **kw)
@@ -151,11 +160,22 @@ class Tr:
         return text
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self._t.ngettext(singular, plural, n)
+        text = Text(self._t.ngettext(singular, plural, n))
+        text.tr, text.msgid, text.plural_id, text.n = self, singular, plural, n
+        return text
 
-    def context_only(self, context: str, message: str) -> str | None:
-        """The translation in `context`, or None when the catalog has none."""
-        found = getattr(self._t, "_catalog", {}).get(f"{context}\x04{message}")
+    def context_only(
+        self, context: str, message: str, plural: str | None = None, n: int = 1
+    ) -> str | None:
+        """The translation in `context` (of the plural message `message`/`plural`
+        for `n`, if given), or None when the catalog has none."""
+        catalog = getattr(self._t, "_catalog", {})
+        key = f"{context}\x04{message}"
+        if plural is None:
+            found = catalog.get(key)
+        else:
+            index = self._t.plural(n) if hasattr(self._t, "plural") else int(n != 1)
+            found = catalog.get((key, index))
         return found if isinstance(found, str) else None
 
     def pgettext(self, context: str, message: str) -> str:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import catalog, logs, render, tally_text
-from bot.core import NOT_YOURS, ONLY_STARTER, OVER, STALE, Core, Reply, log
+from bot.core import NOT_YOURS, ONLY_STARTER, OVER, STALE, Core, Reply, Stale, log
 from bot.people import People
 from bot.screens import PER_HAND, QUESTION, Screens
 from bot.sitting import Sitting
@@ -26,6 +26,8 @@ class Lifecycle:
     timers: Timers
 
     async def start_hand(self, s: Sitting, seed: int | None = None) -> None:
+        first = s.status == "lobby"
+        stale = self.screens.stale_end(s)  # the last hand's 下一局 / 结束
         if s.state is not None:
             self.screens.retire_table(s, s.hand_no)
         g = catalog.game(s.game)
@@ -43,16 +45,18 @@ class Lifecycle:
         s.picks = {}
         for key in [k for k in s.msgs if k in PER_HAND]:
             del s.msgs[key]  # each hand gets a fresh table and 🏁 message
-        if s.hand_no == 1 and not s.solo and "lobby" in s.msgs:
-            self.screens.lobby(s)
+        if first:
+            stale += self.screens.stale_lobby(s)  # "started": no more joining
         if hands.stuck(s.state):
             # Some deals are over when dealt (a 八大对 in 掀牛): settle at once.
             log.info("game %s hand %s: over when dealt (seed %s)", s.id, s.hand_no, seed)
-            await self.settle(s, None)
+            await self.settle(s, None, stale)
+            self.lobby_started(s, first)
             self.told_hand_over(s)
             return
         s.deadline = self.timers.deadline(s)
-        await self.core.save(s)
+        await self.core.save(s, stale)
+        self.lobby_started(s, first)
         logs.event(log, s.chat_id, s.id, "hand started", game=s.game, hand=s.hand_no)
         self.screens.table(s)
         self.screens.every_hand(s)
@@ -60,10 +64,15 @@ class Lifecycle:
             self.screens.notify(s, seat)
         self.timers.arm(s)
 
-    async def settle(self, s: Sitting, move: dict[str, Any] | None) -> None:
+    def lobby_started(self, s: Sitting, first: bool) -> None:
+        if first and not s.solo and "lobby" in s.msgs:
+            self.screens.lobby(s)
+
+    async def settle(self, s: Sitting, move: dict[str, Any] | None,
+                     stale: list[Stale] | None = None) -> None:
         """The one end-of-hand write: the hand's result, the totals and (when
         a move ended it) that move, in one transaction. A deal over when dealt
-        has no move."""
+        has no move (and `stale`, the keyboards its deal left with nothing to do)."""
         st = s.state
         assert st is not None
         net = hands.net(st)
@@ -74,7 +83,8 @@ class Lifecycle:
         hand = {"hand_no": s.hand_no, "state": st.to_json(), "net": json.dumps(net),
                 "at": self.core.clock()}
         try:
-            await self.core.storage.run_first(repo.record_move, s.id, s.to_row(), move, hand)
+            await self.core.storage.run_first(repo.record_move, s.id, s.to_row(), move, hand,
+                                              self.core.going(stale or []))
         except Exception:
             await self.core.reload(s)  # the DB is the truth: nothing happened
             raise
@@ -118,17 +128,26 @@ class Lifecycle:
             return Reply(_("Next hand!"))
 
     async def finish(self, s: Sitting) -> None:
+        """The sitting ends. Written with it: every keyboard it leaves with
+        nothing to do (the 🏁 message's, the open /stop questions', the
+        players' hands'), so a restart clears what was not yet edited."""
         was_running = s.status == "running"
-        if s.status == "hand_over" and s.state is not None:
+        ended = s.status == "hand_over" and s.state is not None
+        if ended:
             self.screens.end_buttons_off(s)
         s.status = "finished"
         s.deadline = None
-        await self.core.save(s)
+        questions = self.questions_off(s)
+        stale = [*questions, *(self.screens.stale_end(s) if ended else []),
+                 *self.screens.stale_hands(s)]
+        await self.core.save(s, stale)
         logs.event(log, s.chat_id, s.id, "finished", hands=s.hand_no, totals=s.totals)
         self.close(s)
+        self.screens.unbutton(questions)
         if was_running and s.state is not None:
             self.screens.table(s)
-            self.screens.every_hand(s)
+        if s.state is not None:
+            self.screens.every_hand(s)  # (a hand over may have its last edit still queued)
         _ = self.people.t(s.chat_id)
         lines = [render.finished(s, _)]
         if render.hands_settled(s):  # nobody owes anything after no hand at all
@@ -147,22 +166,22 @@ class Lifecycle:
             del self.core.by_chat[s.chat_id]
         self.core.sittings.pop(s.id, None)
 
-    def questions_off(self, s: Sitting) -> None:
-        """The sitting ends: its other open /stop questions lose their buttons."""
+    def questions_off(self, s: Sitting) -> list[Stale]:
+        """The sitting ends: its open /stop questions can end nothing any more.
+        Those sent are returned, to lose their buttons (saying "Ended.") once
+        the end is written; one still on its way does when it arrives (`sent`)."""
         g_ = self.people.t(s.chat_id)
-        for name in [n for n in s.msgs if n.startswith(QUESTION)]:
-            self._answered(s, name, g_("Ended."))
+        mids = [s.msgs.pop(n) for n in [n for n in s.msgs if n.startswith(QUESTION)]]
+        return [Stale(s.chat_id, mid, g_("Ended.")) for mid in mids if mid]
 
-    def _answered(self, s: Sitting, name: str, text: str) -> None:
-        """A /stop question is closed: it can end nothing any more, and its
-        message (once sent) shows `text` without buttons."""
+    async def _answered(self, s: Sitting, name: str, text: str) -> None:
+        """A /stop question is closed and the game goes on: it can end nothing
+        any more, and its message (once sent) shows `text` without buttons."""
         mid = s.msgs.pop(name, 0)
-        self.core.spawn(self.core.storage.run(repo.update_game, s.id,
-                                              {"msgs": json.dumps(s.msgs)}))
-        if mid:
-            key = self.screens.slot(s, name)
-            self.core.outbox.bind(key, mid)
-            self.core.outbox.show(s.chat_id, key, text, None)
+        stale = [Stale(s.chat_id, mid, text)] if mid else []
+        await self.core.storage.run(repo.update_game, s.id, {"msgs": json.dumps(s.msgs)},
+                                    self.core.going(stale))
+        self.screens.unbutton(stale)
 
     async def stop_request(self, chat_id: int, user: Any) -> str | None:
         _ = self.people.t(chat_id)
@@ -182,10 +201,11 @@ class Lifecycle:
                 remember(message_id)
                 return
             # answered (by its token) or ended before its id came back
-            key = self.screens.slot(s, name)
-            self.core.outbox.bind(key, message_id)
             over = s.status in ("finished", "cancelled")
-            self.core.outbox.show(chat_id, key, _("Ended.") if over else _("Keep playing."))
+            stale = [Stale(chat_id, message_id, _("Ended.") if over else _("Keep playing."))]
+            self.core.spawn(self.core.storage.run(repo.add_stale_keyboards, s.id,
+                                                  self.core.going(stale)))
+            self.screens.unbutton(stale)
 
         text, kb = render.stop_confirm(s, token, _)
         self.core.outbox.send(chat_id, text, kb, on_new=sent)
@@ -208,17 +228,23 @@ class Lifecycle:
                 return Reply(_(OVER))
             if name not in s.msgs:
                 return Reply(_(STALE))
-            g_ = self.people.t(s.chat_id)  # the group's message, in the group's language
-            self._answered(s, name, g_("Ended.") if answer == "yes" else g_("Keep playing."))
             if answer != "yes":
+                g_ = self.people.t(s.chat_id)  # the group's message, in the group's language
+                await self._answered(s, name, g_("Keep playing."))
                 return Reply(_("Keep playing."))
-            self.questions_off(s)
             if s.status == "lobby":
-                s.status = "cancelled"
-                await self.core.save(s)
-                logs.event(log, s.chat_id, s.id, "cancelled")
-                self.close(s)
-                self.screens.lobby(s)
+                await self.cancel(s)
                 return Reply(_("Ended."))
-            await self.finish(s)
+            await self.finish(s)  # (this question with the others: "Ended.")
         return Reply(_("Ended."))
+
+    async def cancel(self, s: Sitting) -> None:
+        """The lobby is called off: written with its keyboard's and any open
+        /stop question's end (caller holds the lock)."""
+        s.status = "cancelled"
+        questions = self.questions_off(s)
+        await self.core.save(s, [*questions, *self.screens.stale_lobby(s)])
+        logs.event(log, s.chat_id, s.id, "cancelled")
+        self.close(s)
+        self.screens.unbutton(questions)
+        self.screens.lobby(s)

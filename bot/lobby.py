@@ -107,10 +107,7 @@ class Lobby:
                 if user.id != s.creator_id and not await self.people.is_admin(s.chat_id, user.id):
                     return Reply(_(ONLY_STARTER))
                 if action == "cancel":
-                    s.status = "cancelled"
-                    await self.core.save(s)
-                    self.lifecycle.close(s)
-                    self.screens.lobby(s)
+                    await self.lifecycle.cancel(s)
                     return Reply(_("Cancelled."))
                 if not s.humans():
                     return Reply(_("Nobody is seated yet."))

@@ -17,7 +17,7 @@ from bot.lifecycle import Lifecycle
 from bot.people import People
 from bot.presenters.base import Presenter
 from bot.screens import Screens
-from bot.sitting import Selection, Sitting
+from bot.sitting import Selection, Sitting, still_asked
 from bot.timers import Timers
 from games import hands
 from games.base import IllegalMove, Move, Pick, State, find_move
@@ -76,22 +76,30 @@ class Moves:
 
     # -- presses ---------------------------------------------------------------
     def check(
-        self, s: Sitting | None, user_id: int, hand_no: int, turn: int, code: str | None = None
+        self, s: Sitting | None, user_id: int, hand_no: int, turn: int, code: str | None = None,
+        pick: bool = False, message: tuple[int, int] | None = None,
     ) -> tuple[int | None, str | None]:
         """The user's seat if they may move now, else a refusal. A button drawn
         for an earlier turn of this hand still counts while its meaning holds:
         the seat has not moved since, is still asked, and the move (`code`) is
-        still legal (one 川牌 claim window: others' answers move the turn)."""
+        still legal (one 川牌 claim window: others' answers move the turn), or,
+        for the card picker (`pick`), its pick is still open (紧牌: every seat
+        discards at once, and one's discard leaves the others' picks as they are).
+        A button on a hand message /hand replaced (`message`: the one pressed)
+        does nothing."""
         _ = self.people.t(user_id)
         if s is None or s.status in ("finished", "cancelled"):
             return None, _(OVER)
         seat = s.seat_of(user_id)
         if seat is None:
             return None, _(NOT_YOURS)
+        if message is not None and self.replaced(message):
+            return None, _(STALE)
         st = s.state
         if s.status != "running" or st is None or hand_no != s.hand_no or not 0 <= turn <= st.turn:
             return None, _(STALE)
-        if turn != st.turn and not self.still_meant(st, seat, turn, code):
+        if turn != st.turn and not (still_asked(st, seat, turn) if pick
+                                    else self.still_meant(st, seat, turn, code)):
             return None, _(STALE)
         if seat not in st.to_act():
             return None, _(NOT_YOUR_TURN)
@@ -100,13 +108,16 @@ class Moves:
             return None, _("The computer is playing for you: tap Take over first.")
         return seat, None
 
+    def replaced(self, message: tuple[int, int]) -> bool:
+        """Whether the pressed message is one whose keyboard must go (a hand
+        message /hand replaced) and has not gone yet: its taps are stale."""
+        return message in self.core.stale
+
     @staticmethod
     def still_meant(st: State, seat: int, turn: int, code: str | None) -> bool:
-        if code is None or seat not in st.to_act():
-            return False
-        if any(who == seat for who, _code in st.history[turn:]):
-            return False  # they answered since: a second tap is not a second move
-        return find_move(st.legal_moves(seat), code) is not None
+        # (once they answered since, a second tap is not a second move)
+        return (code is not None and still_asked(st, seat, turn)
+                and find_move(st.legal_moves(seat), code) is not None)
 
     @staticmethod
     def reason(p: Presenter, e: IllegalMove, _: Translator) -> str:
@@ -122,17 +133,18 @@ class Moves:
 
     async def move(
         self, gid: int, user: Any, hand_no: int, turn: int, code: str | None = None,
-        index: int | None = None,
+        index: int | None = None, message: tuple[int, int] | None = None,
     ) -> Reply:
         t = self.core.table(gid)
         s = t.sitting if t else None
         _ = self.people.t(user.id)
-        seat, refusal = self.check(s, user.id, hand_no, turn, code)
+        seat, refusal = self.check(s, user.id, hand_no, turn, code, message=message)
         if refusal:
             return Reply(refusal)
         assert t is not None and s is not None and seat is not None
         async with t.lock:
-            seat, refusal = self.check(s, user.id, hand_no, turn, code)  # again, under the lock
+            # again, under the lock
+            seat, refusal = self.check(s, user.id, hand_no, turn, code, message=message)
             if refusal:
                 return Reply(refusal)
             assert s.state is not None and seat is not None
@@ -148,19 +160,21 @@ class Moves:
         return Reply()
 
     async def pick(
-        self, gid: int, user: Any, hand_no: int, turn: int, action: str, index: int
+        self, gid: int, user: Any, hand_no: int, turn: int, action: str, index: int,
+        message: tuple[int, int] | None = None,
     ) -> Reply:
         """The card picker: toggle, clear, hint, confirm. Its card indices
-        belong to the turn they were drawn for: an older picker is stale."""
+        belong to the pick they were drawn for: a picker of a pick since
+        closed is stale."""
         t = self.core.table(gid)
         s = t.sitting if t else None
         _ = self.people.t(user.id)
-        seat, refusal = self.check(s, user.id, hand_no, turn)
+        seat, refusal = self.check(s, user.id, hand_no, turn, pick=True, message=message)
         if refusal:
             return Reply(refusal)
         assert t is not None and s is not None and seat is not None
         async with t.lock:
-            seat, refusal = self.check(s, user.id, hand_no, turn)
+            seat, refusal = self.check(s, user.id, hand_no, turn, pick=True, message=message)
             if refusal:
                 return Reply(refusal)
             st = s.state
@@ -170,9 +184,9 @@ class Moves:
             if not render.needs_picker(p, moves):
                 return Reply(_(STALE))
             cards = render.picker_cards(s, seat, moves)
-            old = s.picks.get(seat)
-            selected, hint_no = ((list(old.selected), old.hint_no) if old and old.turn == turn
-                                 else ([], 0))
+            old = s.selection(seat)  # open since its turn, whatever others did since
+            since, selected, hint_no = ((old.turn, list(old.selected), old.hint_no) if old
+                                        else (turn, [], 0))
             if action == "x":
                 if not 0 <= index < len(cards):
                     return Reply(_(STALE))
@@ -191,7 +205,7 @@ class Moves:
                                            _)
             else:
                 return Reply(_(STALE))
-            s.picks[seat] = Selection(turn, selected, hint_no)
+            s.picks[seat] = Selection(since, selected, hint_no)
             await self.core.storage.run(repo.update_game, s.id, {"picks": s.picks_json()})
             self.screens.hand(s, seat)
         return Reply()
@@ -225,7 +239,7 @@ class Moves:
         if picks:
             p = picks[0]
             if not p.min_count <= len(chosen) <= p.max_count:
-                raise Refused(t.presenter.pick_prompt(p, _))
+                raise Refused(t.presenter.pick_count(p, len(chosen), _))
             return p.code_for(chosen)
         if not chosen:
             raise Refused(_("Choose cards first."))

@@ -9,6 +9,10 @@ latest text wins), so a busy table costs one edit, not one per move.
 A "slot" is a message the bot keeps editing in place (the table, a player's
 hand): `show(key, ...)` edits the slot's message, or sends a new one when there
 is none or it was deleted, and reports the new id through `on_new`.
+
+`on_unbuttoned(chat, message)` hears of every message an edit has left without
+buttons (or found gone): the service keeps, in its database, the messages whose
+buttons must go until then (`unbutton` takes them off a message by its id).
 """
 
 from __future__ import annotations
@@ -66,12 +70,13 @@ class Limits:
 
 @dataclass
 class Op:
-    kind: str  # "show" | "send" | "delete" | "notify"
+    kind: str  # "show" | "send" | "delete" | "notify" | "document" | "unbutton"
     chat_id: int
     key: Hashable | None = None
     text: str | Render = ""
     markup: InlineKeyboardMarkup | None = None
-    message_id: int | None = None  # delete: the message; notify: the one to delete first
+    # delete, unbutton: the message; notify: the one to delete first
+    message_id: int | None = None
     on_new: Callable[[int], Any] | None = None
     priority: int = NORMAL
     tries: int = 0  # failed attempts so far (retried with backoff)
@@ -112,6 +117,8 @@ class Outbox:
         # (group, wall-clock times of its counted calls in the last window):
         # awaited before each group call, so a restart knows the group's budget.
         self.on_group_send = on_group_send
+        # (chat, message): an edit left it without buttons, or it is gone
+        self.on_unbuttoned: Callable[[int, int], Any] | None = None
         self.slots: dict[Hashable, int | None] = {}
         self._chats: dict[int, _Chat] = {}
         self._finished: deque[float] = deque()  # end times of counted calls, last second
@@ -196,6 +203,21 @@ class Outbox:
         """A file as a new message (a hand's JSON record), never merged."""
         op = Op("document", chat_id, None, caption, file=(name, content))
         self._push(self._chat(chat_id), op)
+
+    def unbutton(self, chat_id: int, message_id: int, text: str | None = None,
+                 priority: int = NORMAL) -> None:
+        """Take the buttons off a message (its text becomes `text`, if given):
+        a message nothing edits any more, whose buttons no longer do anything.
+        Never posts: a message gone is as good as one without buttons."""
+        chat = self._chat(chat_id)
+        for op in chat.ops:
+            if op.kind == "unbutton" and op.message_id == message_id:
+                op.text = text or op.text
+                op.priority = min(op.priority, priority)
+                self._hurry(chat, op.priority)
+                return
+        self._push(chat, Op("unbutton", chat_id, None, text or "", message_id=message_id,
+                            priority=priority))
 
     def delete(self, chat_id: int, message_id: int) -> None:
         self._push(self._chat(chat_id), Op("delete", chat_id, message_id=message_id))
@@ -419,7 +441,7 @@ class Outbox:
 
     def _may_wait(self, op: Op) -> bool:
         """Edits of a shown message may yield a group's last few messages to new ones."""
-        return op.kind == "show" and bool(self.slots.get(op.key))
+        return op.kind == "unbutton" or (op.kind == "show" and bool(self.slots.get(op.key)))
 
     def _take(self, chat_id: int, chat: _Chat, now: float) -> None:
         self._refill(chat, now)
@@ -540,6 +562,8 @@ class Outbox:
                 doc = BufferedInputFile(op.file[1], filename=op.file[0])
                 m = await bot.send_document(op.chat_id, doc, caption=str(op.text) or None)
                 _call(op.on_new, m.message_id)
+            elif op.kind == "unbutton":
+                await self._unbutton(op)
             elif op.kind == "notify":
                 old = self.slots.get(op.key)
                 if old:
@@ -570,19 +594,47 @@ class Outbox:
                 await self.bot.edit_message_text(
                     text=op.text, chat_id=op.chat_id, message_id=mid, reply_markup=op.markup
                 )
+                if op.markup is None:
+                    self._unbuttoned(op.chat_id, mid)
                 return
             except TelegramBadRequest as e:
                 text = str(e).lower()
                 if "not modified" in text:
+                    if op.markup is None:
+                        self._unbuttoned(op.chat_id, mid)
                     return  # the message already shows this: success
                 if "not found" not in text and "can't be edited" not in text:
                     raise
             except TelegramNotFound:
                 pass
             log.info("slot %s: message %s is gone, posting a new one", op.key, mid)
+            self._unbuttoned(op.chat_id, mid)
         m = await self.bot.send_message(op.chat_id, op.text, reply_markup=op.markup)
         self.slots[op.key] = m.message_id
         _call(op.on_new, m.message_id)
+
+
+    def _unbuttoned(self, chat_id: int, message_id: int) -> None:
+        """The message shows no buttons now (or is gone)."""
+        if self.on_unbuttoned is not None:
+            self.on_unbuttoned(chat_id, message_id)
+
+    async def _unbutton(self, op: Op) -> None:
+        assert op.message_id is not None
+        try:
+            if op.text:
+                assert isinstance(op.text, str)
+                await self.bot.edit_message_text(
+                    text=op.text, chat_id=op.chat_id, message_id=op.message_id)
+            else:
+                await self.bot.edit_message_reply_markup(
+                    chat_id=op.chat_id, message_id=op.message_id)
+        except (TelegramBadRequest, TelegramNotFound, TelegramForbiddenError) as e:
+            # not modified: done already; gone, too old, or the chat refuses
+            # us: nothing more can be done, and nobody taps it through us
+            if "not modified" not in str(e).lower():
+                log.info("chat %s: the buttons of %s stay (%s)", op.chat_id, op.message_id, e)
+        self._unbuttoned(op.chat_id, op.message_id)
 
 
 def _permanent(e: Exception) -> bool:

@@ -1,6 +1,7 @@
 """Start-up: every active sitting loaded from the database, its messages
-refreshed in place and its timer armed again; the last process's sends to
-each group remembered, so the recovery burst keeps within Telegram's limits."""
+refreshed in place and its timer armed again; the keyboards the last process
+left live with nothing to do taken off; the last process's sends to each
+group remembered, so the recovery burst keeps within Telegram's limits."""
 
 from __future__ import annotations
 
@@ -55,7 +56,22 @@ class Recovery:
                 self.timers.arm(s)
             elif s.status == "hand_over" and s.state is not None:
                 # The 🏁 message may never have gone out (a stop between the
-                # result's write and its send): post it, or edit it in place.
+                # result's write and its send): post it, or edit it in place;
+                # the hands may still show the last turn's buttons.
                 self.timers.disarm(s)
+                self.screens.table(s)
+                self.screens.every_hand(s)
                 self.screens.end_hand(s, hands.net(s.state))
+        return len(rows)
+
+    async def clear_keyboards(self) -> int:
+        """Take the buttons off every message the last process had to, and
+        had not yet when it stopped (`stale_keyboards`): a finished hand's
+        🏁, an answered /stop question, a hand message /hand replaced ..."""
+        rows = await self.core.storage.run(repo.stale_keyboards)
+        for row in rows:
+            self.core.stale.add((row["chat_id"], row["message_id"]))
+            self.core.outbox.unbutton(row["chat_id"], row["message_id"], row["text"])
+        if rows:
+            log.info("clearing %d stale keyboards", len(rows))
         return len(rows)

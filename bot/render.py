@@ -265,11 +265,14 @@ def hand(
             else _("👉 Your turn")
         )
         moves = st.legal_moves(seat)
+        if ask := p.prompt(view, moves, ns, _):
+            lines.append(ask)
         if needs_picker(p, moves):
             lines.extend(picker_lines(s, p, seat, moves, selected, _))
             rows.extend(picker_rows(s, p, seat, moves, selected, _))
         else:
-            plays = [(i, m) for i, m in enumerate(moves) if isinstance(m, Move)]
+            # one button per distinct move (the presenter's `offered`)
+            plays = [(i, m) for i in p.offered(moves) if isinstance(m := moves[i], Move)]
             labels = p.move_labels([m for _i, m in plays], _)
             buttons = [(label, move_button_data(s.id, s.hand_no, st.turn, m.code, i))
                        for label, (i, m) in zip(labels, plays)]

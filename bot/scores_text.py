@@ -125,14 +125,18 @@ def replay_texts(h: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> list[st
     state = State.from_json(h["state"])
     head = _("🔁 {hand} · {when}").format(hand=hand_name(h, _), when=when(h["at"], zone))
     lines = [head, *"\n".join(p.replay_lines(record_of(state), names, _)).split("\n")]
+    # each message glosses its game's terms at their first use in it (the
+    # presenter's gloss_text), so a message is measured as it will be sent
     chunks, cur = [], ""
     for line in lines:
-        line = line[: render.MAX_TEXT]
-        if cur and len(cur) + 1 + len(line) > render.MAX_TEXT:
+        line = line[: render.MAX_TEXT - 200]
+        longer = f"{cur}\n{line}" if cur else line
+        if cur and len(longer) > render.MAX_TEXT - 200 and (
+                len(p.gloss_text(longer, names)) > render.MAX_TEXT):
             chunks.append(cur)
-            cur = ""
-        cur = f"{cur}\n{line}" if cur else line
-    return [*chunks, cur]
+            longer = line
+        cur = longer
+    return [p.gloss_text(c, names) for c in [*chunks, cur]]
 
 
 def replay_caption(h: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import render
-from bot.core import Core
+from bot.core import Core, Stale
 from bot.outbox import END, NORMAL, URGENT
 from bot.people import People
 from bot.sitting import Sitting
@@ -83,22 +83,33 @@ class Screens:
         self.core.outbox.show(s.chat_id, self.slot(s, "table"), draw, None,
                               self.remember(s, "table"))
 
-    def hand(self, s: Sitting, seat: int) -> None:
+    def hand_screen(self, s: Sitting, seat: int) -> render.Screen:
+        """The seat's hand message as it reads now."""
+        me = s.seats[seat]
+        assert me is not None and me.user_id is not None
+        title = "" if s.solo else self.people.title(s.chat_id)
+        return render.hand(s, seat, self.people.t(me.user_id, s.chat_id), title,
+                           s.selected(seat))
+
+    def hand(self, s: Sitting, seat: int, priority: int | None = None) -> None:
+        """Edit the seat's hand message (drawn when it goes out): urgent when
+        they must act, unless `priority` says otherwise."""
         me = s.seats[seat]
         if me is None or me.user_id is None or not self.people.started(me.user_id):
             return  # never write to someone who has not opened the private chat
         uid = me.user_id
 
         def draw() -> render.Screen:
-            selected = s.selected(seat)
-            title = "" if s.solo else self.people.title(s.chat_id)
-            return render.hand(s, seat, self.people.t(uid, s.chat_id), title, selected)
+            return self.hand_screen(s, seat)
 
         name = f"hand:{uid}"
         st = s.state
-        asked = s.status == "running" and st is not None and seat in st.to_act() and not me.auto
+        if priority is None:
+            asked = (s.status == "running" and st is not None and seat in st.to_act()
+                     and not me.auto)
+            priority = URGENT if asked else NORMAL
         self.core.outbox.show(uid, self.slot(s, name), draw, None, self.remember(s, name),
-                              priority=URGENT if asked else NORMAL)
+                              priority=priority)
 
     def every_hand(self, s: Sitting) -> None:
         for seat, _uid in s.humans():
@@ -130,11 +141,45 @@ class Screens:
                               priority=END)
 
     def end_buttons_off(self, s: Sitting) -> None:
-        """The 🏁 message keeps its text and loses its buttons."""
+        """The 🏁 message keeps its text and loses its buttons (`stale_end`
+        keeps that in the database until this edit has gone out)."""
         assert s.state is not None
         _ = self.people.t(s.chat_id)
         text, _kb = render.hand_end(s, hands.net(s.state), _, buttons=False)
         self.core.outbox.show(s.chat_id, self.slot(s, "end"), text, None, priority=END)
+
+    # -- keyboards that must go (see Core.save) ---------------------------------
+    def stale_hands(self, s: Sitting) -> list[Stale]:
+        """Every player's hand message, as it reads now that the sitting is
+        over: its buttons must go."""
+        out: list[Stale] = []
+        if s.state is None:
+            return out  # never dealt: no hand message
+        for seat, uid in s.humans():
+            mid = s.msgs.get(f"hand:{uid}")
+            if mid and self.people.started(uid):
+                out.append(Stale(uid, mid, self.hand_screen(s, seat)[0]))
+        return out
+
+    def stale_end(self, s: Sitting) -> list[Stale]:
+        """The 🏁 message's 下一局 / 结束 (its text stays)."""
+        mid = s.msgs.get("end")
+        return [Stale(s.chat_id, mid)] if mid else []
+
+    def stale_lobby(self, s: Sitting) -> list[Stale]:
+        """The lobby's buttons, once the sitting has started or is cancelled."""
+        mid = s.msgs.get("lobby")
+        if not mid:
+            return []
+        _ = self.people.t(s.chat_id)
+        text, _kb = render.lobby(s, s.turn_timeout or self.core.settings.turn_timeout, _)
+        return [Stale(s.chat_id, mid, text)]
+
+    def unbutton(self, stale: list[Stale], priority: int = NORMAL) -> None:
+        """Messages no slot edits any more (an answered /stop question, a hand
+        message /hand replaced) lose their buttons."""
+        for k in stale:
+            self.core.outbox.unbutton(k.chat_id, k.message_id, k.text, priority)
 
     def retire_table(self, s: Sitting, hand_no: int) -> None:
         """A new hand starts: a pending lazy edit of the old hand's table is
@@ -162,12 +207,15 @@ class Screens:
                 name = f"hand:{user.id}"
                 old = s.msgs.pop(name, None)
                 core.outbox.forget(self.slot(s, name))
-                if old:  # the old message keeps no live buttons
-                    key = (s.id, s.hand_no, f"moved:{old}")
-                    core.outbox.bind(key, old)
-                    moved = people.t(user.id)("Your cards were sent again below.")
-                    core.outbox.show(user.id, key, moved)
-                self.hand(s, seat)
+                # the old message keeps no live buttons, even across a restart:
+                # its taps are stale from now on, and it loses them first thing
+                # (urgent like the hand itself: a player looks at both now)
+                moved = people.t(user.id, s.chat_id)("Your cards were sent again below.")
+                stale = [Stale(user.id, old, moved)] if old else []
+                await core.storage.run(repo.update_game, s.id, {"msgs": json.dumps(s.msgs)},
+                                       core.going(stale))
+                self.unbutton(stale, URGENT)
+                self.hand(s, seat, URGENT)
             found = True
         if not found:
             return _("You have no cards in a game here.")

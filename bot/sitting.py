@@ -30,12 +30,23 @@ class Seat:
 
 @dataclass
 class Selection:
-    """A half-made picker selection: the turn it belongs to, the tapped card
-    indices, and how many hints were shown (the next hint is the next one)."""
+    """A half-made picker selection: the turn its pick was drawn for, the
+    tapped card indices, and how many hints were shown (the next hint is the
+    next one). It lasts while its pick is open (`still_asked`)."""
 
     turn: int
     selected: list[int]
     hint_no: int = 0
+
+
+def still_asked(st: State, seat: int, since: int) -> bool:
+    """Whether `seat` is still asked the question it was asked at turn
+    `since`: asked now, and it has not moved since. Other seats' moves in
+    between leave it open: 紧牌 discards are owed by every seat at once, and
+    one player's discard changes nothing of another's."""
+    if not 0 <= since <= st.turn or seat not in st.to_act():
+        return False
+    return all(who != seat for who, _code in st.history[since:])
 
 
 @dataclass
@@ -59,10 +70,18 @@ class Sitting:
     turn_timeout: float | None = None  # the chat's /settings when it opened; None: the bot's
     computers: bool = True  # computers may fill seats (the chat's /settings when it opened)
 
-    def selected(self, seat: int) -> list[int]:
-        """The cards (picker indices) the seat has tapped this turn."""
+    def selection(self, seat: int) -> Selection | None:
+        """The seat's half-made selection, while the pick it was made for is
+        open: another seat's move never clears it."""
         p = self.picks.get(seat)
-        return p.selected if p and self.state and p.turn == self.state.turn else []
+        if p is None or self.state is None or not still_asked(self.state, seat, p.turn):
+            return None
+        return p
+
+    def selected(self, seat: int) -> list[int]:
+        """The cards (picker indices) the seat has tapped in its open pick."""
+        p = self.selection(seat)
+        return p.selected if p else []
 
     @property
     def solo(self) -> bool:

@@ -107,9 +107,7 @@ def choose_cards(pick: Pick, ask: Ask, say: Say, p: Presenter, _: Translator) ->
             continue
         chosen = [i for i in range(n) if i not in named] if keep else named
         if not lo <= len(chosen) <= hi:
-            say(plural(_, "That makes {c} card; you need {k}.",
-                       "That makes {c} cards; you need {k}.", len(chosen)).format(
-                c=len(chosen), k=_count(lo, hi)))
+            say(p.pick_count(pick, len(chosen), _))  # how many are needed
             continue
         return pick.code_for(pick.choices[i] for i in chosen)
 
@@ -122,8 +120,10 @@ def human_move(state: State, seat: int, ask: Ask, say: Say, p: Presenter, _: Tra
     if picker:
         say(_("Type the numbers of the cards to play, or a move number with #, e.g. #1."))
         say("  ".join(f"{i + 1}:{p.card(c, _)}" for i, c in enumerate(hand)))
-    labels = iter(p.move_labels([m for m in moves if isinstance(m, Move)], _))
-    for i, m in enumerate(moves):
+    offered = set(p.offered(moves))  # one choice per distinct move
+    listed = [m for i, m in enumerate(moves) if isinstance(m, Pick) or i in offered]
+    labels = iter(p.move_labels([m for m in listed if isinstance(m, Move)], _))
+    for i, m in enumerate(listed):
         text = next(labels) if isinstance(m, Move) else p.pick_prompt(m, _)
         say(f"  #{i + 1} {text}" if picker else f"  {i + 1}. {text}")
     while True:
@@ -132,10 +132,10 @@ def human_move(state: State, seat: int, ask: Ask, say: Say, p: Presenter, _: Tra
             if picker and not text.startswith("#"):
                 cards = [hand[i] for i in numbers(text, len(hand), _)]
                 return state.code_for_cards(seat, cards)
-            chosen = numbers(text.removeprefix("#"), len(moves), _)
+            chosen = numbers(text.removeprefix("#"), len(listed), _)
             if len(chosen) != 1:
                 raise Retry(_("Please answer with one number from the list."))
-            m = moves[chosen[0]]
+            m = listed[chosen[0]]
             if isinstance(m, Pick):
                 return choose_cards(m, ask, say, p, _)
             return m.code
@@ -239,8 +239,11 @@ def _play_hand(state: State, human: int | None, ask: Ask, say: Say, screen: Scre
         actor = human if human in waiting else waiting[0]
         try:
             if actor == human:
+                view = state.view(human)
                 screen.block(p.table_text(state.public_view(), names, _),
-                             p.hand_text(state.view(human), human, names, _))
+                             p.hand_text(view, human, names, _))
+                if ask_text := p.prompt(view, state.legal_moves(human), names, _):
+                    say(ask_text)
                 code = human_move(state, human, ask, say, p, _)
             else:
                 code = computers.choose(state, actor, rng, budget_s)

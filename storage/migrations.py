@@ -216,3 +216,22 @@ def m006_tally(db: Database) -> None:
     )
     db["settlements"].create_index(["chat_id", "game", "base"], unique=True)
     db["settlements"].create_index(["chat_id", "game", "through"])
+
+
+@migrations()
+def m007_stale_keyboards(db: Database) -> None:
+    # Messages whose buttons no longer do anything (a finished hand's 🏁, an
+    # answered /stop question, a hand message replaced by /hand ...), written
+    # in the same transaction as the change that made them stale and deleted
+    # once an edit took the keyboard off: a restart clears what is left.
+    db["stale_keyboards"].create(
+        {
+            "chat_id": int,
+            "message_id": int,
+            "game_id": int,  # the sitting it belonged to
+            "text": str,  # what the message says without its buttons; null: its text stays
+            "at": float,  # epoch seconds it became stale
+        },
+        pk=("chat_id", "message_id"),
+        not_null={"chat_id", "message_id"},
+    )

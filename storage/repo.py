@@ -85,8 +85,17 @@ def create_game(db: Database, row: dict[str, Any]) -> int:
     return pk
 
 
-def update_game(db: Database, game_id: int, fields: dict[str, Any]) -> None:
-    _update(db, "games", game_id, {**fields, "updated_at": time.time()})
+def update_game(
+    db: Database, game_id: int, fields: dict[str, Any], stale: list[dict[str, Any]] | None = None
+) -> None:
+    """The sitting's changed columns, and (`stale`) the messages whose
+    keyboards this change leaves with nothing to do: one transaction."""
+    if not stale:
+        _update(db, "games", game_id, {**fields, "updated_at": time.time()})
+        return
+    with db.atomic():
+        _update(db, "games", game_id, {**fields, "updated_at": time.time()})
+        add_stale_keyboards(db, game_id, stale)
 
 
 # Every move writes the sitting's row and one move row. Plain statements:
@@ -117,16 +126,40 @@ def record_move(
     fields: dict[str, Any],
     move: dict[str, Any] | None,
     hand: dict[str, Any] | None = None,
+    stale: list[dict[str, Any]] | None = None,
 ) -> None:
     """The new state, deadline and the move itself (and, when the move ended
-    the hand, the hand's result and its ledger rows): one transaction. A deal
-    over when dealt has a result and no move."""
+    the hand, the hand's result and its ledger rows; `stale`: keyboards it
+    leaves with nothing to do): one transaction. A deal over when dealt has a
+    result and no move."""
     with db.atomic():
         _update(db, "games", game_id, {**fields, "updated_at": time.time()})
         if move is not None:
             _insert(db, "moves", {**move, "game_id": game_id, "at": time.time()})
         if hand is not None:
             ledger.settle(db, game_id, {**db.table("games").get(game_id), **fields}, hand)
+        if stale:
+            add_stale_keyboards(db, game_id, stale)
+
+
+# Keyboards that must go (migration m007): a row per message whose buttons no
+# longer do anything, until an edit has taken them off.
+def add_stale_keyboards(db: Database, game_id: int, rows: list[dict[str, Any]]) -> None:
+    """Rows of {chat_id, message_id, text}; a message already listed takes the newer text."""
+    now = time.time()
+    for r in rows:
+        db.execute("INSERT OR REPLACE INTO stale_keyboards (chat_id, message_id, game_id, text, at)"
+                   " VALUES (?, ?, ?, ?, ?)",
+                   [r["chat_id"], r["message_id"], game_id, r.get("text"), now])
+
+
+def drop_stale_keyboard(db: Database, chat_id: int, message_id: int) -> None:
+    db.execute("DELETE FROM stale_keyboards WHERE chat_id = ? AND message_id = ?",
+               [chat_id, message_id])
+
+
+def stale_keyboards(db: Database) -> list[dict[str, Any]]:
+    return list(db.table("stale_keyboards").rows_where(order_by="at"))
 
 
 def active_games(db: Database) -> list[dict[str, Any]]:

@@ -220,7 +220,10 @@ class GameScene:
                 toast = await st.press(uid, uid, msg, self.pick_data("ok"))
                 assert not toast.text, (code, toast)
                 return
-        index = next(i for i, m in enumerate(moves) if isinstance(m, Move) and m.code == code)
+        # the button of that move: one of identical cards may show another card
+        index = self.presenter.button_for(moves, code)
+        assert index is not None, code
+        code = moves[index].code
         data = move_button_data(s.id, s.hand_no, state.turn, code, index)
         toast = await st.press(uid, uid, msg, data)
         assert not toast.text, (code, toast)

@@ -37,21 +37,30 @@ async def stop(message: Message, service: Service) -> None:
         service.outbox.send(message.chat.id, text)
 
 
+def pressed_on(cq: CallbackQuery) -> tuple[int, int] | None:
+    """(chat, message) the button was on: a hand message /hand replaced is stale."""
+    m = cq.message
+    return (m.chat.id, m.message_id) if m is not None else None
+
+
 async def on_move(cq: CallbackQuery, callback_data: MoveCB, service: Service) -> None:
     d = callback_data
-    reply = await service.moves.move(d.g, cq.from_user, d.h, d.t, code=d.c)
+    reply = await service.moves.move(d.g, cq.from_user, d.h, d.t, code=d.c,
+                                     message=pressed_on(cq))
     await answer(service, cq, reply)
 
 
 async def on_move_index(cq: CallbackQuery, callback_data: MoveIndexCB, service: Service) -> None:
     d = callback_data
-    reply = await service.moves.move(d.g, cq.from_user, d.h, d.t, index=d.i)
+    reply = await service.moves.move(d.g, cq.from_user, d.h, d.t, index=d.i,
+                                     message=pressed_on(cq))
     await answer(service, cq, reply)
 
 
 async def on_pick(cq: CallbackQuery, callback_data: PickCB, service: Service) -> None:
     d = callback_data
-    reply = await service.moves.pick(d.g, cq.from_user, d.h, d.t, d.a, d.i)
+    reply = await service.moves.pick(d.g, cq.from_user, d.h, d.t, d.a, d.i,
+                                     message=pressed_on(cq))
     await answer(service, cq, reply)
 
 

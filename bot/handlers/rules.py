@@ -32,15 +32,20 @@ async def rules(message: Message, command: CommandObject, service: Service) -> N
     _ = service.t(chat_id)
     arg = (command.args or "").strip()
     gid = service.by_chat.get(chat_id)
-    game_id = catalog.find(arg) if arg else (
-        service.sittings[gid].game if gid is not None else None)
+    open_ = service.sittings[gid] if gid is not None else None  # the chat's sitting, if any
+    game_id = catalog.find(arg) if arg else (open_.game if open_ is not None else None)
     if game_id is None:
         names = ", ".join(f"/rules {g}" for g in catalog.landed())
         service.outbox.send(chat_id, _("Which game? {choices}").format(choices=names))
         return
-    cs = await service.people.chat_rules(chat_id)
-    g = catalog.game(game_id)
-    for part in rules_text.messages(game_id, cs.preset(g), cs.variant(g), _):
+    if open_ is not None and open_.game == game_id:
+        # the rules being played, not the chat's for its next game
+        parts = rules_text.messages(game_id, open_.preset, open_.variant, _, in_play=True)
+    else:
+        cs = await service.people.chat_rules(chat_id)
+        g = catalog.game(game_id)
+        parts = rules_text.messages(game_id, cs.preset(g), cs.variant(g), _)
+    for part in parts:
         service.outbox.send(chat_id, part)
 
 
@@ -51,6 +56,6 @@ async def on_rules(cq: CallbackQuery, callback_data: RulesCB, service: Service) 
         await answer(service, cq, Reply(service.t(cq.from_user.id)(STALE)))
         return
     _ = service.t(s.chat_id)
-    for part in rules_text.messages(s.game, s.preset, s.variant, _):
+    for part in rules_text.messages(s.game, s.preset, s.variant, _, in_play=True):
         service.outbox.send(s.chat_id, part)
     await answer(service, cq, Reply())

@@ -9,10 +9,10 @@ Presenters only read what they are given: `public_view()` for group texts,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
-from bot.i18n import Translator, in_context
+from bot.i18n import Translator, in_context, plural
 from games import records
 from games.base import Move, Pick, Result, State, find_move, split_cards
 
@@ -55,9 +55,49 @@ class Presenter:
         """One card or tile by its regional name (♠K, 天牌[6:6] ...)."""
         return code
 
+    def gloss_text(self, text: str, names: Sequence[str]) -> str:
+        """A whole message made of this game's texts, with each of its game
+        terms glossed at its first use in the message (docs/glossary.md)."""
+        return text
+
+    def cards_text(self, codes: Sequence[str], _: Translator) -> str:
+        """Cards or tiles in a row, as a hand lists them (a game may group
+        them: ♠K ♥️K │ ♦️Q); a replay's deal."""
+        return " ".join(self.card(c, _) for c in codes)
+
     def move_label(self, move: Move, _: Translator) -> str:
         """Button text of a legal move (short: Telegram buttons are narrow)."""
         return " ".join(self.card(c, _) for c in move.cards) or move.code
+
+    def same_move(self, move: Move) -> Hashable:
+        """Moves with equal keys are the same move in every way the rules care
+        about (they differ only in which of several identical cards is used):
+        a player is offered one button for them. Default: every move differs."""
+        return move.code
+
+    def offered(self, moves: Sequence[Move | Pick]) -> list[int]:
+        """Indices of the legal moves offered as buttons: each `Move` once per
+        distinct move (`same_move`), the first of its kind; picks are not
+        buttons."""
+        seen: set[Hashable] = set()
+        out = []
+        for i, m in enumerate(moves):
+            if isinstance(m, Move):
+                key = self.same_move(m)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(i)
+        return out
+
+    def button_for(self, moves: Sequence[Move | Pick], code: str) -> int | None:
+        """The index of the offered move that makes the move `code` (itself, or
+        the same move with other identical cards); None if no button does."""
+        move = find_move(moves, code)
+        if move is None:
+            return None
+        key = self.same_move(move)
+        return next((i for i in self.offered(moves)
+                     if isinstance(m := moves[i], Move) and self.same_move(m) == key), None)
 
     def move_labels(self, moves: list[Move], _: Translator) -> list[str]:
         """Labels of several legal moves, each one a player can tell apart:
@@ -85,6 +125,16 @@ class Presenter:
         """What the picker asks for (e.g. 'Discard 3 cards')."""
         return f"{pick.kind} {pick.min_count}-{pick.max_count}"
 
+    def pick_count(self, pick: Pick, chosen: int, _: Translator) -> str:
+        """The answer to a pick confirmed with the wrong number of cards: how
+        many are needed (a toast, so short)."""
+        lo, hi = pick.min_count, pick.max_count
+        if lo == hi:
+            return plural(_, "Choose exactly {n} card; you have chosen {c}.",
+                          "Choose exactly {n} cards; you have chosen {c}.", lo).format(
+                n=lo, c=chosen)
+        return _("Choose {lo} to {hi} cards; you have chosen {c}.").format(lo=lo, hi=hi, c=chosen)
+
     def uses_picker(self, moves: Sequence[Move | Pick]) -> bool:
         """True when these moves are too many for buttons: the bot shows a
         card picker and turns the chosen cards into a move with
@@ -107,6 +157,13 @@ class Presenter:
     def hand_text(self, view: dict[str, Any], seat: int, names: list[str], _: Translator) -> str:
         """The private hand message of `seat`."""
         raise NotImplementedError
+
+    def prompt(
+        self, view: dict[str, Any], moves: Sequence[Move | Pick], names: list[str], _: Translator
+    ) -> str | None:
+        """What the seat whose turn it is is asked, shown above its buttons:
+        it names exactly the actions among `moves` (None: the buttons say it)."""
+        return None
 
     def turn_action(self, public: dict[str, Any], _: Translator) -> str:
         """What the acting seat is doing, for the table's turn line
@@ -149,7 +206,7 @@ class Presenter:
         lines = [_("Dealt:")]
         for seat in range(state.seats):
             # a hand shown whole at the deal (a big hand) is no longer in hand
-            hand = " ".join(self.card(c, _) for c in state.view(seat)["hand"]) or "—"
+            hand = self.cards_text(state.view(seat)["hand"], _) or "—"
             lines.append(f"{names[seat]}: {hand}")
         if record.get("moves"):  # a hand over when dealt has none
             lines.append(_("Moves:"))

@@ -1,6 +1,7 @@
-"""How 顶牛 looks: tiles by the names players say (大天, 虎头, 红八 ...;
-the names of docs/rules/dingniu.md, one scheme everywhere) with
-their pips, the layout with its two open ends, and the 算帐 explained.
+"""How 顶牛 looks: tiles by the names 顶牛 players say (大天, 虎头, 红八 ...;
+the names of docs/rules/dingniu.md) with their pips, the line with its two
+open ends, and the 算帐 explained. English uses the established English
+names of the Chinese dominoes (docs/glossary.md).
 
 Plain text only (no aiogram). Group texts read `public_view()`; a hand text
 reads `view(seat)` of its own seat.
@@ -8,67 +9,79 @@ reads `view(seat)` of its own seat.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
-from bot.i18n import N_, Translator
-from bot.presenters.base import Presenter, names_list, sentences
+from bot.i18n import N_, NC_, Translator, in_context, plural
+from bot.presenters import gupai
+from bot.presenters.base import Presenter, names_list
+from bot.presenters.gupai import Glossary, term
 from games.base import Move, Pick, Result
 
-# Tile names as players say them; msgids English, 简/繁 in the catalogs.
+CONTEXT = "dingniu"  # the gettext context of the tile and 算帐 names
+
+# Tiles in the rules' table order; msgids are the established English names,
+# the catalogs (context "dingniu", as CONTEXT) hold the names 顶牛 players say.
 TILE_NAMES = {
-    "66": N_("Heaven"),  # 大天 (天牌)
-    "56": N_("Tiger Head"),  # 虎头
-    "55": N_("Big Five"),  # 大五 / 梅花
-    "46": N_("Red Ten"),  # 红十
-    "44": N_("Red Eight"),  # 红八 (人牌)
-    "36": N_("Mixed Nine"),  # 三六 / 杂九
-    "26": N_("Mixed Eight"),  # 二六 / 杂八
-    "16": N_("One-Six"),  # 一六 / 幺六
-    "33": N_("Long Three"),  # 长三
-    "15": N_("One-Five"),  # 一五 / 幺五
-    "13": N_("One-Three"),  # 一三 (和牌)
-    "22": N_("Two-Two"),  # 二板 (板凳)
-    "11": N_("Earth"),  # 地幺 (地牌)
+    "66": NC_("dingniu", "Heaven"),  # 大天 (天牌)
+    "56": NC_("dingniu", "Axe"),  # 虎头 (斧头)
+    "55": NC_("dingniu", "Plum Flower"),  # 大五 (梅花)
+    "46": NC_("dingniu", "Red Head Ten"),  # 红十 (红头十)
+    "44": NC_("dingniu", "Man"),  # 红八 (人牌)
+    "36": NC_("dingniu", "Mixed Nine"),  # 三六 (杂九)
+    "26": NC_("dingniu", "Mixed Eight"),  # 二六 (杂八)
+    "16": NC_("dingniu", "Long Leg Seven"),  # 一六 (高脚七)
+    "33": NC_("dingniu", "Long Three"),  # 长三
+    "15": NC_("dingniu", "Red Mallet Six"),  # 一五 (幺五)
+    "13": NC_("dingniu", "Harmony"),  # 一三 (和牌)
+    "22": NC_("dingniu", "Bench"),  # 二板 (板凳)
+    "11": NC_("dingniu", "Earth"),  # 地幺 (地牌)
 }
 
+# 算帐 kinds (navpil: ones, two-three, fours, fives; smothered fives).
 SZ_NAMES = {
-    "yi": N_("One block"),  # 一帐
-    "ersan": N_("Two-three block"),  # 二三帐
-    "hong": N_("Red block"),  # 红帐
-    "wu": N_("Five block"),  # 五帐
-    "block": N_("Dead block"),  # 死局
-    "zahong": N_("Smashed reds"),  # 砸红帐
-    "menwu": N_("Smothered fives"),  # 闷五帐
-    "men1": N_("Smothered ones"),
-    "men2": N_("Smothered twos"),
-    "men3": N_("Smothered threes"),
-    "men6": N_("Smothered sixes"),
+    "yi": NC_("dingniu", "ones"),  # 一帐
+    "ersan": NC_("dingniu", "two-three"),  # 二三帐
+    "hong": NC_("dingniu", "fours"),  # 红帐
+    "wu": NC_("dingniu", "fives"),  # 五帐
+    "block": NC_("dingniu", "deadlock"),  # 死局帐
+    "zahong": NC_("dingniu", "smothered fours"),  # 砸红帐
+    "menwu": NC_("dingniu", "smothered fives"),  # 闷五帐
+    "men1": NC_("dingniu", "smothered ones"),
+    "men2": NC_("dingniu", "smothered twos"),
+    "men3": NC_("dingniu", "smothered threes"),
+    "men6": NC_("dingniu", "smothered sixes"),
 }
 
-# Seats by their place in play order from the head.
-ROLE_NAMES = (N_("1st (head)"), N_("2nd"), N_("3rd"), N_("4th (last)"))  # 头牌 二牌 三牌 末牌
+# Seats by their place in play order from the leader: 头牌 二牌 三牌 末牌.
+ROLE_NAMES = (NC_("dingniu", "leader"), NC_("dingniu", "2nd"), NC_("dingniu", "3rd"),
+              NC_("dingniu", "last"))
+
+# Terms glossed with their Chinese the first time an English message uses them.
+TERMS = (
+    (term("[Bb]lock"), "算帐"),
+    (term("[Ff]ace down"), "扣"),
+    (term("leader"), "头牌"),
+)
 
 REASONS = {
     "not_in_hand": N_("You do not hold that tile."),
     "does_not_fit": N_("That tile does not fit that end."),
     "same_end": N_("Both ends are the same: play it once."),
     "must_play": N_("You have a tile that fits: you may not lay one face down."),
-    "must_lead": N_("The head must lead first."),
-    "lalian": N_("The head may not lead a tile the others cannot follow."),
-    "must_lead_pair": N_("Lead both Red Eights together."),
+    "must_lead": N_("The leader must lead first."),
+    "lalian": N_("The leader may not lead a tile the others cannot follow."),
+    "must_lead_pair": N_("Lead both Man tiles together."),
     "not_legal": N_("That move is not allowed."),
     "malformed_move": N_("That move is not allowed."),
 }
 
 END_REASONS = {
-    "smothered": N_("The hand stops: tiles in hand count."),
-    "immediate": N_("The hand stops: tiles in hand count."),
-    "sizha_end": N_("The hand stops: tiles in hand count."),
+    "smothered": N_("Play stops: tiles still in hand count too."),
+    "immediate": N_("Play stops: tiles still in hand count too."),
+    "sizha_end": N_("Play stops: tiles still in hand count too."),
 }
-
-
-def pips(code: str) -> str:
-    return f"[{code[0]}:{code[1]}]"
 
 
 class DingniuPresenter(Presenter):
@@ -78,33 +91,52 @@ class DingniuPresenter(Presenter):
         return _("Ding Niu")
 
     # -- tiles ---------------------------------------------------------------
+    def msgid(self, code: str) -> str:
+        return TILE_NAMES.get(code) or TILE_NAMES.get(code[::-1], code)
+
     def tile_name(self, code: str, _: Translator) -> str:
-        key = code if code in TILE_NAMES else code[::-1]
-        return _(TILE_NAMES[key]) if key in TILE_NAMES else code
+        return in_context(CONTEXT, self.msgid(code), _)
 
     def card(self, code: str, _: Translator) -> str:
-        """虎头[5:6]"""
-        return self.tile_name(code, _) + pips(code)
+        """虎头[5:6] / Axe [5:6]"""
+        return gupai.with_pips(self.tile_name(code, _), code, _)
 
-    def tiles(self, codes: list[str], _: Translator) -> str:
-        return " ".join(self.card(c, _) for c in codes) or "—"
+    def glossed(self, code: str, _: Translator) -> str:
+        """A tile with the Chinese name players say, in English: Axe (虎头) [5:6]."""
+        name = gupai.glossed(self.tile_name(code, _), gupai.in_chinese(CONTEXT, self.msgid(code)))
+        return gupai.with_pips(name, code, _)
+
+    def tiles(self, codes: Sequence[str], _: Translator, gloss: bool = False) -> str:
+        """Tiles in a row, repeats counted: 红八[4:4]×2 大天[6:6]."""
+        if not codes:
+            return "—"
+        show = self.glossed if gloss else self.card
+        counted = Counter(codes)
+        return gupai.tile_list([gupai.times(show(c, _), n, _) for c, n in counted.items()], _)
 
     def role(self, seat: int, head: int, _: Translator) -> str:
-        return _(ROLE_NAMES[(seat - head) % 4])
+        return in_context(CONTEXT, ROLE_NAMES[(seat - head) % 4], _)
 
     def sz_name(self, kind: str, _: Translator) -> str:
-        return _(SZ_NAMES[kind]) if kind in SZ_NAMES else kind
+        """A 算帐 kind; in English with its Chinese: fours (红帐)."""
+        if kind not in SZ_NAMES:
+            return kind
+        return gupai.glossed(in_context(CONTEXT, SZ_NAMES[kind], _),
+                             gupai.in_chinese(CONTEXT, SZ_NAMES[kind]))
+
+    def cards_text(self, codes: Sequence[str], _: Translator) -> str:
+        return self.tiles(codes, _)
 
     # -- buttons -------------------------------------------------------------
     def move_label(self, move: Move, _: Translator) -> str:
         if move.kind == "play":
             assert move.data is not None  # a play says which end it goes on
-            return _("{tile} on {end}").format(
-                tile=self.tile_name(move.cards[0], _), end=move.data["on"])
+            return _("{tile} on {end}").format(tile=self.card(move.cards[0], _),
+                                               end=move.data["on"])
         if move.kind == "kou":
-            return _("Lay down {tile}").format(tile=self.card(move.cards[0], _))
+            return _("Face down: {tile}").format(tile=self.card(move.cards[0], _))
         if move.kind == "lead" and len(move.cards) == 2:
-            return _("Lead both {tile}").format(tile=self.card(move.cards[0], _))
+            return _("Lead both: {tile}").format(tile=self.card(move.cards[0], _))
         if move.kind == "lead":
             return _("Lead {tile}").format(tile=self.card(move.cards[0], _))
         return move.code
@@ -112,49 +144,62 @@ class DingniuPresenter(Presenter):
     def pick_prompt(self, pick: Pick, _: Translator) -> str:
         return _("Choose a tile")
 
+    def prompt(
+        self, view: dict[str, Any], moves: Sequence[Move | Pick], names: list[str], _: Translator
+    ) -> str | None:
+        kinds = {m.kind for m in moves if isinstance(m, Move)}
+        g = Glossary(TERMS)
+        if "lead" in kinds:
+            return g(_("You lead the first tile."))
+        if "play" in kinds:
+            return g(_("Add a tile to an open end."))
+        if "kou" in kinds:
+            return g(_("No tile fits: lay one face down."))
+        return None
+
     def reason_text(self, reason: str, _: Translator) -> str:
         return _(REASONS.get(reason, REASONS["not_legal"]))
 
     # -- the table -----------------------------------------------------------
-    def layout_text(self, public: dict[str, Any], _: Translator) -> list[str]:
+    def layout_text(self, public: dict[str, Any], g: Glossary, _: Translator) -> list[str]:
         if not public["layout"]:
-            return [_("Table: empty, the head leads")]
+            return [g(_("Table: empty, the leader starts"))]
         chain = "".join(f"[{c[0]}|{c[1]}]" for c in public["layout"])
         left, right = public["ends"]
         return [_("Table: {chain}").format(chain=chain),
                 _("Open ends: {left} … {right}").format(left=left, right=right)]
 
     def table_text(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
+        g = Glossary(TERMS)
         head = public["head"]
-        lines = self.layout_text(public, _)
+        lines = self.layout_text(public, g, _)
         lines.append("────────────")
         for i in range(4):
             seat = (head + i) % 4
             mark = "👉 " if public["turn"] == seat else ""
-            lines.append(_("{mark}{name} · {role} · in hand {n} · face down {k}").format(
-                mark=mark, name=names[seat], role=self.role(seat, head, _),
+            lines.append(g(_("{mark}{name} · {role} · {n} in hand · {k} face down")).format(
+                mark=mark, name=names[seat], role=g(self.role(seat, head, _)),
                 n=public["hand_counts"][seat], k=public["kou_counts"][seat]))
         sz = public.get("suanzhang")
         if sz:
-            lines.append(_("Settling the account: {name} — {kind}").format(
+            lines.append(g(_("Block by {name}: {kind}")).format(
                 name=names[sz["seat"]], kind=self.sz_name(sz["type"], _)))
         return "\n".join(lines)
 
     def hand_text(self, view: dict[str, Any], seat: int, names: list[str], _: Translator) -> str:
+        g = Glossary(TERMS)
         head = view["head"]
-        lines = [_("You are {role} · head: {name}").format(
-            role=self.role(seat, head, _), name=names[head])]
+        if seat == head:
+            lines = [g(_("You are the leader."))]
+        else:
+            lines = [g(_("You are {role} · leader: {name}")).format(
+                role=self.role(seat, head, _), name=names[head])]
         if view["ends"]:
             left, right = view["ends"]
             lines.append(_("Open ends: {left} … {right}").format(left=left, right=right))
-        lines.append(_("Your tiles: {tiles}").format(tiles=self.tiles(view["hand"], _)))
+        lines.append(_("Your tiles: {tiles}").format(tiles=self.tiles(view["hand"], _, gloss=True)))
         if view.get("kou"):
-            lines.append(_("Face down: {tiles}").format(tiles=self.tiles(view["kou"], _)))
-        if view["turn"] == seat and view["hand"]:
-            if not view["ends"]:
-                lines.append(_("You lead the first tile."))
-            elif not any(str(e) in code for code in view["hand"] for e in view["ends"]):
-                lines.append(_("No tile fits: lay one face down."))
+            lines.append(g(_("Face down: {tiles}")).format(tiles=self.tiles(view["kou"], _)))
         return "\n".join(lines)
 
     # -- what happened -------------------------------------------------------
@@ -165,20 +210,21 @@ class DingniuPresenter(Presenter):
             return _("{who} leads {tiles}").format(who=who, tiles=self.tiles(event["tiles"], _))
         if kind == "play":
             left, right = event["ends"]
-            return _("{who} plays {tile} (ends {left} … {right})").format(
+            return _("{who} plays {tile} (open ends {left} … {right})").format(
                 who=who, tile=self.card(event["tile"], _), left=left, right=right)
         if kind == "kou":
             return _("{who} lays a tile face down ({n} so far)").format(who=who, n=event["count"])
         if kind == "suanzhang":
-            return _("{who} settles the account: {kind}!").format(
+            return _("{who} makes a block (算帐): {kind}").format(
                 who=who, kind=self.sz_name(event["kind"], _))
         if kind == "sizha":
-            return _("{who} was forced ({kind}): no account").format(
-                who=who, kind=self.sz_name(event["kind"], _))
+            return _("{who} has no other play: a forced block (死砸), {kind}, does not "
+                     "count").format(who=who, kind=self.sz_name(event["kind"], _))
         if kind == "runout":
             if not event["plays"]:
-                return _("Nothing else can go: the rest is laid down")
-            plays = names_list([f"{names[p['seat']]} {self.card(p['tile'], _)}"
+                return _("Nothing else fits: the rest go face down")
+            plays = names_list([_("{who}: {tile}").format(who=names[p["seat"]],
+                                                           tile=self.card(p["tile"], _))
                                 for p in event["plays"]], _)
             return _("The rest is played out: {plays}").format(plays=plays)
         if kind == "end" and event.get("reason") in END_REASONS:
@@ -189,58 +235,65 @@ class DingniuPresenter(Presenter):
     def result_text(
         self, result: Result, final: dict[str, Any], names: list[str], _: Translator
     ) -> str:
+        g = Glossary(TERMS)
         d = result.details
         head = d["head"]
         order = [(head + i) % 4 for i in range(4)]
-        lines = []
-        lines.append(_("Points: {list}").format(list=" · ".join(
-            f"{names[s]} {d['points'][s]}" for s in order)))
-        if "winners" in d and len(d["winners"]) > 1:
+        lines = [g(_("Tiles that count (the fewest pips wins):"))]
+        for s in order:
+            parts = []
+            if d["kou"][s]:
+                parts.append(g(_("face down: {tiles}")).format(tiles=self.tiles(d["kou"][s], _)))
+            if d["counted_hand"][s]:
+                parts.append(_("in hand: {tiles}").format(
+                    tiles=self.tiles(d["counted_hand"][s], _)))
+            count = plural(_, "{n} pip", "{n} pips", d["points"][s]).format(n=d["points"][s])
+            lines.append(_("{name}: {count} · {tiles}").format(
+                name=names[s], count=count,
+                tiles=" · ".join(parts) or g(_("nothing face down, a clean hand (净手)"))))
+        if not any(result.net):  # doubletony's payout when every seat has the same pips
+            lines.append(_("Everyone has the same pips: nobody pays"))
+        elif "winners" in d and len(d["winners"]) > 1:
             lines.append(_("Winners: {names}").format(
                 names=names_list([names[s] for s in d["winners"]], _)))
         else:
             da, er, xiao = d["zhuang"]
-            lines.append(_("Winner {w} · big loser {a} · second {b} · small {c}").format(
-                w=names[d["winner"]], a=names[da], b=names[er], c=names[xiao]))
+            places = _("Winner: {w} · 2nd place: {c} · 3rd place: {b} · last place: {a}")
+            lines.append(places.format(w=names[d["winner"]], a=names[da], b=names[er],
+                                       c=names[xiao]))
         sz = d.get("suanzhang")
         if sz:
-            lines.append(self._sz_line(sz, d, names, _))
+            lines.append(self._sz_line(sz, d, names, g, _))
         for x in d.get("sizha", []):
-            lines.append(_("{who} was forced ({kind}): no account").format(
+            lines.append(g(_("Block by {who}, {kind}: forced (死砸), so it does not count")).format(
                 who=names[x["seat"]], kind=self.sz_name(x["type"], _)))
-        pays = [_("{a} pays {b} {n}").format(a=names[p["from"]], b=names[p["to"]], n=p["amount"])
-                for p in d["payments"]]
-        if pays:
-            lines.append(sentences(pays, _))
-        lines.append(_("Tiles that count:"))
-        for s in order:
-            parts = []
-            if d["kou"][s]:
-                parts.append(_("face down {tiles}").format(tiles=self.tiles(d["kou"][s], _)))
-            if d["counted_hand"][s]:
-                parts.append(_("in hand {tiles}").format(tiles=self.tiles(d["counted_hand"][s], _)))
-            lines.append(f"{names[s]}: " + (" + ".join(parts) or _("none, played out clean")))
+        for p in d["payments"]:
+            lines.append(self.payment(p, names, _))
         return "\n".join(lines)
 
+    def payment(self, p: dict[str, Any], names: list[str], _: Translator) -> str:
+        return _("{a} pays {points} to {b}").format(
+            a=names[p["from"]], b=names[p["to"]], points=gupai.points(p["amount"], _))
+
     def _sz_line(
-        self, sz: dict[str, Any], d: dict[str, Any], names: list[str], _: Translator
+        self, sz: dict[str, Any], d: dict[str, Any], names: list[str], g: Glossary, _: Translator
     ) -> str:
         who, kind = names[sz["seat"]], self.sz_name(sz["type"], _)
         if sz["exempt"] == "head_clean":
-            return _(
-                "{who}: {kind}, but the head played out clean: no account, single stakes"
-            ).format(who=who, kind=kind)
+            return g(_("Block by {who}, {kind}: the leader played out clean, so it does not "
+                       "count; plain payments")).format(who=who, kind=kind)
         if sz["exempt"]:
-            return _("{who}: {kind}, but with 0 points: no account, single stakes").format(
-                who=who, kind=kind)
+            return g(_("Block by {who}, {kind}: 0 pips, so it does not count; "
+                       "plain payments")).format(who=who, kind=kind)
         if sz["success"] and sz["silan"]:
-            return _(
-                "{who}: {kind} succeeds. {liable} could have blocked it and pays for all"
-            ).format(who=who, kind=kind, liable=names[sz["liable"]])
+            return g(_("Block by {who}, {kind}, succeeds: {liable} could have stopped it "
+                       "and pays for everyone (包庄)")).format(
+                who=who, kind=kind, liable=names[sz["liable"]])
         if sz["success"]:
-            return _("{who}: {kind} succeeds, everyone pays double").format(who=who, kind=kind)
-        return _("{who}: {kind} fails, {who} pays {winner} for everyone").format(
-            who=who, kind=kind, winner=names[d["winner"]])
+            return g(_("Block by {who}, {kind}, succeeds: every payment is doubled")).format(
+                who=who, kind=kind)
+        return g(_("Block by {who}, {kind}, fails: {who} pays {winner} for everyone "
+                   "(包庄)")).format(who=who, kind=kind, winner=names[d["winner"]])
 
 
 PRESENTERS = {"dingniu": DingniuPresenter()}

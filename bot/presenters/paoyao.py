@@ -2,6 +2,10 @@
 them (单顺, 双顺, 三路, 小幺, 对小王 ...), partners shown as teams, and the 雪
 settlement explained.
 
+The words are docs/glossary.md's (刨幺): 三路 … 八路 are "Three Js" … "Eight
+Js" in English; yao (幺) and snow (雪) are glossed with their Chinese on their
+first use in a message.
+
 Plain text only (no aiogram). Group texts read `public_view()`; a hand text
 reads `view(seat)` of its own seat. Plays are chosen with the card picker
 (`uses_picker`), whose 提示 button cycles through `hints()`.
@@ -12,21 +16,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.i18n import N_, Translator
-from bot.presenters.base import Presenter, names_list, signed
-from games.base import Move, Pick, Result
+from bot.i18n import N_, Translator, plural
+from bot.presenters.base import Presenter, names_list
+from bot.presenters.gloss import gloss, gloss_labels, term
+from games.base import Move, Pick, Result, State
 from games.paoyao import RANK_OF, Play, play_of
 
 SUIT_SIGNS = {"s": "♠️", "h": "♥️", "c": "♣️", "d": "♦️"}  # ♥ ♦ show red on phones
 RANK_SIGNS = {"T": "10"}
 
+# English terms glossed with their Chinese on first use in a message.
+TERMS = (term("yao", "幺"), term("snow", "雪"))
+
+# n of a kind (三路 … 八路): the more cards, the higher the bomb
 ROAD_NAMES = {
-    3: N_("Three-road"),  # 三路
-    4: N_("Four-road"),
-    5: N_("Five-road"),
-    6: N_("Six-road"),
-    7: N_("Seven-road"),
-    8: N_("Eight-road"),
+    3: N_("Three {rank}s"),  # 三路
+    4: N_("Four {rank}s"),
+    5: N_("Five {rank}s"),
+    6: N_("Six {rank}s"),
+    7: N_("Seven {rank}s"),
+    8: N_("Eight {rank}s"),
 }
 YAO_NAMES = {2: N_("Small yao"), 3: N_("Middle yao"), 4: N_("Old yao")}  # 小幺 中幺 老幺
 OLD_OLD_YAO = N_("Old old yao")  # 老老幺: 44444A and up
@@ -38,17 +47,20 @@ JOKER_NAMES = {
     (1, 2): N_("Two big jokers and a small one"),  # 两大一小
     (2, 2): N_("Four jokers"),  # 四王
 }
-WIN_NAMES = {
+# Why a team has won, as the 雪 question says it (the thresholds are in the
+# result's own sentence)
+WIN_WHY = {
     "200": N_("all 200 points"),
-    "140": N_("140 points"),
-    "kangqi": N_("Kangqi (first out with 90)"),  # 扛旗
-    "double_out": N_("Both partners out"),  # 双飞
+    "140": N_("enough points"),
+    "kangqi": N_("first out with enough points, 扛旗"),  # 扛旗
+    "double_out": N_("both partners out, 双飞"),  # 双飞
 }
-SNOW_NAMES = {
-    "big": N_("Big snow ×4"),  # 大雪
-    "small": N_("Small snow ×2"),  # 小雪
-    "escaped": N_("Losers escape the snow ×1"),  # 免雪
-    "declined": N_("No snow ×1"),  # 不雪
+# The end of a hand in one line (the table's last event, /history)
+END_LINES = {
+    "big": N_("{team} win ×4 with a big snow"),  # 大雪
+    "small": N_("{team} win ×2 with a small snow"),  # 小雪
+    "escaped": N_("{team} win ×1: the losers are safe from the snow"),  # 免雪
+    "declined": N_("{team} win ×1: no snow"),  # 不雪
 }
 NOT_ALLOWED = N_("That play is not allowed.")
 REASONS = {
@@ -62,7 +74,7 @@ REASONS = {
     "not_in_hand": N_("You do not hold those cards."),
     "cannot_beat": N_("That does not beat the table."),
     "cannot_beat_bomb": N_("Only a bigger bomb beats a bomb."),
-    "three_road_vs_double_straight": N_("A three-road cannot beat a double straight."),
+    "three_road_vs_double_straight": N_("Three of a kind cannot beat a double straight."),
     "wrong_length": N_("It must have as many cards as the table's straight."),
     "wrong_type": N_("It must be the same kind of play as the table's."),
     "must_lead": N_("You lead: you cannot pass."),
@@ -102,7 +114,8 @@ class PaoyaoPresenter(Presenter):
 
     def play_name(self, cards, kind: str | None, _: Translator) -> str:
         """The kind of play (as views and events name it: single, pair, ...,
-        bomb) as players say it: 对5, 单顺 5-9, 三路 7, 小幺 ..."""
+        bomb) as players say it: 对5, 单顺 5-9, 三路 7, 小幺 … (Pair of 5s,
+        Straight 5-9, Three 7s, Small yao …)."""
         ranks = [c[0] for c in cards]
         low, high = self.rank(ranks[0], _), self.rank(ranks[-1], _)
         if kind is None:
@@ -110,7 +123,7 @@ class PaoyaoPresenter(Presenter):
         if kind == "single":
             return low
         if kind == "pair":
-            return _("Pair {rank}").format(rank=low)
+            return _("Pair of {rank}s").format(rank=low)
         if kind == "straight":
             return _("Straight {low}-{high}").format(low=low, high=high)
         if kind == "double_straight":
@@ -120,18 +133,21 @@ class PaoyaoPresenter(Presenter):
         if "A" in ranks and len(set(ranks)) == 2:
             name = _(YAO_NAMES.get(ranks.count("4"), OLD_OLD_YAO))
             return f"{name} {''.join(ranks)}"
-        return _("{road} {rank}").format(road=_(ROAD_NAMES[len(ranks)]), rank=low)
+        return _(ROAD_NAMES[len(ranks)]).format(rank=low)
 
     # -- buttons and picker --------------------------------------------------------
     def move_label(self, move: Move, _: Translator) -> str:
         if move.kind == "pass":
-            return _("Don't beat")
+            return _("Don't beat")  # 不要 (English: "Pass"; changpai's "Pass" is 过)
         if move.kind == "snow":
-            return _("Snow!")
+            return _("Snow!")  # 雪
         if move.kind == "no_snow":
-            return _("No snow")
+            return _("No snow")  # 不雪
         play = play_of(move.cards)
         return self.play_name(move.cards, play and play.kind, _)
+
+    def move_labels(self, moves: list[Move], _: Translator) -> list[str]:
+        return gloss_labels(super().move_labels(moves, _), TERMS)
 
     def pick_prompt(self, pick: Pick, _: Translator) -> str:
         return _("Choose cards to play")
@@ -155,36 +171,37 @@ class PaoyaoPresenter(Presenter):
         return (plain[:2] + bombs[:1] + plain[2:3])[:3]
 
     def reason_text(self, reason: str, _: Translator) -> str:
-        return _(REASONS.get(reason, NOT_ALLOWED))
+        return gloss(_(REASONS.get(reason, NOT_ALLOWED)), TERMS)
 
     # -- the table -------------------------------------------------------------------
     def team_name(self, team: int, names: list[str], _: Translator) -> str:
         return _("{a} & {b}").format(a=names[team], b=names[team + 2])
 
-    def _teams_line(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
-        a, b = public["points"]
-        return _("{team_a}: {a} pts · {team_b}: {b} pts").format(
-            team_a=self.team_name(0, names, _), a=a, team_b=self.team_name(1, names, _), b=b
-        )
+    def team_points(self, points: Sequence[int], names: list[str], _: Translator) -> str:
+        """Lao Wang & A Qiang: 70 points · Xiao Li & Da Liu: 10 points."""
+        return " · ".join(
+            plural(_, "{team}: {n} point", "{team}: {n} points", n).format(
+                team=self.team_name(t, names, _), n=n)
+            for t, n in enumerate(points))
 
     def _top_line(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
         top = public["top"]
         if top is None:
-            return _("Table: empty")
-        return _("Table: {who} played {play} {cards} ({pts} pts in this trick)").format(
+            return _("On top: nothing yet")
+        pts = public["trick_points"]
+        return _("On top: {play} from {who}: {cards} · {points}").format(
             who=names[top["seat"]],
             play=self.play_name(top["cards"], top["combo"], _),
             cards=self.cards(top["cards"], _),
-            pts=public["trick_points"],
+            points=plural(_, "{n} point in this trick", "{n} points in this trick",
+                          pts).format(n=pts),
         )
 
     def _status_line(self, public: dict[str, Any], names: list[str], _: Translator) -> str | None:
-        if public["phase"] == "snow":
-            waiting = names_list([names[s] for s in public["to_act"]], _)
-            return _("{team} have won! Snow or not? Waiting for {names}").format(
-                team=self.team_name(public["snow"]["team"], names, _), names=waiting
-            )
-        if public.get("chase") is not None:
+        if public["phase"] == "snow":  # who answers is the turn line's
+            team = self.team_name(public["snow"]["team"], names, _)
+            return _("{team} have won.").format(team=team)
+        if public.get("chase") is not None and public["phase"] != "over":
             return _("Snow! {team} have won and play on for a bigger win").format(
                 team=self.team_name(public["chase"], names, _)
             )
@@ -192,28 +209,30 @@ class PaoyaoPresenter(Presenter):
 
     def table_text(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
         lines = [
-            _("First lead: {name}").format(name=names[public["dealer"]])
+            _("First lead: {name}").format(name=names[public["dealer"]]),
+            self.team_points(public["points"], names, _),
+            "────────────",
         ]
-        lines.append(self._teams_line(public, names, _))
-        lines.append("────────────")
         for seat in range(4):
             mark = "👉 " if seat in public["to_act"] else ""
             team = "A" if seat % 2 == 0 else "B"
             if seat in public["out"]:
                 state = _("out #{n}").format(n=public["out"].index(seat) + 1)
             else:
-                state = _("{n} cards").format(n=public["left"][seat])
-            line = f"{mark}[{team}] {names[seat]}  {state}"
+                n = public["left"][seat]
+                state = plural(_, "{n} card in hand", "{n} cards in hand", n).format(n=n)
             yao = public.get("yao_counts")
             if yao:
-                line += "  " + _("A×{a} 4×{f}").format(a=yao[seat][0], f=yao[seat][1])
-            lines.append(line)
+                state = _("{state} · A×{a} 4×{f}").format(
+                    state=state, a=yao[seat][0], f=yao[seat][1])
+            lines.append(_("{seat}: {state}").format(seat=f"{mark}[{team}] {names[seat]}",
+                                                     state=state))
         lines.append("────────────")
         lines.append(self._top_line(public, names, _))
         status = self._status_line(public, names, _)
         if status:
             lines.append(status)
-        return "\n".join(lines)
+        return gloss("\n".join(lines), TERMS, names)
 
     def hand_text(self, view: dict[str, Any], seat: int, names: list[str], _: Translator) -> str:
         groups: dict[str, list[str]] = {}
@@ -221,16 +240,15 @@ class PaoyaoPresenter(Presenter):
             groups.setdefault(c[0], []).append(c)
         shown = " │ ".join(self.cards(g, _) for g in groups.values())
         counts = " · ".join(
-            self.rank(r, _) if r in "SB" and len(g) == 1 else f"{self.rank(r, _)} ×{len(g)}"
-            for r, g in groups.items()
+            self.rank(r, _) + (f" ×{len(g)}" if len(g) > 1 else "") for r, g in groups.items()
         )
         partner = names[(seat + 2) % 4]
         lines = [
             _("Your cards ({n}):").format(n=len(view["hand"])),
             shown or "—",
-            _("Pick from: {counts}").format(counts=counts),
+            _("By rank: {counts}").format(counts=counts or "—"),
             _("Partner: {name}").format(name=partner),
-            self._teams_line(view, names, _),
+            self.team_points(view["points"], names, _),
             self._top_line(view, names, _),
         ]
         if view.get("partner_hand"):
@@ -240,7 +258,7 @@ class PaoyaoPresenter(Presenter):
                 )
             )
         if view["phase"] == "snow" and seat in view["to_act"]:
-            lines.append(_("Your team has won. Snow (play on for ×2/×4) or not?"))
+            lines.append(_("Your team has won. Snow, to play on for ×2 or ×4, or not?"))
         elif view["turn"] == seat:
             lines.append(
                 _("Your lead: play anything.") if view["top"] is None else _("Beat it or pass.")
@@ -248,10 +266,19 @@ class PaoyaoPresenter(Presenter):
         status = self._status_line(view, names, _)
         if status and view["phase"] != "snow":
             lines.append(status)
-        return "\n".join(lines)
+        return gloss("\n".join(lines), TERMS, names)
+
+    def turn_action(self, public: dict[str, Any], _: Translator) -> str:
+        if public["phase"] == "snow":
+            return gloss(_("to choose: snow or not"), TERMS)  # 雪不雪
+        return _("to play")
 
     # -- what happened ---------------------------------------------------------------------
     def event_line(self, event: dict[str, Any], names: list[str], _: Translator) -> str | None:
+        line = self._event(event, names, _)
+        return None if line is None else gloss(line, TERMS, names)
+
+    def _event(self, event: dict[str, Any], names: list[str], _: Translator) -> str | None:
         kind = event.get("type")
         who = names[event["seat"]] if "seat" in event else ""
         if kind == "play":
@@ -265,12 +292,13 @@ class PaoyaoPresenter(Presenter):
         if kind == "out":
             return _("{who} is out (#{n})").format(who=who, n=event["place"])
         if kind == "trick":
-            return _("{who} takes the trick (+{pts} pts) · {a} : {b}").format(
-                who=who, pts=event["points"], a=event["score"][0], b=event["score"][1]
-            )
+            pts = event["points"]
+            return plural(_, "{who} takes the trick: +{n} point ({a} : {b})",
+                          "{who} takes the trick: +{n} points ({a} : {b})", pts).format(
+                who=who, n=pts, a=event["score"][0], b=event["score"][1])
         if kind == "snow_offer":
-            return _("{team} have won ({why})! Snow or not?").format(
-                team=self.team_name(event["team"], names, _), why=_(WIN_NAMES[event["reason"]])
+            return _("{team} have won ({why}). Snow or not?").format(
+                team=self.team_name(event["team"], names, _), why=_(WIN_WHY[event["reason"]])
             )
         if kind == "snow":
             return (
@@ -279,59 +307,85 @@ class PaoyaoPresenter(Presenter):
                 else _("{who}: no snow").format(who=who)
             )
         if kind == "chase":
-            return _("Snow! Play on: the losers must reach more than the snow line")
+            return _("Snow! Play goes on: the losers must pass the snow line to escape it")
         if kind == "end":
-            return _("Hand over: {team} win · {snow}").format(
-                team=self.team_name(event["team"], names, _), snow=_(SNOW_NAMES[event["snow"]])
-            )
+            return _(END_LINES[event["snow"]]).format(
+                team=self.team_name(event["team"], names, _))
         return None
 
     def result_head(self, result: Result, names: list[str], _: Translator) -> str | None:
         """/history: the winning team and the 雪 multiplier."""
         d = result.details
         end = {"type": "end", "team": d["winner_team"], "snow": d["snow"]}
-        head = self.event_line(end, names, _)
-        return head
+        return self.event_line(end, names, _)
+
+    # -- history and replay ----------------------------------------------------
+    def replay_move(self, state: State, seat: int, code: str, _: Translator) -> str:
+        return gloss(super().replay_move(state, seat, code, _), TERMS)
+
+    def gloss_text(self, text: str, names: Sequence[str]) -> str:
+        return gloss(text, TERMS, names)
+
+    def replay_lines(self, record: dict[str, Any], names: list[str], _: Translator) -> list[str]:
+        """The replay as one text: each term glossed at its first use in it
+        (the hands dealt come first)."""
+        lines = super().replay_lines(record, names, _)
+        return self.gloss_text("\n".join(lines), names).split("\n")
 
     # -- end of hand ------------------------------------------------------------------------
     def result_text(
         self, result: Result, final: dict[str, Any], names: list[str], _: Translator
     ) -> str:
+        """Who won and how, the 雪 and its multiplier, each a sentence; the
+        teams' points, who went out, the cards left, the next leader. Each
+        seat's net is the 🏁 message's own line."""
         d = result.details
-        w = d["winner_team"]
-        lines = [
-            _("🏁 {game}: {team} win").format(
-                game=self.game_name(_), team=self.team_name(w, names, _)
-            ),
-            _("How: {how} · {snow}").format(
-                how=_(WIN_NAMES[d["win"]]), snow=_(SNOW_NAMES[d["snow"]])
-            ),
-            _("Points: {team_a} {a} · {team_b} {b}").format(
-                team_a=self.team_name(0, names, _),
-                a=d["points"][0],
-                team_b=self.team_name(1, names, _),
-                b=d["points"][1],
-            ),
-        ]
+        public = final.get("public", {})
+        limits = public.get("thresholds", {"win": 140, "kangqi": 90})
+        team = self.team_name(d["winner_team"], names, _)
+        lost = d["points"][1 - d["winner_team"]]
+        win = d["win"]
+        if win == "200":
+            how = _("{team} win with all 200 points.").format(team=team)
+        elif win == "140":
+            how = _("{team} win with {n} points.").format(team=team, n=limits["win"])
+        elif win == "kangqi":  # 扛旗
+            how = _("{team} win: first out with {n} points (扛旗).").format(
+                team=team, n=limits["kangqi"])
+        else:  # 双飞
+            how = _("{team} win: both partners out (双飞).").format(team=team)
+        lines = [how, self.snow_sentence(d["snow"], d.get("chased", False), lost, _),
+                 self.team_points(d["points"], names, _)]
         if d["final_points"] != d["points"]:
-            lines.append(
-                _("With the cards left: {a} · {b}").format(
-                    a=d["final_points"][0], b=d["final_points"][1]
-                )
-            )
+            lines.append(_("Counting the cards left: {points}").format(
+                points=self.team_points(d["final_points"], names, _)))
         if d["out"]:
             lines.append(
                 _("Out in order: {names}").format(names=names_list([names[s] for s in d["out"]], _))
             )
-        lines.append(" · ".join(f"{names[s]} {signed(result.net[s])}" for s in range(4)))
         hands = final.get("hands") or []
         if any(hands):
             lines.append(_("Cards left:"))
             for s, h in enumerate(hands):
                 if h:
-                    lines.append(f"{names[s]}: {self.cards(h, _)}")
+                    lines.append(_("{name}: {cards}").format(name=names[s], cards=self.cards(h, _)))
         lines.append(_("Next hand: {name} leads").format(name=names[d["next_leader"]]))
-        return "\n".join(lines)
+        return gloss("\n".join(lines), TERMS, names)
+
+    def snow_sentence(self, snow: str, chased: bool, lost: int, _: Translator) -> str:
+        """The 雪 and its multiplier, from the losers' points."""
+        if snow == "big":  # 大雪
+            return _("Big snow: the losers have no points, ×4.")
+        if snow == "small":  # 小雪
+            return plural(_, "Small snow: the losers have only {n} point, ×2.",
+                          "Small snow: the losers have only {n} points, ×2.", lost).format(n=lost)
+        if snow == "declined":  # 不雪
+            return _("The winners chose no snow: ×1.")
+        if chased:  # 雪, then 免雪
+            return plural(_, "After the snow the losers reached {n} point: ×1.",
+                          "After the snow the losers reached {n} points: ×1.", lost).format(n=lost)
+        return plural(_, "The losers have {n} point, too many for a snow: ×1.",  # 免雪
+                      "The losers have {n} points, too many for a snow: ×1.", lost).format(n=lost)
 
 
 PRESENTERS = {"paoyao": PaoyaoPresenter()}

@@ -1,5 +1,5 @@
 """Buttons a player can tell apart: across many random positions of every
-game, no two legal moves of a seat get the same label, in any language, and
+game, no two moves a seat is offered get the same label, in any language, and
 no label carries a placeholder or (in English) Chinese punctuation."""
 
 import random
@@ -37,7 +37,8 @@ def test_legal_moves_have_distinct_readable_labels(game_id):
     checked = 0
     for st in positions(game_id):
         for seat in st.to_act():
-            moves = [m for m in st.legal_moves(seat) if isinstance(m, Move)]
+            legal = st.legal_moves(seat)
+            moves = [m for i in p.offered(legal) if isinstance(m := legal[i], Move)]  # buttons
             if p.uses_picker(st.legal_moves(seat)) or any(
                     isinstance(m, Pick) for m in st.legal_moves(seat)):
                 moves = [m for m in moves if not m.cards]  # the picker shows the rest

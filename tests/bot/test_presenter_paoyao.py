@@ -13,6 +13,7 @@ from tests.games.paoyao.helpers import play, position
 
 P = PRESENTERS["paoyao"]
 NAMES = ["老王", "小李", "阿强", "大刘"]
+EN_NAMES = ["Lao Wang", "Xiao Li", "A Qiang", "Da Liu"]
 HANS = translator("zh_Hans")
 HANT = translator("zh_Hant")
 EN = translator("en")
@@ -108,7 +109,7 @@ def test_table_shows_teams_points_and_the_top_play():
 def test_ux_hand_text_groups_by_rank():
     s = position(["4 4 5 777 9 T 3 S", "8", "8", "8"])
     text = P.hand_text(s.view(0), 0, NAMES, HANS)
-    assert "选牌: 4 ×2 · 5 ×1 · 7 ×3 · 9 ×1 · 10 ×1 · 3 ×1 · 小王" in text
+    assert "选牌: 4 ×2 · 5 · 7 ×3 · 9 · 10 · 3 · 小王" in text
     assert "♣️4 ♦️4 │ ♣️5 │ ♣️7 ♦️7 ♥️7" in text
     assert "轮到你先出" in text and "对家: 阿强" in text
 
@@ -116,8 +117,12 @@ def test_ux_hand_text_groups_by_rank():
 def test_snow_texts():
     s = position(["TT 4", "4 6", "4 7", "4 8"], score=(130, 15))
     ev = play(s, (0, "TT"), (1, "P"), (2, "P"), (3, "P"))
-    assert P.event_line(ev[-1], NAMES, HANS) == "老王和阿强 赢了 (140分)！雪不雪？"
-    assert "等待 老王、阿强" in P.table_text(s.public_view(), NAMES, HANS)
+    assert P.event_line(ev[-1], NAMES, HANS) == "老王和阿强 赢了 (分够了)！雪不雪？"
+    assert P.event_line(ev[-1], EN_NAMES, EN) == (
+        "Lao Wang & A Qiang have won (enough points). Snow (雪) or not?")
+    assert "老王和阿强 已经赢了" in P.table_text(s.public_view(), NAMES, HANS)
+    assert P.turn_action(s.public_view(), HANS) == "雪不雪"
+    assert P.turn_action(s.public_view(), EN) == "to choose: snow (雪) or not"
     assert "还是不雪" in P.hand_text(s.view(2), 2, NAMES, HANS)
     ev = play(s, (2, "X"))
     assert P.event_line(ev[0], NAMES, HANS) == "阿强: 雪！"
@@ -130,9 +135,16 @@ def test_result_text_explains_the_win():
         s, (0, "9"), (2, "X"), (1, "P"), (2, "P"), (3, "P"), (2, "Q"), (3, "P"), (1, "P"), (2, "5")
     )
     text = P.result_text(s.result(), s.revealed(), NAMES, HANS)
-    assert "老王和阿强 赢" in text and "扛旗" in text and "大雪 ×4" in text
-    assert "老王 +4 · 小李 −4 · 阿强 +4 · 大刘 −4" in text
+    assert text.splitlines()[:2] == ["老王和阿强 赢：扛旗 (头跑，够90分)。",
+                                     "大雪：输家没得分，×4。"]
     assert "下一局: 老王 先出" in text and "♣️4" in text
+    assert "🏁" not in text and "结束" not in text  # the 🏁 header says it, once
+    en = P.result_text(s.result(), s.revealed(), EN_NAMES, EN).splitlines()
+    assert en[:3] == ["Lao Wang & A Qiang win: first out with 90 points (扛旗).",
+                      "Big snow (雪): the losers have no points, ×4.",
+                      "Lao Wang & A Qiang: 95 points · Xiao Li & Da Liu: 0 points"]
+    line = P.result_line(s.result(), NAMES, HANS)
+    assert line.startswith("老王和阿强 赢，大雪 ×4；") and "本局结束" not in line
 
 
 def _names(cards, _):
@@ -167,3 +179,41 @@ def test_random_states_render_in_every_language(lang):
                 assert line is None or "{" not in line
         text = P.result_text(s.result(), s.revealed(), NAMES, _)
         assert len(text) < 4096 and "{" not in text
+
+
+def test_each_kind_of_result_is_one_sentence():
+    """免雪 without a chase, 雪 then 免雪, 小雪, 不雪: each its own sentence."""
+    cases = {("escaped", False, 40): "The losers have 40 points, too many for a snow: ×1.",
+             ("escaped", True, 25): "After the snow the losers reached 25 points: ×1.",
+             ("small", True, 15): "Small snow: the losers have only 15 points, ×2.",
+             ("small", False, 5): "Small snow: the losers have only 5 points, ×2.",
+             ("declined", False, 10): "The winners chose no snow: ×1.",
+             ("big", False, 0): "Big snow: the losers have no points, ×4."}
+    for (snow, chased, lost), want in cases.items():
+        assert P.snow_sentence(snow, chased, lost, EN) == want
+        assert P.snow_sentence(snow, chased, lost, HANS).endswith("。")
+
+
+def test_counts_take_the_right_plural():
+    s = position(["55 4", "TT 4", "KK 4", "66 4"], score=(5, 0))
+    play(s, (0, "55"))
+    public = s.public_view()
+    text = P.table_text(public, EN_NAMES, EN)
+    assert "Lao Wang & A Qiang: 5 points · Xiao Li & Da Liu: 0 points" in text
+    assert "👉 [B] Xiao Li: 3 cards in hand" in text and "[A] Lao Wang: 1 card in hand" in text
+    assert "· 10 points in this trick" in text
+    assert "1 cards" not in text
+
+
+def test_pass_is_pass_in_english_and_buyao_in_chinese():
+    s = position(["55 4", "TT 4", "KK 4", "66 4"])
+    play(s, (0, "55"))
+    labels = [P.move_label(m, EN) for m in s.legal_moves(1) if m.kind == "pass"]
+    assert labels == ["Pass"]
+    assert [P.move_label(m, HANS) for m in s.legal_moves(1) if m.kind == "pass"] == ["不要"]
+
+
+def test_team_points_agree_with_their_noun():
+    assert P.team_points([1, 2], EN_NAMES, EN) == (
+        "Lao Wang & A Qiang: 1 point · Xiao Li & Da Liu: 2 points")
+    assert P.team_points([1, 2], NAMES, HANS) == "老王和阿强: 1分 · 小李和大刘: 2分"

@@ -59,13 +59,14 @@ def test_the_header_names_the_preset(capsys):
     play("changpai", say=lines.append, lang="en", seed=1, preset="titi", auto=True,
          budget_s=0.01)
     game = presenter("changpai").game_name(translator("en"))
-    assert lines[0] == f"{game} · rules: Ladder fan (梯梯番) · seed 1"
+    assert lines[0] == f"{game} · rules: Ladder (梯梯番) · seed 1"
 
 
 @pytest.mark.parametrize("count, noun", [(1, "number of the 1 card"),
                                          (2, "numbers of the 2 cards")])
 def test_a_count_agrees_with_its_noun(count, noun):
-    """At 1 and at 2: "the 1 card", "the 2 cards"; "makes 1 card", "makes 2 cards"."""
+    """At 1 and at 2: "the 1 card", "the 2 cards"; the wrong count refused with
+    how many are needed (the presenter's words, as the bot's toast says it)."""
     from bot.presenters import presenter
 
     said: list[str] = []
@@ -78,7 +79,8 @@ def test_a_count_agrees_with_its_noun(count, noun):
     text = "\n".join(said)
     assert f"Type the {noun} to choose" in text
     wrong = 3 if count == 1 else 1
-    assert f"That makes {wrong} card{'s' if wrong != 1 else ''}; you need {count}." in text
+    need = f"{count} card{'s' if count != 1 else ''}"
+    assert f"Choose exactly {need}; you have chosen {wrong}." in text
 
 
 def test_the_readme_example_reads_as_paiju_play_prints_today(monkeypatch, capsys):
