@@ -1,7 +1,8 @@
 """Computers under load: one person per table, computers in every other seat.
 
     python -m bench.computers --tables 60 --game xianniu [--seconds 60] [--warmup 20]
-                              [--mode both|processes|threads] [--workers N] [--private]
+                              [--mode both|processes|threads] [--workers N] [--nice N]
+                              [--private]
 
 Production settings: a computer pauses 1 s (`PAIJU_COMPUTER_DELAY`) and
 searches 0.3 s (`PAIJU_AI_BUDGET`); the person at each table taps a legal
@@ -14,7 +15,9 @@ and the people.
 `--mode both` (the default) runs the bot twice, one after the other, each
 in a fresh process: its computers in worker processes (`PAIJU_AI_WORKERS`,
 default one per core less one), then in the thread pool of the bot before
-issue 35 (`PAIJU_AI_WORKERS=0`), and prints one row each. Measured after
+issue 35 (`PAIJU_AI_WORKERS=0`), and prints one row each. `--nice` sets
+how far below the bot's priority the workers run (games/thinking.py's
+WORKER_NICE, 5 in the bot; 0 for the same priority). Measured after
 the warm-up (the lobbies and first hands):
 
 - bot CPU: the bot's process and its workers, in cores (CPU seconds per second);
@@ -288,6 +291,7 @@ async def _bot(conn, proc, db_path: str, game_id: str, workers: int | None) -> d
         f0 = thinker.figures()
         wall0, cpu0 = time.monotonic(), time.process_time()
         pids = _workers(app)
+        nice = _nice(pids)
         wcpu0 = _cpu_of(pids)
         load0 = os.getloadavg()[0]
         msg = json.loads(await loop.run_in_executor(None, _recv, conn, proc, 3600.0))
@@ -306,7 +310,8 @@ async def _bot(conn, proc, db_path: str, game_id: str, workers: int | None) -> d
                       if stop not in ("forced", "search", "heuristic"))
     lat = raw["lat"]
     return {
-        "mode": f1["mode"], "workers": f1.get("workers", 0), "seconds": wall,
+        "mode": f1["mode"], "workers": f1.get("workers", 0), "nice": nice,
+        "seconds": wall,
         "cpu_main": main_cpu, "cpu_workers": worker_cpu, "cpu": main_cpu + worker_cpu,
         "computer_moves": f1["moves"] - f0["moves"],
         "over_time": f1["over_time"] - f0["over_time"],
@@ -319,6 +324,16 @@ async def _bot(conn, proc, db_path: str, game_id: str, workers: int | None) -> d
         "searches": len(searched),
         "load": [round(load0, 2), round(os.getloadavg()[0], 2)],
     }
+
+
+def _nice(pids: list[int]) -> int | None:
+    """The workers' niceness, as the system has it (None: no workers)."""
+    for pid in pids:
+        try:
+            return os.getpriority(os.PRIO_PROCESS, pid)
+        except OSError:
+            continue
+    return None
 
 
 def _q(xs: list[float], q: float) -> float:
@@ -344,7 +359,7 @@ def run(tables: int, game_id: str, seconds: float, warmup: float, workers: int |
 
 
 def row(r: dict) -> str:
-    how = (f"{r['workers']} worker process{'es' if r['workers'] != 1 else ''}"
+    how = (f"{r['workers']} worker process{'es' if r['workers'] != 1 else ''}, nice {r['nice']}"
            if r["mode"] == "processes" else "thread pool (before)")
     per_move = r["counted"] / r["moves"] if r["moves"] else float("nan")
     return (f"| {r['tables']} {r['game']} | {how} | {r['cpu']:.2f} ({r['cpu_main']:.2f} + "
@@ -369,6 +384,8 @@ def main() -> None:
     p.add_argument("--mode", choices=("both", "processes", "threads"), default="both")
     p.add_argument("--workers", type=int, default=None,
                    help="worker processes (default: PAIJU_AI_WORKERS's, one per core less one)")
+    p.add_argument("--nice", type=int, default=None,
+                   help="the workers' niceness above the bot's (default: the bot's, 5)")
     p.add_argument("--private", action="store_true",
                    help="practice tables in private chats (default: group tables)")
     p.add_argument("--json", action="store_true", help="one JSON line a run instead of rows")
@@ -381,10 +398,15 @@ def main() -> None:
                    "--seconds", str(args.seconds), "--warmup", str(args.warmup)]
             cmd += ["--private"] * args.private
             cmd += ["--workers", str(args.workers)] if args.workers is not None else []
+            cmd += ["--nice", str(args.nice)] if args.nice is not None else []
             out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
             print(row(json.loads(out.strip().splitlines()[-1])), flush=True)
         return
     workers = 0 if args.mode == "threads" else args.workers
+    if args.nice is not None:
+        from games import thinking
+
+        thinking.WORKER_NICE = args.nice
     r = run(args.tables, args.game, args.seconds, args.warmup, workers, args.private)
     if args.json:
         print(json.dumps(r))

@@ -22,6 +22,9 @@
   SIGKILL, the pipe closes and a thread in the worker ends it at once.
   Workers ignore SIGINT and SIGTERM: a Ctrl-C in a terminal, or a stop that
   signals the whole process group, reaches the parent, which closes the pool.
+- **Below the parent's priority** when asked (`nice`): a worker busy
+  thinking then yields the core to the parent's event loop the moment it
+  has work, so a host may run as many workers as cores.
 - **One thread in the parent** sends the tasks and receives the answers
   (`multiprocessing.connection.wait` on the workers' pipes and sentinels);
   callers only queue a task and wait on its future, so the bot's event loop
@@ -124,11 +127,13 @@ class Pool:
         initializer: Callable[..., Any] | None = None,
         initargs: tuple[Any, ...] = (),
         name: str = "paiju-worker",
+        nice: int = 0,
     ) -> None:
         self.size = max(1, size)
         self.initializer = initializer
         self.initargs = initargs
         self.name = name
+        self.nice = nice  # added to each worker's niceness (lower priority)
         self._ctx = mp.get_context("spawn")
         self._lock = threading.Lock()
         self._queue: list[_Task] = []
@@ -292,7 +297,7 @@ class Pool:
         parent, child = self._ctx.Pipe()
         proc = self._ctx.Process(
             target=_worker_main, name=_WORKER + self.name, daemon=True,
-            args=(child, self._lifeline[0], self.initializer, self.initargs),
+            args=(child, self._lifeline[0], self.initializer, self.initargs, self.nice),
         )
         proc.start()
         child.close()
@@ -457,9 +462,15 @@ def _hook_exit() -> None:
 
 # -- the worker ---------------------------------------------------------------
 def _worker_main(conn: mpc.Connection, lifeline: mpc.Connection,
-                 initializer: Callable[..., Any] | None, initargs: tuple[Any, ...]) -> None:
+                 initializer: Callable[..., Any] | None, initargs: tuple[Any, ...],
+                 nice: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if nice > 0:
+        try:
+            os.nice(nice)
+        except (AttributeError, OSError):  # not on this system: the same priority
+            pass
     threading.Thread(target=_watch, args=(lifeline,), name="lifeline", daemon=True).start()
     if initializer is not None:
         initializer(*initargs)

@@ -23,6 +23,14 @@ from games.players import Decision, ai_module, decide
 from games.pool import Pool
 from games.records import record_of, start_of
 
+# The computers' workers run this much below the bot's priority (niceness):
+# when a worker and the bot's event loop want the same core, the loop (a
+# person's press, a table's edit) goes first and the search takes what is
+# left, which the CPU-time budget does not count against it. On a host with
+# as many workers as cores the loop stays prompt; 5, not more, so that
+# other services of the host do not starve the computers either.
+WORKER_NICE = 5
+
 
 @dataclass(frozen=True)
 class Ask:
@@ -66,8 +74,9 @@ def ready(plugins: list[str]) -> None:
 
 
 def pool(size: int, name: str = "paiju-ai") -> Pool:
-    """Worker processes ready to think computer moves."""
-    return Pool(size, initializer=ready, initargs=(list(registry.PLUGINS),), name=name)
+    """Worker processes ready to think computer moves, below the caller's priority."""
+    return Pool(size, initializer=ready, initargs=(list(registry.PLUGINS),), name=name,
+                nice=WORKER_NICE)
 
 
 class Thinker:

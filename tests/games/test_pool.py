@@ -82,6 +82,14 @@ def test_workers_that_cannot_start_break_the_pool_once_not_in_a_loop(caplog):
         "ERROR"]
 
 
+def test_workers_run_at_the_niceness_asked_the_parent_at_its_own():
+    mine = os.nice(0)
+    with Pool(1) as plain, Pool(1, nice=3) as lowered:
+        assert plain.submit(pool_tasks.niceness).result(60) == mine
+        assert lowered.submit(pool_tasks.niceness).result(60) == min(19, mine + 3)
+    assert os.nice(0) == mine
+
+
 def test_close_lets_running_tasks_answer_and_fails_the_queued_ones():
     pool = Pool(1)
     running = pool.submit(pool_tasks.slow, 0.3)

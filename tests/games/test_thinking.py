@@ -4,6 +4,7 @@ time and its deadline wall time."""
 
 from __future__ import annotations
 
+import os
 import random
 import time
 
@@ -50,6 +51,13 @@ def test_a_worker_decides_as_the_in_process_player_for_a_fixed_seed_and_worlds(g
         there = pool.submit(thinking.think, thinking.ask(state, seat, seed, 0.3, worlds=12))
         assert there.result(60).code == here.code, n
         assert there.result().worlds == here.worlds == 12
+
+
+def test_the_workers_think_below_the_callers_priority(pool):
+    from tests.games import pool_tasks
+
+    mine = os.nice(0)
+    assert pool.submit(pool_tasks.niceness).result(60) == min(19, mine + thinking.WORKER_NICE)
 
 
 def test_the_record_sent_replays_to_the_same_state():
