@@ -46,5 +46,13 @@ def descendants(pid: int) -> set[int]:
     return found
 
 
+def cmdline(pid: int) -> str:
+    """The process's command line, words joined by spaces ("" once it has ended)."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode().strip()
+    except OSError:
+        return ""
+
+
 def open_fds() -> int:
     return len(os.listdir("/proc/self/fd"))
