@@ -18,6 +18,7 @@ from bot.presenters import presenter
 from bot.presenters.base import Presenter, scores_line
 from games import hands, registry, thinking
 from games.base import IllegalMove, Move, Pick, State
+from games.players import quick
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
@@ -185,7 +186,9 @@ def play(
     auto: bool = False,
 ) -> State:
     """Play one hand; the human sits at `seat` (0-based), computers elsewhere,
-    or computers everywhere with `auto`. A redeal deals again and goes on."""
+    or computers everywhere with `auto`. A redeal deals again and goes on.
+    The computers think in a worker process (as in the bot) for `budget_s`
+    seconds of CPU; with 0, the heuristic plays at once, in this process."""
     _ = translator(lang)
     game = registry.get(game_id)
     p = presenter(game_id)
@@ -245,6 +248,8 @@ def _play_hand(state: State, human: int | None, ask: Ask, say: Say, screen: Scre
                 if ask_text := p.prompt(view, state.legal_moves(human), names, _):
                     say(ask_text)
                 code = human_move(state, human, ask, say, p, _)
+            elif budget_s <= 0:  # no search: the heuristic, deterministic (the lint's)
+                code = quick(state, actor, rng)
             else:
                 code = computers.choose(state, actor, rng, budget_s)
         except KeyboardInterrupt:  # Ctrl-C while a computer thinks
