@@ -79,7 +79,8 @@ class App:
         self.outbox = Outbox(self.bot, self.limits)
         self.service = Service(s, self.bot, self.storage, self.outbox, self.scheduler,
                                me.username or "")
-        self.service.turns.thinker.start()  # ready for the computer moves recovered below
+        if s.ai_budget > 0:  # with 0 the heuristic plays in the loop: no worker ever asked
+            self.service.turns.thinker.start()  # ready for the computer moves recovered below
         self.service.clock = self.clock  # a finished hand's time is the scores' clock
         self.outbox.on_forbidden = self.service.chats.forbidden
         self.outbox.on_migrate = self.service.chats.migrate
