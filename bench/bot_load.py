@@ -49,8 +49,9 @@ async def _players(
 ) -> None:
     from bot.callbacks import HandEndCB, LobbyCB, move_button_data
     from games import hands
-    from games.base import Move, State
+    from games.base import Move
     from games.players import fallback
+    from games.records import state_from_json
     from tests.fakes.telegram import FakeTelegram
 
     async with FakeTelegram(answer_timeout=60.0) as tg:
@@ -141,7 +142,7 @@ async def _players(
                     if status != "running":
                         await asyncio.sleep(0.01)
                         continue
-                    st, hand = State.from_json(state_json), hand_no
+                    st, hand = state_from_json(state_json), hand_no
                 seat = st.to_act()[0]
                 uid = t["uids"][seat]
                 if wait_buttons:  # like a person: tap once the buttons are there

@@ -11,7 +11,14 @@ import argparse
 import json
 import os
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
+
+if TYPE_CHECKING:  # the commands import lazily; these are for mypy only
+    from pathlib import Path
+
+    from bot.i18n import Translator
+    from games.base import State
+    from games.records import RecordError
 
 PLAYER_KINDS = ("mc", "heuristic", "random")
 FEW_DEALS = 30  # fewer deals than this: the normal-approximation intervals are rough
@@ -64,7 +71,7 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def refused_text(record, e, lang: str) -> str:
+def refused_text(record: dict[str, Any], e: RecordError, lang: str) -> str:
     """Why a record does not replay, in words: the move by its number as
     `--text` prints it, who played what, and the rules' reason."""
     from bot.i18n import translator
@@ -100,13 +107,13 @@ def refused_text(record, e, lang: str) -> str:
         n=e.index + 1, who=who, move=move, why=why.rstrip(".。"))
 
 
-def names_of(seats: list[int], names: list[str], _) -> str:
+def names_of(seats: list[int], names: list[str], _: Translator) -> str:
     from bot.presenters.base import names_list
 
     return names_list([names[s] for s in seats], _)
 
 
-def replay_text(state, events: list[dict], lang: str) -> str:
+def replay_text(state: State, events: list[dict[str, Any]], lang: str) -> str:
     """The record as players read it: one line per event, in the presenters'
     words, numbered by move, then the result with every hand."""
     from bot.i18n import translator
@@ -184,7 +191,7 @@ def _healthcheck(args: argparse.Namespace) -> int:
     return 0
 
 
-def _figures(path) -> str:
+def _figures(path: Path) -> str:
     """What the running bot last wrote beside its heartbeat, one line a part."""
     import time
 
@@ -321,7 +328,7 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _is_tty(stream) -> bool:
+def _is_tty(stream: object) -> bool:
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty())
 

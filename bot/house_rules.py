@@ -8,9 +8,11 @@ A flag the tables here do not describe is not offered in /settings.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from bot.i18n import N_, Translator
+from games.base import Game
 
 # game id → preset → (name, one-line description)
 PRESETS: dict[str, dict[str, tuple[str, str]]] = {
@@ -286,7 +288,7 @@ def preset_name(game_id: str, preset: str, _: Translator) -> str:
     return _(name[0])
 
 
-def find_preset(game_id: str, presets, word: str) -> str | None:
+def find_preset(game_id: str, presets: Iterable[str], word: str) -> str | None:
     """A preset typed after /new or `paiju play --preset`: its name in any
     language, with or without the Chinese in brackets ("Two-five", "二五",
     "two five (二五)"), or its code name (`er_wu`)."""
@@ -322,7 +324,7 @@ def _key(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
-def flags_of(game_id: str, game: Any) -> list[str]:
+def flags_of(game_id: str, game: Game) -> list[str]:
     """The flags /settings offers for a game: the engine's, in its order."""
     known = FLAGS.get(game_id, {})
     return [f for f in game.flags if f in known]
@@ -336,7 +338,7 @@ def flag_about(game_id: str, flag: str, _: Translator) -> str:
     return _(FLAGS[game_id][flag][1])
 
 
-def choices(game_id: str, flag: str, game: Any) -> list[Any]:
+def choices(game_id: str, flag: str, game: Game) -> list[Any]:
     """The values a button may set: the engine's choices, else ours; a value
     the group already has stays choosable."""
     f = game.flags[flag]
@@ -358,7 +360,7 @@ def choice_name(game_id: str, flag: str, value: Any, _: Translator) -> str:
     return str(value)
 
 
-def differences(game_id: str, game: Any, variant: dict[str, Any], preset: str) -> list[str]:
+def differences(game_id: str, game: Game, variant: dict[str, Any], preset: str) -> list[str]:
     """The flags where `variant` differs from the preset's rules."""
     base = game.preset(preset) if preset in game.presets else game.variant({})
     return [f for f in flags_of(game_id, game) if _key(variant.get(f)) != _key(base.get(f))]

@@ -21,11 +21,14 @@ import pathlib
 import re
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+
+if TYPE_CHECKING:  # aiogram only where the bot runs (make_i18n imports it)
+    from aiogram.utils.i18n import I18n
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +111,7 @@ def translations() -> dict[str, gettext.GNUTranslations | gettext.NullTranslatio
     return {lang: _load(lang) for lang in LANGS}
 
 
-def make_i18n() -> Any:
+def make_i18n() -> I18n:
     """aiogram's I18n over our catalogs (for the middleware and lazy strings)."""
     from aiogram.utils.i18n import I18n
 

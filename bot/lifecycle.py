@@ -10,7 +10,7 @@ from typing import Any
 
 from bot import catalog, logs, render, tally_text
 from bot.core import NOT_YOURS, ONLY_STARTER, OVER, STALE, Core, Reply, Stale, log
-from bot.people import People
+from bot.people import People, UserLike
 from bot.screens import PER_HAND, QUESTION, Screens
 from bot.sitting import Sitting
 from bot.timers import Timers
@@ -105,7 +105,7 @@ class Lifecycle:
         await self.settle(s, None)
         self.told_hand_over(s)
 
-    async def hand_end_action(self, gid: int, user: Any, hand_no: int, action: str) -> Reply:
+    async def hand_end_action(self, gid: int, user: UserLike, hand_no: int, action: str) -> Reply:
         """下一局 (any seated player) or 结束: ending the sitting follows /stop's
         rule (its creator or an admin, after a confirmation)."""
         s = self.core.sittings.get(gid)
@@ -183,7 +183,7 @@ class Lifecycle:
                                     self.core.going(stale))
         self.screens.unbutton(stale)
 
-    async def stop_request(self, chat_id: int, user: Any) -> str | None:
+    async def stop_request(self, chat_id: int, user: UserLike) -> str | None:
         _ = self.people.t(chat_id)
         gid = self.core.by_chat.get(chat_id)
         if gid is None:
@@ -211,7 +211,7 @@ class Lifecycle:
         self.core.outbox.send(chat_id, text, kb, on_new=sent)
         return None
 
-    async def stop_answer(self, gid: int, user: Any, token: str, answer: str) -> Reply:
+    async def stop_answer(self, gid: int, user: UserLike, token: str, answer: str) -> Reply:
         """Only an open question the bot asked (its token is in the sitting's
         messages, across restarts) can end the sitting, and only once."""
         s = self.core.sittings.get(gid)

@@ -6,13 +6,12 @@ private chat yet."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from bot import catalog, logs, render
 from bot.core import ONLY_STARTER, OVER, STALE, Core, Reply, log
 from bot.i18n import Translator
 from bot.lifecycle import Lifecycle
-from bot.people import People
+from bot.people import People, UserLike
 from bot.screens import Screens
 from bot.sitting import Seat, Sitting
 from storage import repo
@@ -26,7 +25,7 @@ class Lobby:
     lifecycle: Lifecycle
 
     async def new_game(
-        self, chat_id: int, private: bool, user: Any, game_id: str, preset: str | None
+        self, chat_id: int, private: bool, user: UserLike, game_id: str, preset: str | None
     ) -> str | None:
         """Open a lobby (or, in a private chat, start a practice game at once)
         with the chat's /settings: its preset (unless another is asked for) and
@@ -77,7 +76,7 @@ class Lobby:
             return _("You are already playing a game here. /stop ends it.")
         return _("There is already a game in this chat. /stop ends it.")
 
-    async def lobby_action(self, gid: int, user: Any, action: str) -> Reply:
+    async def lobby_action(self, gid: int, user: UserLike, action: str) -> Reply:
         s = self.core.sittings.get(gid)
         _ = self.people.t(user.id)  # toasts are read by the presser
         if s is None or s.status != "lobby":
@@ -119,7 +118,7 @@ class Lobby:
                 return Reply(_("Let's play!"))
         return Reply(_(STALE))
 
-    async def _add_computer(self, s: Sitting, user: Any, _: Translator) -> Reply:
+    async def _add_computer(self, s: Sitting, user: UserLike, _: Translator) -> Reply:
         if not s.computers:
             return Reply(_("This chat plays without computers (see /settings)."))
         if s.seat_of(user.id) is None and user.id != s.creator_id:
@@ -139,7 +138,7 @@ class Lobby:
         self.screens.lobby(s)
         return Reply(_("You are seated."))
 
-    async def start_link(self, user: Any, payload: str) -> str:
+    async def start_link(self, user: UserLike, payload: str) -> str:
         """`/start j<id>` from the deep link: seat the user, who can now be messaged."""
         _ = self.people.t(user.id)
         if not payload.startswith("j") or not payload[1:].isdigit():

@@ -14,9 +14,11 @@ from aiogram import BaseMiddleware
 from aiogram.types import TelegramObject, Update
 from aiogram.utils.i18n import I18n, I18nMiddleware
 
+from bot.service import Service
+
 
 class SeenMiddleware(BaseMiddleware):
-    def __init__(self, service: Any) -> None:
+    def __init__(self, service: Service) -> None:
         self.service = service
 
     async def __call__(
@@ -44,7 +46,7 @@ class LanguageMiddleware(I18nMiddleware):
     read in: a button press answers the presser (a toast), a private message
     its user, a group message the group (see `Service.lang_for`)."""
 
-    def __init__(self, i18n: I18n, service: Any) -> None:
+    def __init__(self, i18n: I18n, service: Service) -> None:
         super().__init__(i18n)
         self.service = service
 

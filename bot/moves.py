@@ -8,13 +8,12 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from bot import logs, render
 from bot.core import NOT_YOUR_TURN, NOT_YOURS, OVER, STALE, Core, Reply, Table, log
 from bot.i18n import Translator
 from bot.lifecycle import Lifecycle
-from bot.people import People
+from bot.people import People, UserLike
 from bot.presenters.base import Presenter
 from bot.screens import Screens
 from bot.sitting import Selection, Sitting, still_asked
@@ -132,7 +131,7 @@ class Moves:
         return _("The rules do not allow that move now.")
 
     async def move(
-        self, gid: int, user: Any, hand_no: int, turn: int, code: str | None = None,
+        self, gid: int, user: UserLike, hand_no: int, turn: int, code: str | None = None,
         index: int | None = None, message: tuple[int, int] | None = None,
     ) -> Reply:
         t = self.core.table(gid)
@@ -160,7 +159,7 @@ class Moves:
         return Reply()
 
     async def pick(
-        self, gid: int, user: Any, hand_no: int, turn: int, action: str, index: int,
+        self, gid: int, user: UserLike, hand_no: int, turn: int, action: str, index: int,
         message: tuple[int, int] | None = None,
     ) -> Reply:
         """The card picker: toggle, clear, hint, confirm. Its card indices

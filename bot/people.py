@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, Protocol
 
 from bot.chat_settings import ChatSettings
 from bot.core import Core
@@ -19,6 +19,33 @@ from storage import repo
 # sends no language reads the chat they wrote in.
 ANSWERING: ContextVar[tuple[int | None, int | None]] = ContextVar("answering",
                                                                  default=(None, None))
+
+
+class UserLike(Protocol):
+    """What the table reads of whoever pressed or wrote: aiogram's `User`
+    (the handlers pass it on), or a stand-in of the gallery's or tests'."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def is_bot(self) -> bool: ...
+    @property
+    def first_name(self) -> str: ...
+    @property
+    def username(self) -> str | None: ...
+    @property
+    def language_code(self) -> str | None: ...
+
+
+class ChatLike(Protocol):
+    """What the table reads of a chat: aiogram's `Chat`, or a stand-in."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def title(self) -> str | None: ...
 
 
 class People:
@@ -34,7 +61,7 @@ class People:
         for c in await self.core.storage.run(repo.chats_with_lang):
             self.chats[c["id"]] = c
 
-    async def see(self, user: Any | None, chat: Any | None) -> None:
+    async def see(self, user: UserLike | None, chat: ChatLike | None) -> None:
         """Remember who wrote where (names for seats; started = may be messaged)."""
         storage = self.core.storage
         if chat is not None:  # its language (a private chat's /lang too) and title
@@ -50,7 +77,7 @@ class People:
             return
         started = 1 if chat is not None and chat.type == "private" else None
         old = self.users.get(user.id, {})
-        new = {
+        new: dict[str, str | int | None] = {
             "first_name": user.first_name or "",
             "username": user.username or "",
             "lang": normalize_lang(user.language_code),

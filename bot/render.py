@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
@@ -31,7 +31,7 @@ from bot.i18n import LANG_NAMES, LANGS, Translator, plural
 from bot.presenters.base import Presenter, clauses, names_list, scores_line
 from bot.sitting import Sitting
 from games import hands
-from games.base import Move, Pick
+from games.base import Move, Pick, State
 
 MAX_TEXT = 4000  # Telegram allows 4096
 MAX_BUTTONS = 96  # Telegram allows 100 buttons a message
@@ -173,16 +173,17 @@ def changed_rules(s: Sitting, _: Translator) -> list[str]:
 def last_line(s: Sitting, p: Presenter, ns: list[str], _: Translator) -> str | None:
     if not s.last:
         return None
-    parts = [p.event_line(e, ns, _) for e in s.last.get("events", [])]
-    parts = [x for x in parts if x]
+    said = [p.event_line(e, ns, _) for e in s.last.get("events", [])]
+    parts = [x for x in said if x]
     return clauses(parts[-3:], _) if parts else None
 
 
-def shown_to_act(state, view: dict) -> list[int]:
+def shown_to_act(state: State, view: Mapping[str, object]) -> list[int]:
     """The seats a view may name as acting: the engine's `to_act` unless the
     view says less (川牌 names nobody while a card is open to claims, since
     who may claim tells what they hold)."""
-    return list(view["to_act"]) if "to_act" in view else state.to_act()
+    acting = view.get("to_act")  # a list of seats in the games whose views have it
+    return list(acting) if isinstance(acting, list) else state.to_act()
 
 
 def table(s: Sitting, _: Translator) -> str:

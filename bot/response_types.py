@@ -9,20 +9,28 @@ strong reference per method type makes each one built once."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from aiogram.client.session.middlewares.base import BaseRequestMiddleware
-from aiogram.methods.base import Response
+from aiogram import Bot
+from aiogram.client.session.middlewares.base import (
+    BaseRequestMiddleware,
+    NextRequestMiddlewareType,
+)
+from aiogram.methods.base import Response, TelegramMethod, TelegramType
 
 
 class PinResponseTypes(BaseRequestMiddleware):
     """Session middleware: the response class of every method type, held."""
 
     def __init__(self) -> None:
-        self.held: dict[type, Any] = {}
+        self.held: dict[type, type] = {}  # method type → its response class
 
-    async def __call__(self, make_request: Any, bot: Any, method: Any) -> Any:
+    async def __call__(
+        self,
+        make_request: NextRequestMiddlewareType[TelegramType],
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+    ) -> Response[TelegramType]:
         kind = type(method)
         if kind not in self.held:
-            self.held[kind] = Response[method.__returning__]
+            # the method's own class, parametrized at run time (no static type)
+            self.held[kind] = Response[method.__returning__]  # type: ignore[name-defined]
         return await make_request(bot, method)

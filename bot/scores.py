@@ -10,6 +10,8 @@ from collections.abc import Callable
 from datetime import date
 from zoneinfo import ZoneInfo
 
+from aiogram.types import InlineKeyboardMarkup
+
 from bot import catalog, render, scores_text, tally_text
 from bot.i18n import N_
 from bot.render import Screen
@@ -130,7 +132,7 @@ class Scores:
         return render.clip(text)
 
     # -- /history and /replay -----------------------------------------------------------
-    async def history(self, chat_id: int):
+    async def history(self, chat_id: int) -> tuple[str, InlineKeyboardMarkup | None]:
         _ = self.service.t(chat_id)
         hands = await self.storage.run(ledger.recent_hands, chat_id, 10)
         return scores_text.history(hands, await self.zone(chat_id), _)

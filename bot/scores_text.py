@@ -11,13 +11,13 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from aiogram.filters.callback_data import CallbackData
+from aiogram.types import InlineKeyboardMarkup
 
 from bot import catalog, render
 from bot.i18n import Translator, plural
 from bot.presenters.base import signed
 from bot.sitting import Sitting
-from games.base import State
-from games.records import record_of
+from games.records import record_of, state_from_json
 from storage.scores import ranked
 
 
@@ -91,7 +91,9 @@ def when(ts: float, zone: ZoneInfo) -> str:
     return f"{datetime.fromtimestamp(ts, zone):%m-%d %H:%M}"
 
 
-def history(hands: Sequence[Mapping[str, Any]], zone: ZoneInfo, _: Translator):
+def history(
+    hands: Sequence[Mapping[str, Any]], zone: ZoneInfo, _: Translator
+) -> tuple[str, InlineKeyboardMarkup | None]:
     """The chat's last hands, newest first, one button each to replay it. Each
     is named as its table named it (掀牛 第2局) after the number /replay takes."""
     if not hands:
@@ -101,7 +103,7 @@ def history(hands: Sequence[Mapping[str, Any]], zone: ZoneInfo, _: Translator):
     for h in hands:
         names = ledger_names(h["ledger"], _)
         p = catalog.presenter(h["game"])
-        state = State.from_json(h["state"])
+        state = state_from_json(h["state"])
         lines.append(_("{id}. {hand} · {when}").format(
             id=h["id"], hand=hand_name(h, _), when=when(h["at"], zone)))
         line = p.result_line(state.result(), names, _) if state.is_over() else _(
@@ -122,7 +124,7 @@ def replay_texts(h: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> list[st
     """A stored hand as readable messages (split to fit Telegram's length)."""
     names = ledger_names(h["ledger"], _)
     p = catalog.presenter(h["game"])
-    state = State.from_json(h["state"])
+    state = state_from_json(h["state"])
     head = _("🔁 {hand} · {when}").format(hand=hand_name(h, _), when=when(h["at"], zone))
     lines = [head, *"\n".join(p.replay_lines(record_of(state), names, _)).split("\n")]
     # each message glosses its game's terms at their first use in it (the
@@ -147,7 +149,7 @@ def replay_caption(h: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> str:
 
 def record_file(h: Mapping[str, Any]) -> tuple[str, bytes]:
     """The hand's record (docs/records.md) as a JSON file for `paiju replay`."""
-    record = record_of(State.from_json(h["state"]))
+    record = record_of(state_from_json(h["state"]))
     data = json.dumps(record, ensure_ascii=False, indent=1).encode()
     return f"paiju-{h['game']}-{h['id']}.json", data
 

@@ -16,7 +16,7 @@ from typing import Any
 from bot import render
 from bot.core import Core, Stale
 from bot.outbox import END, NORMAL, URGENT
-from bot.people import People
+from bot.people import People, UserLike
 from bot.sitting import Sitting
 from games import hands
 from storage import repo
@@ -187,7 +187,7 @@ class Screens:
         (see Outbox.retire). Hand messages carry on into the new hand."""
         self.core.outbox.retire(s.chat_id, (s.id, hand_no, "table"))
 
-    async def resend_hand(self, chat_id: int, user: Any) -> str | None:
+    async def resend_hand(self, chat_id: int, user: UserLike) -> str | None:
         """/hand: post the hand again as a new private message."""
         core, people = self.core, self.people
         _ = people.t(chat_id)

@@ -135,9 +135,10 @@ class _MappingSource(EnvSettingsSource):
         return self._mapping
 
 
-def _blank_is_unset(values: Mapping[str, str]) -> dict[str, str]:
-    # `PAIJU_DB=` in .env or the environment means "the default", as before.
-    return {k: v for k, v in values.items() if v.strip() != ""}
+def _blank_is_unset(values: Mapping[str, str | None]) -> dict[str, str]:
+    # `PAIJU_DB=` in .env or the environment means "the default", as before;
+    # so does a bare `PAIJU_DB` line in .env (python-dotenv reads it as None).
+    return {k: v for k, v in values.items() if v is not None and v.strip() != ""}
 
 
 def load(env: Mapping[str, str] | None = None, dotenv: pathlib.Path | None = None) -> Settings:
@@ -147,15 +148,21 @@ def load(env: Mapping[str, str] | None = None, dotenv: pathlib.Path | None = Non
 
     if dotenv is None:
         dotenv = pathlib.Path(".env")
-    env = _blank_is_unset(os.environ if env is None else env)
+    given = _blank_is_unset(os.environ if env is None else env)
 
     class Source(_Loaded):
         @classmethod
-        def settings_customise_sources(cls, settings_cls, init_settings, env_settings,
-                                       dotenv_settings, file_secret_settings):
+        def settings_customise_sources(
+            cls,
+            settings_cls: type[BaseSettings],
+            init_settings: PydanticBaseSettingsSource,
+            env_settings: PydanticBaseSettingsSource,
+            dotenv_settings: PydanticBaseSettingsSource,
+            file_secret_settings: PydanticBaseSettingsSource,
+        ) -> tuple[PydanticBaseSettingsSource, ...]:
             file = DotEnvSettingsSource(settings_cls, env_file=dotenv, case_sensitive=False)
             file.env_vars = _blank_is_unset(file.env_vars)
-            return (_MappingSource(settings_cls, env), file)
+            return (_MappingSource(settings_cls, given), file)
 
     try:
         loaded = Source()

@@ -18,13 +18,14 @@ weekly post."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Mapping
 from typing import Any
 
 from bot import tally_text
 from bot.callbacks import SettleCB
 from bot.core import STALE
 from bot.i18n import N_
+from bot.people import UserLike
 from bot.scores import Scores
 from storage import tally
 
@@ -56,7 +57,7 @@ class Settling:
         return (not any(not a.user.is_bot for a in admins)
                 and any(p["user_id"] == user_id for p in t["people"]))
 
-    async def press(self, chat_id: int, user: Any, d: SettleCB, message_id: int) -> str | None:
+    async def press(self, chat_id: int, user: UserLike, d: SettleCB, message_id: int) -> str | None:
         """A 清账, yes or no press: the toast in the presser's language."""
         _ = self.service.t(user.id)
         if d.a not in ("ask", "yes", "no"):
@@ -80,7 +81,9 @@ class Settling:
         self.service.outbox.send(chat_id, text, kb)
         return None
 
-    async def settle(self, chat_id: int, user: Any, d: SettleCB, message_id: int) -> str | None:
+    async def settle(
+        self, chat_id: int, user: UserLike, d: SettleCB, message_id: int
+    ) -> str | None:
         _ = self.service.t(user.id)
         t = await self.storage.run(tally.stretch, chat_id, d.g, d.b, d.t)
         if t is None:
@@ -112,7 +115,7 @@ class Settling:
         the tally was cleared. Told once Telegram took it."""
         chat_id, storage, pk = done["chat_id"], self.storage, done["id"]
 
-        def sent(message_id: int) -> Any:
+        def sent(message_id: int) -> Awaitable[None]:
             return storage.run(tally.told, pk, message_id)
 
         text = tally_text.settled(done, await self.zone(chat_id), self.service.t(chat_id))

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.base import State
+from games.records import state_from_json
 
 
 @dataclass
@@ -136,7 +137,7 @@ class Sitting:
             seats=[Seat(**s) if s else None for s in json.loads(row["seats"] or "[]")],
             hand_no=row["hand_no"] or 0,
             seed=row["seed"] or 0,
-            state=State.from_json(row["state"]) if row["state"] else None,
+            state=state_from_json(row["state"]) if row["state"] else None,
             deadline=row["deadline"],
             totals=json.loads(row["totals"] or "[]"),
             msgs=json.loads(row["msgs"] or "{}"),

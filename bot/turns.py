@@ -8,13 +8,12 @@ import asyncio
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from bot import computer
 from bot.computer import Thinker, fallback
 from bot.core import NOT_YOURS, OVER, Core, Reply, log
 from bot.moves import Moves
-from bot.people import People
+from bot.people import People, UserLike
 from bot.screens import Screens
 from bot.sitting import Sitting
 from bot.timers import Timers
@@ -115,7 +114,7 @@ class Turns:
         """The watchdog's repair: the timer and any computer move, again."""
         self.timers.arm(s)
 
-    async def take_over(self, gid: int, user: Any) -> Reply:
+    async def take_over(self, gid: int, user: UserLike) -> Reply:
         """托管 off: the player plays their own seat again."""
         s = self.core.sittings.get(gid)
         _ = self.people.t(user.id)

@@ -13,7 +13,7 @@ it is posted, go only into the latest week's post. See docs/scores.md."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from zoneinfo import ZoneInfo
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
@@ -78,7 +78,9 @@ class Weekly:
                         continue  # posted already, or queued by a run alongside this one
                 self.queued.add((chat_id, week))
 
-                def sent(message_id: int, chat_id: int = chat_id, week: str = week):
+                def sent(
+                    message_id: int, chat_id: int = chat_id, week: str = week
+                ) -> Awaitable[None]:
                     return storage.run(ledger.weekly_post_sent, chat_id, week, message_id)
 
                 self.service.outbox.send(chat_id, text, on_new=sent)

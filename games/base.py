@@ -29,7 +29,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple, Self, cast
+from typing import Any, ClassVar, Generic, NamedTuple, Self, TypedDict, TypeVar, cast
 
 
 class IllegalMove(ValueError):
@@ -120,6 +120,33 @@ def split_cards(codes: str) -> tuple[str, ...]:
     if len(codes) % 2:
         raise IllegalMove("malformed_move", f"odd card string {codes!r}")
     return tuple(codes[i : i + 2] for i in range(0, len(codes), 2))
+
+
+class PublicView(TypedDict):
+    """What the whole table may see (`State.public_view()`): JSON data, keys
+    and all. Each game declares its own keys in a TypedDict that extends this
+    one, in its package (`games.dingniu.DingniuPublic`...), and exports it for
+    the bot's presenter; no key is common to every game."""
+
+
+class SeatView(PublicView):
+    """What one seat may see (`State.view(seat)`): its game's public view plus
+    at least these keys (each game's seat view extends its public view and
+    this one)."""
+
+    seat: int
+    hand: list[str]  # the seat's own cards, as codes
+
+
+PublicT = TypeVar("PublicT", bound=PublicView)
+
+
+class Revealed(TypedDict, Generic[PublicT]):
+    """The end of a hand, for everyone (`State.revealed()`): the public view
+    and every seat's hand, nothing private being left to protect."""
+
+    public: PublicT
+    hands: list[list[str]]  # per seat, the cards it still holds
 
 
 @dataclass
@@ -263,12 +290,12 @@ class State(ABC):
         raise NotImplementedError(f"{self.game.id} has no card picker")
 
     @abstractmethod
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> SeatView:
         """Everything `seat` may see: the public view plus its own hand under
         the key "hand" (a list of card codes)."""
 
     @abstractmethod
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> PublicView:
         """What the whole table may see."""
 
     @abstractmethod
@@ -284,6 +311,10 @@ class State(ABC):
         """Every field of the state as JSON data (besides the common header)."""
 
     def to_json(self) -> str:
+        """The state as canonical JSON. Read back with
+        `games.records.state_from_json`, which needs the registry to find the
+        game by its id, so it lives there, not here (the protocol imports no
+        other module of games/: tests/games/test_imports.py)."""
         data = {
             "game": self.game.id,
             "variant": self.variant,
@@ -295,20 +326,12 @@ class State(ABC):
         }
         return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
-    @staticmethod
-    def from_json(text: str) -> State:
-        """A state from untrusted text (a database row, a file): rebuilt from its
-        deal and history, so a corrupted text raises games.records.RecordError."""
-        from games.records import state_from_json
-
-        return state_from_json(text)
-
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
 
-    def revealed(self) -> dict[str, Any]:
+    def revealed(self) -> Revealed[PublicView]:
         """End-of-hand data for everyone: the public view plus every hand.
         Only once the hand is over (nothing private is left to protect)."""
         if not self.is_over():

@@ -316,7 +316,7 @@ def make_player(kind: str, game_id: str, budget_s: float = 0.3) -> Player:
     raise ValueError(f"unknown player kind {kind!r} (random, heuristic, mc, mc:<variant>)")
 
 
-def tuned(build: Callable[[float], Player], **attrs) -> Callable[[float], Player]:
+def tuned(build: Callable[[float], Player], **attrs: object) -> Callable[[float], Player]:
     """An `MC_VARIANTS` entry: the player `build(budget_s)` makes, with some
     of its settings (attributes) changed."""
     def variant(budget_s: float) -> Player:

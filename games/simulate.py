@@ -24,7 +24,8 @@ import time
 from dataclasses import dataclass, field
 
 from games import hands, registry, thinking
-from games.players import Player, is_monte_carlo, make_player, playout
+from games.base import State
+from games.players import MonteCarloPlayer, Player, is_monte_carlo, make_player, playout
 
 
 @dataclass
@@ -43,7 +44,7 @@ class Timed:
         self.seat = seat
         self.name = seat.player.name
 
-    def choose(self, state, seat, rng):
+    def choose(self, state: State, seat: int, rng: random.Random) -> str:
         t = time.perf_counter()
         code = self.seat.player.choose(state, seat, rng)
         self.seat.times.append(time.perf_counter() - t)
@@ -58,7 +59,7 @@ class BySeat:
     def __init__(self, players: list[Timed]) -> None:
         self.players = players
 
-    def choose(self, state, seat, rng):
+    def choose(self, state: State, seat: int, rng: random.Random) -> str:
         return self.players[seat].choose(state, seat, rng)
 
 
@@ -156,7 +157,7 @@ def seatings(n: int, mirror: bool = False) -> list[list[int]]:
     return out
 
 
-def play_part(job: Job, part: int):
+def play_part(job: Job, part: int) -> tuple[dict[int, list[float]], list[list[float]]]:
     """The hands of every `job.jobs`-th deal from `part`: each player's net
     per hand index (players in the caller's order) and decision times."""
     game = registry.get(job.game_id)
@@ -165,7 +166,7 @@ def play_part(job: Job, part: int):
     if job.worlds is not None:
         for s in seats:
             if is_monte_carlo(s.kind):
-                if not hasattr(s.player, "worlds"):
+                if not isinstance(s.player, MonteCarloPlayer):  # the loop with that mode
                     raise ValueError(f"{job.game_id}'s Monte Carlo player has no fixed-worlds mode")
                 s.player.worlds = job.worlds
     v = game.variant(job.variant)

@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from games.base import State
+from games.records import state_from_json
 from storage.scores import from_computers, seat_details
 
 
@@ -29,7 +29,7 @@ def settle(db: Database, game_id: int, sitting: dict[str, Any], hand: dict[str, 
     if found is not None:
         return found[0]
     at = hand.get("at") or time.time()
-    state = State.from_json(hand["state"])
+    state = state_from_json(hand["state"])
     if state.is_over():
         result = state.result()
         net, details = list(result.net), result.details

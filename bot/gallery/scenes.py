@@ -10,6 +10,7 @@ plays with him, 3 (Bob, 阿强) watches and taps what he should not, 9 (Joe,
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from bot import catalog, house_rules, render
@@ -41,7 +42,7 @@ DEALS = {"xianniu": 216, "niujiu": 270, "dingniu": 19, "paoyao": 92, "changpai":
 ONCE = {"xianniu": ("tighten",)}
 
 
-def signature(moves) -> tuple[str, ...]:
+def signature(moves: Iterable[Move | Pick]) -> tuple[str, ...]:
     """What kind of turn this is: the kinds of its legal moves."""
     return tuple(sorted({("pick:" + m.kind) if isinstance(m, Pick) else m.kind for m in moves}))
 

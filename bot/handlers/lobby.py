@@ -24,11 +24,15 @@ def router() -> Router:
 
 
 async def start(message: Message, command: CommandObject, service: Service) -> None:
+    if message.from_user is None:  # a channel's post: nobody to answer
+        return
     text = await service.lobby.start_link(message.from_user, command.args or "")
     service.outbox.send(message.chat.id, text)
 
 
 async def new(message: Message, command: CommandObject, service: Service) -> None:
+    if message.from_user is None:  # a channel's post: nobody to answer
+        return
     chat_id = message.chat.id
     _ = service.t(chat_id)
     args = (command.args or "").split()

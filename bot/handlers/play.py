@@ -26,12 +26,16 @@ def router() -> Router:
 
 
 async def hand(message: Message, service: Service) -> None:
+    if message.from_user is None:  # a channel's post: nobody to answer
+        return
     text = await service.screens.resend_hand(message.chat.id, message.from_user)
     if text:
         service.outbox.send(message.chat.id, text)
 
 
 async def stop(message: Message, service: Service) -> None:
+    if message.from_user is None:  # a channel's post: nobody to answer
+        return
     text = await service.lifecycle.stop_request(message.chat.id, message.from_user)
     if text:
         service.outbox.send(message.chat.id, text)

@@ -9,25 +9,35 @@ Presenters only read what they are given: `public_view()` for group texts,
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import Any
+from collections.abc import Hashable, Iterable, Sequence
+from typing import Any, Generic, TypeVar, cast
 
 from bot.i18n import Translator, in_context, plural
 from games import records
-from games.base import Move, Pick, Result, State, find_move, split_cards
+from games.base import (
+    Move,
+    Pick,
+    PublicView,
+    Result,
+    Revealed,
+    SeatView,
+    State,
+    find_move,
+    split_cards,
+)
 
 
-def names_list(items, _: Translator) -> str:
+def names_list(items: Iterable[str], _: Translator) -> str:
     """老王、小李 / Lao Wang, Xiao Li: names (or short items) in a list."""
     return in_context("list", ", ", _).join(items)
 
 
-def clauses(items, _: Translator) -> str:
+def clauses(items: Iterable[str], _: Translator) -> str:
     """Parts of one sentence: "，" in Chinese, ", " in English."""
     return _(", ").join(items)
 
 
-def sentences(items, _: Translator) -> str:
+def sentences(items: Iterable[str], _: Translator) -> str:
     """Separate statements on one line: "；" in Chinese, "; " in English."""
     return _("; ").join(items)
 
@@ -44,7 +54,14 @@ def scores_line(names: Sequence[str], points: Sequence[int], _: Translator) -> s
     return " · ".join(score_of(names[i], points[i], _) for i in order)
 
 
-class Presenter:
+# The views a presenter reads: its game's TypedDicts (games/base.py). A game's
+# presenter may name them, `Presenter[DingniuPublic, DingniuView]`, and mypy
+# checks every key it reads; a bare `Presenter` reads them unchecked.
+PublicT = TypeVar("PublicT", bound=PublicView)
+ViewT = TypeVar("ViewT", bound=SeatView)
+
+
+class Presenter(Generic[PublicT, ViewT]):
     game_id: str
 
     def game_name(self, _: Translator) -> str:
@@ -150,22 +167,22 @@ class Presenter:
         IllegalMove.reason ("straight_too_short" ...); None: a generic text."""
         return None
 
-    def table_text(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
+    def table_text(self, public: PublicT, names: list[str], _: Translator) -> str:
         """The group's table message body (without the turn/timer line)."""
         raise NotImplementedError
 
-    def hand_text(self, view: dict[str, Any], seat: int, names: list[str], _: Translator) -> str:
+    def hand_text(self, view: ViewT, seat: int, names: list[str], _: Translator) -> str:
         """The private hand message of `seat`."""
         raise NotImplementedError
 
     def prompt(
-        self, view: dict[str, Any], moves: Sequence[Move | Pick], names: list[str], _: Translator
+        self, view: ViewT, moves: Sequence[Move | Pick], names: list[str], _: Translator
     ) -> str | None:
         """What the seat whose turn it is is asked, shown above its buttons:
         it names exactly the actions among `moves` (None: the buttons say it)."""
         return None
 
-    def turn_action(self, public: dict[str, Any], _: Translator) -> str:
+    def turn_action(self, public: PublicT, _: Translator) -> str:
         """What the acting seat is doing, for the table's turn line
         ("阿强 出牌 (⏱ 0:45)"); from the public view only."""
         return _("to play")
@@ -175,7 +192,7 @@ class Presenter:
         return None
 
     def result_text(
-        self, result: Result, final: dict[str, Any], names: list[str], _: Translator
+        self, result: Result, final: Revealed[PublicT], names: list[str], _: Translator
     ) -> str:
         """End of hand: every hand revealed and the result explained.
         `final` is the engine's end-of-hand data (public view plus revealed hands)."""
@@ -222,7 +239,8 @@ class Presenter:
         if not state.is_over():  # settled void: nobody could move on
             lines.append(_("Nobody could move on: the hand counts for nothing."))
             return lines
-        lines.append(self.result_text(state.result(), state.revealed(), names, _))
+        final = cast("Revealed[PublicT]", state.revealed())  # a hand of this presenter's game
+        lines.append(self.result_text(state.result(), final, names, _))
         return lines
 
     def replay_move(self, state: State, seat: int, code: str, _: Translator) -> str:

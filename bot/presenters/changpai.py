@@ -19,7 +19,8 @@ from bot.i18n import N_, NC_, Translator, in_context
 from bot.presenters import gupai
 from bot.presenters.base import Presenter, names_list
 from bot.presenters.gupai import Glossary, term
-from games.base import Move, Pick, Result
+from games.base import Move, Pick, Result, Revealed
+from games.changpai import ChangpaiPublic, ChangpaiView, Meld
 
 CONTEXT = "changpai"  # the gettext context of the card and set names
 
@@ -132,7 +133,7 @@ def paired(codes: list[str]) -> list[str]:
     return sorted(codes, key=lambda x: (-c[x], ORDER.index(x)))
 
 
-class ChangpaiPresenter(Presenter):
+class ChangpaiPresenter(Presenter[ChangpaiPublic, ChangpaiView]):
     game_id = "changpai"
 
     def game_name(self, _: Translator) -> str:
@@ -184,7 +185,7 @@ class ChangpaiPresenter(Presenter):
         return gupai.tile_list([gupai.times(show(code, _), c[code], _)
                                 for code in sorted(c, key=ORDER.index)], _) or "—"
 
-    def meld(self, m: dict[str, Any], g: Glossary, _: Translator) -> str:
+    def meld(self, m: Meld, g: Glossary, _: Translator) -> str:
         kind = m["kind"]
         shown = g(self.word(MELD_NAMES[kind], _)) if kind in MELD_NAMES else kind
         return _("{kind} {cards}").format(kind=shown, cards=self.group(paired(m["cards"]), _))
@@ -204,7 +205,7 @@ class ChangpaiPresenter(Presenter):
         return self.word(BUTTONS[k], _) if k in BUTTONS else move.code
 
     def prompt(
-        self, view: dict[str, Any], moves: Sequence[Move | Pick], names: list[str], _: Translator
+        self, view: ChangpaiView, moves: Sequence[Move | Pick], names: list[str], _: Translator
     ) -> str | None:
         """The actions the buttons offer, in words: "Pong (碰), chow (吃) or pass?"."""
         kinds = list(dict.fromkeys(m.kind for m in moves if isinstance(m, Move)))
@@ -219,7 +220,7 @@ class ChangpaiPresenter(Presenter):
                                                     last=said[-1])
         return text[0].upper() + text[1:]
 
-    def turn_action(self, public: dict[str, Any], _: Translator) -> str:
+    def turn_action(self, public: ChangpaiPublic, _: Translator) -> str:
         """The table's turn line: "阿强 起/打/仰" while hands are weighed, else
         what the seat does next."""
         qualify = (NC_("changpai", "to play or fold") if public.get("qi", -1) >= 0
@@ -232,7 +233,7 @@ class ChangpaiPresenter(Presenter):
         return _(REASONS.get(reason, REASONS["not_legal"]))
 
     # -- the table --------------------------------------------------------------
-    def offer_line(self, public: dict[str, Any], names: list[str], _: Translator) -> str | None:
+    def offer_line(self, public: ChangpaiPublic, names: list[str], _: Translator) -> str | None:
         off = public.get("offer")
         if not off:
             return None
@@ -240,7 +241,7 @@ class ChangpaiPresenter(Presenter):
         return _(text).format(who=names[off["from"]], card=self.card(off["card"], _))
 
     def seat_line(
-        self, public: dict[str, Any], seat: int, names: list[str], g: Glossary, _: Translator
+        self, public: ChangpaiPublic, seat: int, names: list[str], g: Glossary, _: Translator
     ) -> str:
         p = public["players"][seat]
         mark = "👉 " if seat in public["to_act"] else ""
@@ -261,7 +262,7 @@ class ChangpaiPresenter(Presenter):
             who=head, n=p["count"], sets=" · ".join(self.meld(m, g, _) for m in p["melds"]),
             tuo=p["tuo"])
 
-    def table_text(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
+    def table_text(self, public: ChangpaiPublic, names: list[str], _: Translator) -> str:
         g = Glossary(TERMS)
         n = len(public["players"])
         lines = [g(_("Stock: {n} · dealer: {who}")).format(
@@ -279,7 +280,7 @@ class ChangpaiPresenter(Presenter):
             lines += ["────────────", *below]
         return "\n".join(lines)
 
-    def hand_text(self, view: dict[str, Any], seat: int, names: list[str], _: Translator) -> str:
+    def hand_text(self, view: ChangpaiView, seat: int, names: list[str], _: Translator) -> str:
         g = Glossary(TERMS)
         hand = view["hand"]
         lines = [_("Your cards ({n}):").format(n=len(hand))]
@@ -297,8 +298,9 @@ class ChangpaiPresenter(Presenter):
             ok = "✅" if est["ok"] else "⚠️"
             lines.append(g(_("Estimate: {tuo} tuo of {need} needed, {kan} of 7 sets {ok}")).format(
                 tuo=est["tuo"], need=view["threshold"], kan=est["groups"], ok=ok))
-        if view.get("drawn") and seat in view["to_act"]:
-            lines.append(_("You drew {card}").format(card=self.card(view["drawn"], _)))
+        drawn = view["drawn"]
+        if drawn and seat in view["to_act"]:
+            lines.append(_("You drew {card}").format(card=self.card(drawn, _)))
         if view.get("peng_barred"):
             lines.append(g(_("You may no longer pong: {cards}")).format(
                 cards=gupai.tile_list([self.short(c, _) for c in view["peng_barred"]], _)))
@@ -313,7 +315,7 @@ class ChangpaiPresenter(Presenter):
         return "\n".join(lines)
 
     def _situation(
-        self, view: dict[str, Any], names: list[str], g: Glossary, _: Translator
+        self, view: ChangpaiView, names: list[str], g: Glossary, _: Translator
     ) -> list[str]:
         """What the seat asked now needs to know besides its cards: the card on
         offer, or why it may not declare (the prompt names what it may do)."""
@@ -405,7 +407,7 @@ class ChangpaiPresenter(Presenter):
 
     # -- end of hand ----------------------------------------------------------------
     def result_text(
-        self, result: Result, final: dict[str, Any], names: list[str], _: Translator
+        self, result: Result, final: Revealed[ChangpaiPublic], names: list[str], _: Translator
     ) -> str:
         g = Glossary(TERMS)
         d = result.details
@@ -430,7 +432,7 @@ class ChangpaiPresenter(Presenter):
             lines.append(g(_("Sets: {list}")).format(list=" · ".join(kan)))
         for p in d["payments"]:
             lines.append(self.payment(p, names, g, _))
-        hands = final.get("hands") or []
+        hands = final["hands"]
         winner = d.get("winner")  # a winner's cards are all in the sets above
         if any(h for s, h in enumerate(hands) if s != winner):
             lines.append(_("Cards left in hand:"))

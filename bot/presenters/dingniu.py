@@ -17,7 +17,8 @@ from bot.i18n import N_, NC_, Translator, in_context, plural
 from bot.presenters import gupai
 from bot.presenters.base import Presenter, names_list
 from bot.presenters.gupai import Glossary, term
-from games.base import Move, Pick, Result
+from games.base import Move, Pick, Result, Revealed
+from games.dingniu import DingniuPublic, DingniuView
 
 CONTEXT = "dingniu"  # the gettext context of the tile and 算帐 names
 
@@ -84,7 +85,7 @@ END_REASONS = {
 }
 
 
-class DingniuPresenter(Presenter):
+class DingniuPresenter(Presenter[DingniuPublic, DingniuView]):
     game_id = "dingniu"
 
     def game_name(self, _: Translator) -> str:
@@ -145,7 +146,7 @@ class DingniuPresenter(Presenter):
         return _("Choose a tile")
 
     def prompt(
-        self, view: dict[str, Any], moves: Sequence[Move | Pick], names: list[str], _: Translator
+        self, view: DingniuView, moves: Sequence[Move | Pick], names: list[str], _: Translator
     ) -> str | None:
         kinds = {m.kind for m in moves if isinstance(m, Move)}
         g = Glossary(TERMS)
@@ -161,15 +162,16 @@ class DingniuPresenter(Presenter):
         return _(REASONS.get(reason, REASONS["not_legal"]))
 
     # -- the table -----------------------------------------------------------
-    def layout_text(self, public: dict[str, Any], g: Glossary, _: Translator) -> list[str]:
-        if not public["layout"]:
+    def layout_text(self, public: DingniuPublic, g: Glossary, _: Translator) -> list[str]:
+        ends = public["ends"]
+        if not public["layout"] or ends is None:  # both, before the lead
             return [g(_("Table: empty, the leader starts"))]
         chain = "".join(f"[{c[0]}|{c[1]}]" for c in public["layout"])
-        left, right = public["ends"]
+        left, right = ends
         return [_("Table: {chain}").format(chain=chain),
                 _("Open ends: {left} … {right}").format(left=left, right=right)]
 
-    def table_text(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
+    def table_text(self, public: DingniuPublic, names: list[str], _: Translator) -> str:
         g = Glossary(TERMS)
         head = public["head"]
         lines = self.layout_text(public, g, _)
@@ -186,7 +188,7 @@ class DingniuPresenter(Presenter):
                 name=names[sz["seat"]], kind=self.sz_name(sz["type"], _)))
         return "\n".join(lines)
 
-    def hand_text(self, view: dict[str, Any], seat: int, names: list[str], _: Translator) -> str:
+    def hand_text(self, view: DingniuView, seat: int, names: list[str], _: Translator) -> str:
         g = Glossary(TERMS)
         head = view["head"]
         if seat == head:
@@ -233,7 +235,7 @@ class DingniuPresenter(Presenter):
 
     # -- end of hand ---------------------------------------------------------
     def result_text(
-        self, result: Result, final: dict[str, Any], names: list[str], _: Translator
+        self, result: Result, final: Revealed[DingniuPublic], names: list[str], _: Translator
     ) -> str:
         g = Glossary(TERMS)
         d = result.details

@@ -13,14 +13,14 @@ reads `view(seat)` of its own seat. Plays are chosen with the card picker
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.i18n import N_, Translator, plural
 from bot.presenters.base import Presenter, names_list
 from bot.presenters.gloss import gloss, gloss_labels, term
-from games.base import Move, Pick, Result, State
-from games.paoyao import RANK_OF, Play, play_of
+from games.base import Move, Pick, Result, Revealed, State
+from games.paoyao import RANK_OF, PaoyaoPublic, PaoyaoView, Play, play_of
 
 SUIT_SIGNS = {"s": "♠️", "h": "♥️", "c": "♣️", "d": "♦️"}  # ♥ ♦ show red on phones
 RANK_SIGNS = {"T": "10"}
@@ -89,7 +89,7 @@ def play_made(move: Move) -> Play:
     return play
 
 
-class PaoyaoPresenter(Presenter):
+class PaoyaoPresenter(Presenter[PaoyaoPublic, PaoyaoView]):
     game_id = "paoyao"
 
     def game_name(self, _: Translator) -> str:
@@ -109,10 +109,10 @@ class PaoyaoPresenter(Presenter):
             return self.rank(code[0], _)
         return SUIT_SIGNS[code[1]] + self.rank(code[0], _)
 
-    def cards(self, codes, _: Translator) -> str:
+    def cards(self, codes: Iterable[str], _: Translator) -> str:
         return " ".join(self.card(c, _) for c in codes) or "—"
 
-    def play_name(self, cards, kind: str | None, _: Translator) -> str:
+    def play_name(self, cards: Sequence[str], kind: str | None, _: Translator) -> str:
         """The kind of play (as views and events name it: single, pair, ...,
         bomb) as players say it: 对5, 单顺 5-9, 三路 7, 小幺 … (Pair of 5s,
         Straight 5-9, Three 7s, Small yao …)."""
@@ -184,7 +184,7 @@ class PaoyaoPresenter(Presenter):
                 team=self.team_name(t, names, _), n=n)
             for t, n in enumerate(points))
 
-    def _top_line(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
+    def _top_line(self, public: PaoyaoPublic, names: list[str], _: Translator) -> str:
         top = public["top"]
         if top is None:
             return _("On top: nothing yet")
@@ -197,17 +197,18 @@ class PaoyaoPresenter(Presenter):
                           pts).format(n=pts),
         )
 
-    def _status_line(self, public: dict[str, Any], names: list[str], _: Translator) -> str | None:
-        if public["phase"] == "snow":  # who answers is the turn line's
-            team = self.team_name(public["snow"]["team"], names, _)
+    def _status_line(self, public: PaoyaoPublic, names: list[str], _: Translator) -> str | None:
+        snow, chase = public["snow"], public["chase"]
+        if public["phase"] == "snow" and snow is not None:  # who answers is the turn line's
+            team = self.team_name(snow["team"], names, _)
             return _("{team} have won.").format(team=team)
-        if public.get("chase") is not None and public["phase"] != "over":
+        if chase is not None and public["phase"] != "over":
             return _("Snow! {team} have won and play on for a bigger win").format(
-                team=self.team_name(public["chase"], names, _)
+                team=self.team_name(chase, names, _)
             )
         return None
 
-    def table_text(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
+    def table_text(self, public: PaoyaoPublic, names: list[str], _: Translator) -> str:
         lines = [
             _("First lead: {name}").format(name=names[public["dealer"]]),
             self.team_points(public["points"], names, _),
@@ -234,7 +235,7 @@ class PaoyaoPresenter(Presenter):
             lines.append(status)
         return gloss("\n".join(lines), TERMS, names)
 
-    def hand_text(self, view: dict[str, Any], seat: int, names: list[str], _: Translator) -> str:
+    def hand_text(self, view: PaoyaoView, seat: int, names: list[str], _: Translator) -> str:
         groups: dict[str, list[str]] = {}
         for c in view["hand"]:
             groups.setdefault(c[0], []).append(c)
@@ -268,7 +269,7 @@ class PaoyaoPresenter(Presenter):
             lines.append(status)
         return gloss("\n".join(lines), TERMS, names)
 
-    def turn_action(self, public: dict[str, Any], _: Translator) -> str:
+    def turn_action(self, public: PaoyaoPublic, _: Translator) -> str:
         if public["phase"] == "snow":
             return gloss(_("to choose: snow or not"), TERMS)  # 雪不雪
         return _("to play")
@@ -334,14 +335,13 @@ class PaoyaoPresenter(Presenter):
 
     # -- end of hand ------------------------------------------------------------------------
     def result_text(
-        self, result: Result, final: dict[str, Any], names: list[str], _: Translator
+        self, result: Result, final: Revealed[PaoyaoPublic], names: list[str], _: Translator
     ) -> str:
         """Who won and how, the 雪 and its multiplier, each a sentence; the
         teams' points, who went out, the cards left, the next leader. Each
         seat's net is the 🏁 message's own line."""
         d = result.details
-        public = final.get("public", {})
-        limits = public.get("thresholds", {"win": 140, "kangqi": 90})
+        limits = final["public"]["thresholds"]
         team = self.team_name(d["winner_team"], names, _)
         lost = d["points"][1 - d["winner_team"]]
         win = d["win"]
@@ -363,7 +363,7 @@ class PaoyaoPresenter(Presenter):
             lines.append(
                 _("Out in order: {names}").format(names=names_list([names[s] for s in d["out"]], _))
             )
-        hands = final.get("hands") or []
+        hands = final["hands"]
         if any(hands):
             lines.append(_("Cards left:"))
             for s, h in enumerate(hands):

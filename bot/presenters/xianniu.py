@@ -13,13 +13,14 @@ reads `view(seat)` of its own seat.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
 from bot.i18n import N_, Translator, in_context, plural
 from bot.presenters.base import Presenter, names_list
 from bot.presenters.gloss import Term, gloss, gloss_labels, term
-from games.base import Move, Pick, Result, State
+from games.base import Move, Pick, Result, Revealed, State
+from games.xianniu import Leaf, XianniuPublic, XianniuView
 
 # ♥ and ♦ in their red emoji form, ♠ ♣ plain (black).
 SUITS = {"s": "♠", "h": "♥️", "c": "♣", "d": "♦️"}
@@ -112,7 +113,7 @@ def _then(parts: Sequence[str], _: Translator) -> str:
     return row
 
 
-class XianniuPresenter(Presenter):
+class XianniuPresenter(Presenter[XianniuPublic, XianniuView]):
     game_id = "xianniu"
     mode = "P"
     ranks = "KQJT98765432A"  # high to low, for sorting a hand
@@ -134,7 +135,7 @@ class XianniuPresenter(Presenter):
         """♠9♥️9: poker cards side by side."""
         return "".join(self.card(c, _) for c in self.sort(codes)) or "—"
 
-    def sort(self, codes) -> list[str]:
+    def sort(self, codes: Iterable[str]) -> list[str]:
         return sorted(codes, key=lambda c: (self.ranks.index(c[0]), "shcd".index(c[1])))
 
     def hand_groups(self, codes: Sequence[str], _: Translator) -> str:
@@ -253,7 +254,7 @@ class XianniuPresenter(Presenter):
         return gloss(_(REASONS.get(reason, REASONS["not_legal"])), self.terms)
 
     # -- the table -----------------------------------------------------------
-    def leaves_text(self, plays: list[dict[str, Any]], _: Translator) -> str:
+    def leaves_text(self, plays: list[Leaf], _: Translator) -> str:
         out = []
         for p in plays:
             label = self.shape_label(p["shape"], p["n"], p["cards"], _)
@@ -275,12 +276,12 @@ class XianniuPresenter(Presenter):
     def row(self, name: str, parts: Sequence[str], _: Translator) -> str:
         return _("{name}: {parts}").format(name=name, parts=_then(parts, _))
 
-    def table_text(self, public: dict[str, Any], names: list[str], _: Translator) -> str:
+    def table_text(self, public: XianniuPublic, names: list[str], _: Translator) -> str:
         dealer = public["dealer"]
         lines = [_("Dealer: {name} · {t} of {cap} on the table").format(
             name=names[dealer], t=public["table"], cap=public["cap"])]
-        if public.get("opening"):
-            o = public["opening"]
+        o = public["opening"]
+        if o:
             lines.append(_("{who} showed {shape} at the deal").format(
                 who=names[o["seat"]], shape=self.shape_label(o["shape"], 1, [], _)))
         lines.append("────────────")
@@ -306,11 +307,12 @@ class XianniuPresenter(Presenter):
             lines.append(status)
         return gloss("\n".join(lines), self.terms, names)
 
-    def status_line(self, public: dict[str, Any], names: list[str], _: Translator) -> str | None:
+    def status_line(self, public: XianniuPublic, names: list[str], _: Translator) -> str | None:
         """What the turn line does not say: the play to beat, a 紧牌's limit."""
         ph = public["phase"]
         if ph == "trick":
             top = public["trick"]
+            assert top is not None  # a trick has a play to beat
             return _("On top: {cards} from {who}").format(
                 who=names[top["seat"]],
                 cards=self.shape_label(top["shape"], top["n"], top["cards"], _))
@@ -320,10 +322,10 @@ class XianniuPresenter(Presenter):
                           "Tightened: everyone keeps at most {n} cards", n).format(n=n)
         return None
 
-    def turn_action(self, public: dict[str, Any], _: Translator) -> str:
+    def turn_action(self, public: XianniuPublic, _: Translator) -> str:
         return gloss(self._turn_action(public, _), self.terms)
 
-    def _turn_action(self, public: dict[str, Any], _: Translator) -> str:
+    def _turn_action(self, public: XianniuPublic, _: Translator) -> str:
         ph = public["phase"]
         if ph == "trick":
             return _("to beat")  # 压牌
@@ -337,7 +339,7 @@ class XianniuPresenter(Presenter):
             return _("to lead again after the xian")
         return _("to lead or stand")
 
-    def hand_text(self, view: dict[str, Any], seat: int, names: list[str], _: Translator) -> str:
+    def hand_text(self, view: XianniuView, seat: int, names: list[str], _: Translator) -> str:
         lines = [_("Your cards ({n}):").format(n=len(view["hand"])),
                  self.hand_groups(view["hand"], _),
                  _("On the table: yours {mine} · all {t} of {cap}").format(
@@ -349,6 +351,7 @@ class XianniuPresenter(Presenter):
             ph = view["phase"]
             if ph == "trick":
                 top = view["trick"]
+                assert top is not None  # a trick has a play to beat
                 lines.append(_("You must beat {cards} from {who}").format(
                     who=names[top["seat"]],
                     cards=self.shape_label(top["shape"], top["n"], top["cards"], _)))
@@ -427,13 +430,12 @@ class XianniuPresenter(Presenter):
 
     # -- end of hand ---------------------------------------------------------
     def result_text(
-        self, result: Result, final: dict[str, Any], names: list[str], _: Translator
+        self, result: Result, final: Revealed[XianniuPublic], names: list[str], _: Translator
     ) -> str:
         """Each seat's table and points, in the table's words; who pays whom
         and why; the cards left. Each seat's net is the 🏁 message's own line."""
         d = result.details
-        public = final.get("public", {})
-        dealer = public.get("dealer", 0)
+        dealer = final["public"]["dealer"]
         order = [(dealer + i) % 3 for i in range(3)]
         lines = []
         for s in order:
@@ -455,7 +457,7 @@ class XianniuPresenter(Presenter):
             lines.append(_("Nobody pays: no winner has points.")
                          if any(r["winner"] for r in d["seats"])
                          else _("Nobody pays: nobody has 6 on the table."))
-        hands = final.get("hands")
+        hands = final["hands"]
         if hands:
             lines.append(_("Cards left in hand:"))
             for s in order:
@@ -500,7 +502,7 @@ class NiujiuPresenter(XianniuPresenter):
         """Ox 9, Ox 8 (牛九、牛八)."""
         return names_list([self.card(c, _) for c in self.sort(codes)], _) or "—"
 
-    def sort(self, codes) -> list[str]:
+    def sort(self, codes: Iterable[str]) -> list[str]:
         """High to low as they play: 天 12 … 地眼 2 (rules §1.2)."""
         return sorted(codes, key=lambda c: (ORDER[kind_of(c)], c[1]))
 

@@ -14,6 +14,7 @@ with their 14-complement), memoised, and the components are merged under the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from operator import ge, itemgetter
 from operator import sub as sub_
@@ -35,7 +36,13 @@ from games.changpai.estimate import (
     merge_capped,
     top_less_drops,
 )
+from games.changpai.hu import Fixed
 from games.changpai.kan import set_fan, set_tuo
+
+# A group inside a component: (need vector, kind of group, a, b) (see _parts).
+_Group = tuple[tuple[int, ...], str, int, int]
+# _shape of a best-by-group-count array: (top, fewest groups, drop costs 1 and 2, cut array)
+_Shape = tuple[int, int, int, int, tuple[int, ...]]
 
 # Weights (hundredths of a "坎"): a complete 坎 is 100, a part 30..55.
 SET = 100
@@ -47,11 +54,11 @@ FAN = 35  # per 番 of a complete set (幺地人 triple, 5-set)
 FAN_PART = 12
 
 
-def _parts(comp: tuple[int, ...]):
+def _parts(comp: tuple[int, ...]) -> tuple[tuple[_Group, ...], ...]:
     """(need vector, kind of group, a, b) for every group inside a component,
     indexed by the lowest local kind it uses."""
     local = {k: i for i, k in enumerate(comp)}
-    out = []
+    out: list[_Group] = []
 
     def need(*kinds: int) -> tuple[int, ...]:
         v = [0] * len(comp)
@@ -69,7 +76,7 @@ def _parts(comp: tuple[int, ...]):
                     out.append((need(k, j), "cpair", k, j))
     if comp == tuple(sorted(SEVENS)):
         out.append((need(*SEVENS), "k3", -1, -1))
-    by_min: list[list] = [[] for _ in comp]
+    by_min: list[list[_Group]] = [[] for _ in comp]
     for g in out:
         by_min[next(i for i, n in enumerate(g[0]) if n)].append(g)
     return tuple(tuple(x) for x in by_min)
@@ -105,7 +112,8 @@ def _weight(shape: str, a: int, b: int, lv: dict[int, int]) -> int:
 
 
 @lru_cache(maxsize=1 << 12)
-def _weights(ci: int, levels: tuple[int, ...]):
+def _weights(ci: int, levels: tuple[int, ...]) -> tuple[tuple[tuple[tuple[int, ...], int], ...],
+                                                       ...]:
     comp = COMPONENTS[ci]
     lv = dict(zip(comp, levels))
     return tuple(
@@ -137,7 +145,7 @@ def component_value(ci: int, counts: tuple[int, ...], levels: tuple[int, ...]) -
     return tuple(best)
 
 
-def hand_value(conc, unseen, cap: int) -> int:
+def hand_value(conc: Sequence[int], unseen: Sequence[int], cap: int) -> int:
     """Most value of at most `cap` disjoint groups from the concealed cards."""
     total = [0]
     for ci, comp in enumerate(COMPONENTS):
@@ -160,7 +168,7 @@ def hand_value(conc, unseen, cap: int) -> int:
     return max(total)
 
 
-def fixed_value(fixed) -> int:
+def fixed_value(fixed: Fixed) -> int:
     """Value of the fixed sets (melds and locked 偷 sets): all complete."""
     return SET * fixed.count + TUO * fixed.tuo + FAN * fixed.fan
 
@@ -182,7 +190,7 @@ def _cut(best: tuple[int, ...]) -> tuple[int, ...]:
     return best[: best.index(max(best)) + 1]
 
 
-def capped_top(shapes, cap: int) -> int:
+def capped_top(shapes: Sequence[_Shape], cap: int) -> int:
     """The most of at most `cap` groups from disjoint parts given by their
     `_shape`s: the tops add up when their fewest groups fit under the cap;
     one or two groups too many are given up by the parts' drop costs
@@ -207,7 +215,7 @@ _DROP2 = itemgetter(3)
 
 
 @lru_cache(maxsize=1 << 16)
-def _shape(best: tuple[int, ...]) -> tuple[int, int, int, int, tuple[int, ...]]:
+def _shape(best: tuple[int, ...]) -> _Shape:
     """(top, the fewest groups reaching it, what giving up one and two of those
     groups costs of the top, the array cut there) of a best-by-group-count
     array."""
@@ -224,15 +232,15 @@ class HandCalc:
     kind's unseen count as it was, so only the touched components are searched
     again; the others' shapes are kept."""
 
-    def __init__(self, conc, unseen, cap: int, xy: bool) -> None:
+    def __init__(self, conc: Sequence[int], unseen: Sequence[int], cap: int, xy: bool) -> None:
         self.conc = list(conc)
         self.cap = cap  # 7 − fixed sets: at most this many groups from the hand
         self.xy = xy
-        self.bits = []
-        self.levels = []
-        self.est = []  # per component: _shape of its estimate array
+        self.bits: list[int] = []
+        self.levels: list[tuple[int, ...]] = []
+        self.est: list[_Shape] = []  # per component: _shape of its estimate array
         self.most: list[int] = []  # per component: most groups, uncapped
-        self.val = []  # per component: _shape of its value array
+        self.val: list[_Shape] = []  # per component: _shape of its value array
         self.unseen = unseen
         avail = tuple(map(_POSITIVE, unseen))
         level = tuple([min(2, u) if u > 0 else 0 for u in unseen])  # 0, 1 or 2 (more)

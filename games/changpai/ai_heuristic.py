@@ -18,6 +18,7 @@ the public count of seen cards (sets, dead pile, the card on offer), its own
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 
 from games.changpai.ai_eval import HandCalc, fixed_value, hand_value
 from games.changpai.cards import CODES, COMPLEMENTS, COMPONENT_OF, COPIES, KIND_OF, N_KINDS, RED
@@ -35,7 +36,7 @@ DANGER_CHI = 1  # per unseen complement: the next player may 吃 it
 BAOZI = 10_000  # a discard or claim that fails the estimate
 
 
-def unseen_of(st: ChangpaiState, conc, seen) -> list[int]:
+def unseen_of(st: ChangpaiState, conc: Sequence[int], seen: Sequence[int]) -> list[int]:
     return [COPIES - seen[k] - conc[k] for k in range(N_KINDS)]
 
 
@@ -70,7 +71,7 @@ class Position:
         chi = sum(self.unseen[j] for j in COMPLEMENTS[k])
         return DANGER_PENG * max(0, u - 1) + DANGER_CHI * chi
 
-    def discard_scores(self, kinds, base: dict[int, int] | None = None,
+    def discard_scores(self, kinds: Iterable[int], base: dict[int, int] | None = None,
                        fixed: Fixed | None = None) -> dict[int, int]:
         fixed = self.fixed if fixed is None else fixed
         out = {}
@@ -117,7 +118,7 @@ class Position:
         return self._ranking
 
 
-def discardable_after(st: ChangpaiState, conc) -> list[int]:
+def discardable_after(st: ChangpaiState, conc: Sequence[int]) -> list[int]:
     kinds = [k for k in range(N_KINDS) if conc[k]]
     if st.variant["no_discard_from_triple"]:
         free = [k for k in kinds if conc[k] < 3]

@@ -47,7 +47,8 @@ def hidden_pool(st: ChangpaiState, seat: int) -> list[int]:
     return pool
 
 
-def _sample(st: ChangpaiState, seat: int, others: list[int], rng: random.Random):
+def _sample(st: ChangpaiState, seat: int, others: list[int],
+            rng: random.Random) -> tuple[dict[int, list[int]], list[int]]:
     """Hidden cards dealt at random: {other seat: counts}, stock (in order)."""
     pool = hidden_pool(st, seat)
     rng.shuffle(pool)
@@ -190,7 +191,8 @@ def _repair(world: ChangpaiState, seat: int, others: list[int], rng: random.Rand
     world._moves = {}
 
 
-def _build(st: ChangpaiState, seat: int, others: list[int], hands, stock: list[int]) -> World:
+def _build(st: ChangpaiState, seat: int, others: list[int], hands: dict[int, list[int]],
+           stock: list[int]) -> World:
     world = clone(st)
     world.__class__ = World
     assert isinstance(world, World)

@@ -7,6 +7,7 @@ copies of a kind share the code, so hands are multisets (count vectors).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from operator import itemgetter
 
 from games.base import IllegalMove
@@ -89,14 +90,14 @@ def kind(code: str) -> int:
         raise IllegalMove("unknown_card", repr(code)) from None
 
 
-def to_counts(codes) -> list[int]:
+def to_counts(codes: Iterable[str]) -> list[int]:
     counts = [0] * N_KINDS
     for c in codes:
         counts[kind(c)] += 1
     return counts
 
 
-def to_codes(counts) -> list[str]:
+def to_codes(counts: Iterable[int]) -> list[str]:
     out: list[str] = []
     for k, n in enumerate(counts):
         out.extend([CODES[k]] * n)

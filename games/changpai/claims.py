@@ -6,15 +6,44 @@ N 过 (pass). 杀 and 吐火 are mandatory: they come without N.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from games.changpai.cards import CODES, COMPLEMENTS, N_KINDS, SEVENS, YDR
 from games.changpai.estimate import claim_ok
+from games.changpai.hu import Fixed
 from games.changpai.kan import classify
 
-if TYPE_CHECKING:
-    from games.changpai.state import ChangpaiState
+
+class Position(Protocol):
+    """What the claim rules read of a hand in progress (`ChangpaiState` is
+    one): declared here, so this module needs nothing above it."""
+
+    @property
+    def seats(self) -> int: ...
+    @property
+    def variant(self) -> Mapping[str, Any]: ...
+    @property
+    def conc(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def seen(self) -> Sequence[int]: ...
+    @property
+    def melds(self) -> Sequence[Sequence[Sequence[Any]]]: ...
+    @property
+    def status(self) -> Sequence[str]: ...
+    @property
+    def peng_bar(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def hu_bar(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def qi_seat(self) -> int: ...
+    def fixed(self, s: int) -> Fixed: ...
+    def may_claim_hu(self, s: int, x: int) -> bool: ...
+    def claim_hu(self, s: int, x: int, need_k23: bool, need_k1: bool) -> bool: ...
+    def chi_seats(self, src: int, okind: str) -> tuple[int, ...]: ...
+    def claim_basis(self, s: int) -> tuple[int, tuple[int, ...] | None, tuple[bool, ...],
+                                          int, int, int, bool, bool]: ...
 
 
 @cache
@@ -25,7 +54,7 @@ def seat_order(seats: int, s: int) -> tuple[int, ...]:
 RANK = {"H": 5, "F": 4, "K": 3, "P": 2, "C": 1}
 
 
-def chi_options(conc, x: int) -> list[tuple[int, int]]:
+def chi_options(conc: Sequence[int], x: int) -> list[tuple[int, int]]:
     """Pairs of the claimer's kinds that make a K2/K3 with the claimed kind x."""
     out: list[tuple[int, int]] = []
     cx = conc[x]
@@ -55,7 +84,7 @@ def chi_code(pair: tuple[int, int]) -> str:
     return _CHI_CODE[pair]
 
 
-def claim_codes(st: ChangpaiState, s: int, x: int, may_chi: bool) -> list[str]:
+def claim_codes(st: Position, s: int, x: int, may_chi: bool) -> list[str]:
     """Claims of seat s on card x; may_chi: s is the flipper or the next player."""
     codes = _due_codes(st, s, x, may_chi)
     if codes and codes[-1] in ("F", "K"):
@@ -63,7 +92,7 @@ def claim_codes(st: ChangpaiState, s: int, x: int, may_chi: bool) -> list[str]:
     return _with_options(st, s, x, may_chi, codes)
 
 
-def _due_codes(st: ChangpaiState, s: int, x: int, may_chi: bool) -> list[str]:
+def _due_codes(st: Position, s: int, x: int, may_chi: bool) -> list[str]:
     """胡, then a due 吐火/杀 (mandatory: it ends the list) — the cheap part,
     asked of every seat before any 碰/吃 is weighed."""
     conc = st.conc[s]
@@ -88,7 +117,7 @@ def _due_codes(st: ChangpaiState, s: int, x: int, may_chi: bool) -> list[str]:
     return codes
 
 
-def _with_options(st: ChangpaiState, s: int, x: int, may_chi: bool,
+def _with_options(st: Position, s: int, x: int, may_chi: bool,
                   codes: list[str]) -> list[str]:
     """The optional 碰/吃 (each weighed by the claimer's estimate) and 过."""
     conc = st.conc[s]
@@ -122,7 +151,7 @@ def _chi_table(x: int) -> tuple[tuple[int, int, int, tuple[int, int], int, str],
     claimer's pair): (a, b, copies of a needed, the pair, the 坎's 砣, its code).
     chi_options(conc, x) is the pairs of those whose cards conc holds."""
     full = [5] * N_KINDS
-    out = []
+    out: list[tuple[int, int, int, tuple[int, int], int, str]] = []
     for pair in chi_options(full, x):
         kan = classify((*pair, x))
         if kan:
@@ -135,7 +164,7 @@ _CHI = tuple(_chi_table(x) for x in range(N_KINDS))
 _PENG_TUO = tuple(classify((x, x, x))[1] for x in range(N_KINDS))  # type: ignore[index]
 
 
-def offer_options(state: ChangpaiState, x: int, src: int, okind: str,
+def offer_options(state: Position, x: int, src: int, okind: str,
                   known: tuple[int, list[str]] | None = None) -> dict[int, list[str]]:
     """Every active seat's claim codes on card x offered by `src`: seats
     without a claim are left out, and a due 杀/吐火 beats 碰/吃, so then only

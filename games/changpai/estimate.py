@@ -15,7 +15,7 @@ of the hand before it) skip even that when an upper bound decides.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -132,8 +132,8 @@ class Estimate(NamedTuple):
 
 
 def estimate(
-    counts,
-    unseen,
+    counts: Iterable[int],
+    unseen: Iterable[int],
     fixed_count: int,
     fixed_tuo: int,
     threshold: int,
@@ -256,7 +256,7 @@ def hand_parts(counts: tuple[int, ...], avail: tuple[bool, ...], xy: bool) -> _H
     return tuple(out), top, groups, fewest, kills
 
 
-def _capped_top(parts, cap: int, top: int, fewest: int) -> int:
+def _capped_top(parts: Sequence[_Part], cap: int, top: int, fewest: int) -> int:
     """Most 砣 of at most `cap` groups, when the parts' best selections
     together use `fewest` > cap groups for `top` 砣 (else the tops simply add
     up): one or two groups too many are given up by the parts' drop costs

@@ -70,14 +70,16 @@ class ChangpaiGame(Game):
 
     def next_dealer(self, variant: Mapping[str, Any], finished: State, seed: int) -> int:
         assert isinstance(finished, ChangpaiState)
-        out = finished.outcome or {}
-        if out.get("kind") == "win":
+        out = finished.outcome
+        kind = None if out is None else out["kind"]
+        if out is not None and kind == "win":
             return out["win"]["winner"]  # the winner deals
-        if out.get("kind") == "huang" and variant.get("dealer_on_draw") == "next":
+        if kind == "huang" and variant.get("dealer_on_draw") == "next":
             return (finished.dealer + 1) % finished.seats
         return finished.dealer  # 荒 (default) and redeal: the dealer stays
 
-    def start(self, variant: Mapping[str, Any], deal: Any, dealer: int, seats: int | None = None):
+    def start(self, variant: Mapping[str, Any], deal: Any, dealer: int,
+              seats: int | None = None) -> ChangpaiState:
         n = seats or self.default_seats
         if n not in self.seat_counts:
             raise VariantError(f"changpai is played by 3, not {n}")

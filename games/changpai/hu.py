@@ -11,6 +11,7 @@ best 砣 for that key: more 砣 never lowers 番.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -181,7 +182,7 @@ def meets(tuo: int, is_dealer: bool, strict: bool) -> bool:
 
 
 def evaluate(
-    counts,
+    counts: Sequence[int],
     fixed: Fixed,
     is_dealer: bool,
     rules: Rules = Rules(),
@@ -263,7 +264,7 @@ def incomplete(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(ci for ci, pick in enumerate(PICK) if not component_options(ci, pick(counts)))
 
 
-def may_win_with(counts, x: int) -> bool:
+def may_win_with(counts: Sequence[int], x: int) -> bool:
     """False when counts plus a card of kind x (x < 0: no card) cannot be a 胡."""
     inc = incomplete(tuple(counts))
     if x < 0 or not inc:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from functools import lru_cache
 
 from games.changpai.cards import POINTS, RED, SEVENS, YDR
@@ -22,7 +23,7 @@ def set_fan(k: int, size: int) -> int:
     return 1 if size == 5 else 0
 
 
-def classify(kinds) -> tuple[str, int, int] | None:
+def classify(kinds: Iterable[int]) -> tuple[str, int, int] | None:
     """(shape, 砣, 番) of a group of card kinds, or None if it is no 坎."""
     return _classify(tuple(kinds))
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from games.changpai.cards import RED
 from games.changpai.hu import Fixed
@@ -10,7 +12,9 @@ from games.changpai.kan import K2, K3, classify
 
 # Meld kinds: tou 偷 (locked 4/5 of a kind from the hand), sha 杀 (claimed 4th),
 # fire 吐火 (claimed 5th), peng 碰, chi 吃.
-# A meld is stored as [kind, [card kinds], claimed kind or -1, from seat or -1].
+# A meld is stored as [kind, [card kinds], claimed kind or -1, from seat or -1]
+# (JSON data, changed in place when a set grows).
+StoredMeld = list[Any]
 
 
 # No sets yet (every seat at the deal): one shared value (Fixed is immutable), not
@@ -18,7 +22,7 @@ from games.changpai.kan import K2, K3, classify
 NO_SETS = Fixed()
 
 
-def fixed_of(melds) -> Fixed:
+def fixed_of(melds: Sequence[StoredMeld]) -> Fixed:
     if not melds:
         return NO_SETS
     count = tuo = fan = 0
@@ -46,10 +50,10 @@ def _set_facts(cards: tuple[int, ...]) -> tuple[int, int, int, bool, bool, bool]
     return len(cards), t, f, shape == K2, shape == K3, not any(RED[k] for k in cards)
 
 
-def extra_of(melds) -> int:
+def extra_of(melds: Sequence[StoredMeld]) -> int:
     """Σ(size − 3) over 4- and 5-sets: how many cards above 20 a hand holds."""
     return sum(len(cards) - 3 for _mk, cards, _c, _f in melds)
 
 
-def card_total(melds) -> int:
+def card_total(melds: Sequence[StoredMeld]) -> int:
     return sum(len(cards) for _mk, cards, _c, _f in melds)

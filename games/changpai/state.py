@@ -13,11 +13,12 @@ alternative, flips) happen inside the engine and show up as events.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import compress
 from operator import add, itemgetter
 from typing import Any
 
-from games.base import COPY_1, COPY_2, COPY_DEEP, IllegalMove, Move, Result, State
+from games.base import COPY_1, COPY_2, COPY_DEEP, Game, IllegalMove, Move, Result, State
 from games.changpai.cards import (
     CODES,
     COPIES,
@@ -32,8 +33,9 @@ from games.changpai.claims import RANK, offer_options, seat_order
 from games.changpai.estimate import Estimate, claim_ok, estimate_avail, hand_ok
 from games.changpai.hu import Fixed, Rules, Win, evaluate, may_win_with, threshold
 from games.changpai.kan import classify
-from games.changpai.melds import fixed_of
-from games.changpai.scoring import net_of, payments
+from games.changpai.melds import StoredMeld, fixed_of
+from games.changpai.scoring import net_of, payments, unit
+from games.changpai.views import ChangpaiPublic, ChangpaiView, Outcome, WinRecord
 
 HAND = 20
 _KINDS = range(N_KINDS)
@@ -118,7 +120,8 @@ class ChangpaiState(State):
                "_qualify_ok": COPY_1}
     SHARED = State.SHARED | {"deck"}
 
-    def __init__(self, game, variant: dict[str, Any], seats: int, dealer: int, deal: Any) -> None:
+    def __init__(self, game: Game, variant: dict[str, Any], seats: int, dealer: int,
+                 deal: Any) -> None:
         # 29 attributes at most: from the 30th on CPython 3.11 keeps them in a
         # plain dict and specialises no attribute load or method call on it
         # (so `deal` and `qi_seat` are derived, the 胡 Rules kept per variant).
@@ -134,7 +137,7 @@ class ChangpaiState(State):
         for s, conc in enumerate(self.conc):
             for k in deck[s * HAND : (s + 1) * HAND]:
                 conc[k] += 1
-        self.melds: list[list[list]] = [[] for _ in range(seats)]
+        self.melds: list[list[StoredMeld]] = [[] for _ in range(seats)]
         self.status = ["in"] * seats  # in / yang 仰 / fold 系统仰 / baozi 包子
         self.qchoice: list[str | None] = [None] * seats
         self.phase = "qualify"
@@ -150,7 +153,7 @@ class ChangpaiState(State):
         self.hu_bar: list[list[int]] = [[] for _ in range(seats)]
         self.dead: list[int] = []
         self.seen = [0] * N_KINDS  # public cards: melds, dead pile, the card on offer
-        self.outcome: dict[str, Any] | None = None
+        self.outcome: Outcome | None = None
         self.last: list[dict[str, Any]] = []
         self._fixed: list[Fixed | None] = [None] * seats
         self._moves: dict[int, list[Move]] = {}
@@ -246,12 +249,14 @@ class ChangpaiState(State):
     def estimates_on(self) -> bool:
         return self.variant["qualify_mode"] == "xy"
 
-    def unseen(self, s: int, conc=None, seen=None) -> list[int]:
+    def unseen(self, s: int, conc: Sequence[int] | None = None,
+               seen: Sequence[int] | None = None) -> list[int]:
         conc = self.conc[s] if conc is None else conc
         seen = self.seen if seen is None else seen
         return [COPIES - seen[k] - conc[k] for k in range(N_KINDS)]
 
-    def avail(self, s: int, conc=None, seen=None) -> tuple[bool, ...]:
+    def avail(self, s: int, conc: Sequence[int] | None = None,
+              seen: Sequence[int] | None = None) -> tuple[bool, ...]:
         """Per kind: does a copy exist that seat s has not seen (the estimate's
         "unseen" flags), without building the unseen counts."""
         conc = self.conc[s] if conc is None else conc
@@ -260,7 +265,8 @@ class ChangpaiState(State):
             return _ALL_UNSEEN
         return tuple(map(_FIVE_GT, map(add, seen, conc)))
 
-    def estimate_of(self, s: int, conc=None, fixed: Fixed | None = None, seen=None) -> Estimate:
+    def estimate_of(self, s: int, conc: Sequence[int] | None = None, fixed: Fixed | None = None,
+                    seen: Sequence[int] | None = None) -> Estimate:
         conc = self.conc[s] if conc is None else conc
         f = self.fixed(s) if fixed is None else fixed
         v = self.variant
@@ -681,7 +687,7 @@ class ChangpaiState(State):
         if not self_draw:  # the offered card joins the winner's hand
             self.conc[s][x] += 1
             self.seen[x] -= 1
-        win = {
+        win: WinRecord = {
             "winner": s,
             "card": CODES[x] if x >= 0 else None,
             "self_draw": self_draw,
@@ -697,7 +703,7 @@ class ChangpaiState(State):
                    "from": win["from"], "fan": w.fan, "tuo": w.tuo})
         self._end({"kind": "win", "win": win}, ev)
 
-    def _end(self, outcome: dict[str, Any], ev: list) -> None:
+    def _end(self, outcome: Outcome, ev: list) -> None:
         self.outcome = outcome
         self.phase = "over"
         self.offer = None
@@ -860,7 +866,7 @@ class ChangpaiState(State):
         return self.phase == "over"
 
     # -- views ------------------------------------------------------------
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> ChangpaiPublic:
         off = self.offer
         return {
             "phase": self.phase,
@@ -897,16 +903,18 @@ class ChangpaiState(State):
             "outcome": self.outcome,
         }
 
-    def view(self, seat: int) -> dict[str, Any]:
-        v = self.public_view()
-        v["seat"] = seat
+    def view(self, seat: int) -> ChangpaiView:
+        v: ChangpaiView = {
+            **self.public_view(),
+            "seat": seat,
+            "hand": to_codes(self.conc[seat]),
+            "drawn": CODES[self.drawn] if self.drawn >= 0 and self.actor == seat else None,
+            "peng_barred": [CODES[k] for k in self.peng_bar[seat]],
+            "hu_barred": [CODES[k] for k in self.hu_bar[seat]],
+            "threshold": threshold(self.is_dealer(seat)),
+        }
         if self.phase == "claim" and seat in self.to_act():
-            v["to_act"] = [seat]  # only their own claim
-        v["hand"] = to_codes(self.conc[seat])
-        v["drawn"] = CODES[self.drawn] if self.drawn >= 0 and self.actor == seat else None
-        v["peng_barred"] = [CODES[k] for k in self.peng_bar[seat]]
-        v["hu_barred"] = [CODES[k] for k in self.hu_bar[seat]]
-        v["threshold"] = threshold(self.is_dealer(seat))
+            v["to_act"] = [seat]  # only their own claim (the key keeps its place)
         if self.phase != "over" and self.active(seat) and self.estimates_on():
             e = self.estimate_of(seat)
             v["estimate"] = {"tuo": e.tuo, "groups": e.groups, "ok": e.ok}
@@ -925,8 +933,6 @@ class ChangpaiState(State):
             "payments": pays,
         }
         if win is not None:
-            from games.changpai.scoring import unit
-
             capped, u = unit(win["fan"], self.variant)
             details.update(win)
             details["fan_capped"] = capped

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import random
 
+from games.base import Move
 from games.dingniu import suanzhang as sz
 from games.dingniu.ai_world import unknown_counts
 from games.dingniu.scoring import nearness, score
@@ -100,7 +101,7 @@ def _fits(counts: list[int], left: int, right: int) -> int:
     return n
 
 
-def _lead_value(state: DingniuState, seat: int, move, unknown: list[int]) -> float:
+def _lead_value(state: DingniuState, seat: int, move: Move, unknown: list[int]) -> float:
     t = KIND_OF[move.cards[0]]
     hand = list(state.hands[seat])
     hand[t] -= len(move.cards)
@@ -111,7 +112,7 @@ def _lead_value(state: DingniuState, seat: int, move, unknown: list[int]) -> flo
 
 
 def _best_play(
-    state: DingniuState, seat: int, moves, unknown: list[int], rng: random.Random
+    state: DingniuState, seat: int, moves: list[Move], unknown: list[int], rng: random.Random
 ) -> str:
     variant = state.variant
     doubles = -1  # judged without doubles unless the variant counts them
@@ -124,6 +125,7 @@ def _best_play(
     old = sz.analyse(nd, doubles, left, right)
     plays = []
     for m in moves:
+        assert m.data is not None  # a play names its end and the value it goes on
         t, side, v = KIND_OF[m.cards[0]], m.data["end"], m.data["on"]
         w = OTHER[t][v]
         nl, nr = (w, right) if side == "L" else (left, w)

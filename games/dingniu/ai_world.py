@@ -19,6 +19,7 @@ on the sampled deal and comparing the view.
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from games.base import IllegalMove
 from games.dingniu import suanzhang as sz
@@ -29,6 +30,8 @@ from games.dingniu.tiles import CODES, COPIES, KIND_OF, N_KINDS, PIPS
 # Pip bitmask of each tile kind, for the "held no tile fitting" test.
 PIP_MASK = tuple((1 << a) | (1 << b) for a, b in PIPS)
 TRIES = 60  # sampled deals before giving up on an exact replay
+# (seat, move code with a 扣's tile blanked out, (left, right) ends before it)
+Timeline = list[tuple[int, str, tuple[int, int]]]
 
 
 def clone(state: DingniuState) -> DingniuState:
@@ -49,11 +52,11 @@ def unknown_counts(state: DingniuState, seat: int) -> list[int]:
     return out
 
 
-def public_timeline(state: DingniuState):
+def public_timeline(state: DingniuState) -> Timeline:
     """(seat, code, ends before the move) of every move, with a 扣's tile
     blanked out: only what the whole table saw."""
     left = right = 0
-    out = []
+    out: Timeline = []
     for s, code in state.history:
         if code[0] == "K":
             out.append((s, "K", (left, right)))
@@ -73,7 +76,7 @@ def public_timeline(state: DingniuState):
     return out
 
 
-def forced_voids(state: DingniuState, timeline) -> list[tuple[int, int, int]]:
+def forced_voids(state: DingniuState, timeline: Timeline) -> list[tuple[int, int, int]]:
     """(seat, his 扣s so far, kind mask) for every 死砸: the kinds that had a
     play making no 算帐 then, which he therefore did not hold. Empty where
     the record cannot tell which plays were 死砸 (a 算帐 judged from hands,
@@ -106,7 +109,8 @@ def forced_voids(state: DingniuState, timeline) -> list[tuple[int, int, int]]:
     return out if seen == state.sizha else []
 
 
-def slots(state: DingniuState, seat: int, timeline=None) -> list[tuple[int, int, int, int]]:
+def slots(state: DingniuState, seat: int,
+          timeline: Timeline | None = None) -> list[tuple[int, int, int, int]]:
     """The hidden places as (seat, index, forbidden pip mask, forbidden kind
     mask): index i < the seat's 扣 count is its i-th 扣 tile, the rest are
     hand tiles."""
@@ -134,7 +138,8 @@ def slots(state: DingniuState, seat: int, timeline=None) -> list[tuple[int, int,
     return out
 
 
-def sample_hidden(state: DingniuState, seat: int, rng: random.Random, timeline=None):
+def sample_hidden(state: DingniuState, seat: int, rng: random.Random,
+                  timeline: Timeline | None = None) -> dict[int, list[int]]:
     """Hidden tiles dealt to the other seats' 扣 and hand places at random,
     respecting every 扣 inference: {seat: [kinds in place order]}."""
     unknown = unknown_counts(state, seat)
@@ -174,7 +179,7 @@ def sample_hidden(state: DingniuState, seat: int, rng: random.Random, timeline=N
     return out
 
 
-def _opening_ok(state: DingniuState, initial: list[list[int]], timeline) -> bool:
+def _opening_ok(state: DingniuState, initial: list[list[int]], timeline: Timeline) -> bool:
     """The head could have made the opening he made with this hand."""
     if not timeline:
         return True
@@ -203,7 +208,7 @@ def determinize(state: DingniuState, seat: int, rng: random.Random) -> DingniuSt
     return _in_place(state, seat, hidden)
 
 
-def _explains(state: DingniuState, timeline) -> bool:
+def _explains(state: DingniuState, timeline: Timeline) -> bool:
     """The history accounts for the layout and every 扣 (a position built
     directly, as in tests, has no history behind it)."""
     kou = [0, 0, 0, 0]
@@ -245,7 +250,8 @@ def _in_place(state: DingniuState, seat: int, hidden: dict[int, list[int]]) -> D
     return world
 
 
-def _replay(state: DingniuState, seat: int, hidden: dict[int, list[int]], timeline):
+def _replay(state: DingniuState, seat: int, hidden: dict[int, list[int]],
+            timeline: Timeline) -> DingniuState | None:
     """The sampled deal played through the public history, or None if the
     engine refuses it (an opening or 扣 the sampled hand could not make)."""
     kou_iter = {s: iter(tiles) for s, tiles in hidden.items()}
@@ -273,7 +279,7 @@ def _replay(state: DingniuState, seat: int, hidden: dict[int, list[int]], timeli
     if not _opening_ok(state, initial, timeline):
         return None
     deal = {"hands": [[CODES[t] for t in range(N_KINDS) for _ in range(h[t])] for h in initial]}
-    world = state.game.start(state.variant, deal, state.dealer)
+    world = cast(DingniuState, state.game.start(state.variant, deal, state.dealer))  # 顶牛's
     try:
         for s, code in history:
             world.apply(s, code)

@@ -7,7 +7,7 @@ the head takes the bigger 庄.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 STANDARD = (3, 2, 1)  # 大庄, 二庄, 小庄 pay; the winner gets 6
@@ -17,7 +17,7 @@ def play_order(head: int) -> list[int]:
     return [(head + i) % 4 for i in range(4)]
 
 
-def nearness(head: int, physical: bool):
+def nearness(head: int, physical: bool) -> Callable[[int], tuple[int, int]]:
     """Sort key of 'nearer the head'. Physical: 二牌 and 末牌 both sit next to
     the head (distance 1), 三牌 opposite; equal distances fall back to play order."""
 
@@ -117,7 +117,9 @@ def score(
     return net, details
 
 
-def _plain(points, head, variant, winner, losers, near, net, payments, details) -> None:
+def _plain(points: list[int], head: int, variant: Mapping[str, Any], winner: int,
+           losers: list[int], near: Callable[[int], tuple[int, int]], net: list[int],
+           payments: list[dict[str, Any]], details: dict[str, Any]) -> None:
     if variant["payout"] != "doubletony":
         for loser, a in zip(losers, STANDARD):
             _pay(payments, net, loser, winner, a, "base")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import COPY_1, COPY_2, COPY_DEEP, IllegalMove, Move, Result, State
+from games.base import COPY_1, COPY_2, COPY_DEEP, Game, IllegalMove, Move, Result, State
 from games.dingniu import suanzhang as sz
 from games.dingniu.opening import lalian_forbidden, leads, must_pair
 from games.dingniu.scoring import score
@@ -32,6 +32,7 @@ from games.dingniu.tiles import (
     codes_of,
     oriented,
 )
+from games.dingniu.views import Account, DingniuPublic, DingniuView, Suanzhang
 
 # Every move object is built once; legal_moves only picks them.
 PLAY_MOVES = {
@@ -63,7 +64,7 @@ class DingniuState(State):
     SHARED = State.SHARED | {"_legal"}  # a cached move list, replaced, never changed
     seats = 4  # on the class: an instance keeps at most 29 attributes (see __init__)
 
-    def __init__(self, game, variant: dict[str, Any], deal: Any, dealer: int) -> None:
+    def __init__(self, game: Game, variant: dict[str, Any], deal: Any, dealer: int) -> None:
         # 29 attributes at most: from the 30th on CPython 3.11 keeps them in a
         # plain dict and specialises no attribute load or method call on it.
         self.game = game
@@ -82,8 +83,8 @@ class DingniuState(State):
         self.on_layout = [0] * N_KINDS
         self.actor = dealer  # seat to act; -1 once the hand is over
         self.end: str | None = None
-        self.suanzhang: dict[str, Any] | None = None  # the counted 算帐
-        self.sizha: list[dict[str, Any]] = []  # forced smashes (死砸), no 算帐
+        self.suanzhang: Suanzhang | None = None  # the counted 算帐
+        self.sizha: list[Account] = []  # forced smashes (死砸), no 算帐
         # 死拦 candidates: the seat whose last play let a 红帐 (or any block) through.
         self.silan_hong = -1
         self.silan_any = -1
@@ -436,7 +437,7 @@ class DingniuState(State):
         return Result(net, details)
 
     # -- views -------------------------------------------------------------
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> DingniuPublic:
         return {
             "head": self.dealer,
             "layout": list(self.layout),
@@ -451,12 +452,13 @@ class DingniuState(State):
             "end": self.end,
         }
 
-    def view(self, seat: int) -> dict[str, Any]:
-        v = self.public_view()
-        v["seat"] = seat
-        v["hand"] = codes_of(self.hands[seat])
-        v["kou"] = [CODES[t] for t in self.kou[seat]]  # a player knows his own 扣
-        return v
+    def view(self, seat: int) -> DingniuView:
+        return {
+            **self.public_view(),
+            "seat": seat,
+            "hand": codes_of(self.hands[seat]),
+            "kou": [CODES[t] for t in self.kou[seat]],  # a player knows his own 扣
+        }
 
     def dump(self) -> dict[str, Any]:
         return {
@@ -485,8 +487,9 @@ class DingniuState(State):
         self.left, self.right = data["ends"]
         self.actor = data["turn"]
         self.end = data["end"]
-        self.suanzhang = dict(data["suanzhang"]) if data["suanzhang"] else None
-        self.sizha = [dict(x) for x in data["sizha"]]
+        z = data["suanzhang"]
+        self.suanzhang = Suanzhang(type=z["type"], seat=z["seat"], silan=z["silan"]) if z else None
+        self.sizha = [Account(type=x["type"], seat=x["seat"]) for x in data["sizha"]]
         self.silan_hong, self.silan_any = data["silan"]
         self._legal = None
         self._recount()

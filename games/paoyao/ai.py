@@ -38,7 +38,7 @@ class PaoyaoMonteCarlo(MonteCarloPlayer[PaoyaoState]):
     max_follows = 2  # responses compared, besides the pass
     points_weight = 0.25  # playout value: team net + this × captured-point margin / 200
 
-    def candidates(self, state, seat: int, rng: random.Random) -> list[str]:
+    def candidates(self, state: PaoyaoState, seat: int, rng: random.Random) -> list[str]:
         if state.phase == "snow":
             return [SNOW]  # 雪 cannot lose: no playouts needed
         moves = state.legal_moves(seat)
@@ -52,19 +52,21 @@ class PaoyaoMonteCarlo(MonteCarloPlayer[PaoyaoState]):
         if state.top is None:
             return [c for _, c in h.lead_scores(state, seat, moves)[: self.max_leads]]
         plays = [m for m in moves if m.code != PASS]
-        if state.top_seat % 2 == seat % 2:
+        top = state.top_seat
+        assert top is not None  # following: a play is on top
+        if top % 2 == seat % 2:
             # the partner holds the trick: pass, or the cheapest beats
             scored = h.follow_scores_all(state, seat, plays)
         else:
             scored = h.follow_scores(state, seat, moves)
-        keep = 1 if state.top_seat % 2 == seat % 2 else self.max_follows
+        keep = 1 if top % 2 == seat % 2 else self.max_follows
         codes = [c for _, c in scored if c != PASS][:keep]
         return [PASS, *codes]
 
-    def copy(self, world):
+    def copy(self, world: PaoyaoState) -> PaoyaoState:
         return clone(world)
 
-    def value(self, w, seat: int, rng: random.Random) -> float:
+    def value(self, w: PaoyaoState, seat: int, rng: random.Random) -> float:
         playout(w, self.heuristic, rng)
         team = seat % 2
         margin = w.score[team] - w.score[1 - team]
@@ -88,6 +90,6 @@ MC_VARIANTS = {
 }
 
 
-def choose(state, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:
+def choose(state: PaoyaoState, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:
     """The bot's entry point: the Monte Carlo player within `budget_s` seconds."""
     return monte_carlo(budget_s).choose(state, seat, rng)

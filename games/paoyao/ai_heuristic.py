@@ -20,13 +20,16 @@ Rules of thumb:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
+from games.base import Move
 from games.paoyao.cards import ACE, BJ, FOUR, POINTS, SJ
-from games.paoyao.combos import BOMB, DSTRAIGHT, PAIR, SINGLE, STRAIGHT
+from games.paoyao.combos import BOMB, DSTRAIGHT, PAIR, SINGLE, STRAIGHT, Combo, Shape
 from games.paoyao.notation import PASS, SNOW
+from games.paoyao.state import PaoyaoState
 
 
-def _combo(state, seat: int, code: str):
+def _combo(state: PaoyaoState, seat: int, code: str) -> tuple[Combo, Shape]:
     """(combination, shape) of a listed play of `seat`."""
     e = state.tables.plays[code]
     return e[0], e[1]
@@ -50,7 +53,8 @@ class Heuristic:
     alone = 4.0  # more eager to beat when the partner is out
     partner_behind = 0.0  # less eager when the partner may still beat after me
 
-    def play_cost(self, cnt: list[int], combo, shape, order) -> float:
+    def play_cost(self, cnt: list[int], combo: Combo, shape: Shape,
+                  order: Sequence[int]) -> float:
         """How much a play weakens the hand: high cards spent, bombs broken or
         used, pairs split."""
         kind = combo[0]
@@ -76,7 +80,7 @@ class Heuristic:
                 cost += self.break_yao
         return cost
 
-    def choose(self, state, seat: int, rng: random.Random) -> str:
+    def choose(self, state: PaoyaoState, seat: int, rng: random.Random) -> str:
         if state.phase == "snow":
             return SNOW  # 雪 cannot lose (see module doc)
         moves = state.legal_moves(seat)
@@ -91,7 +95,8 @@ class Heuristic:
         return self.follow(state, seat, moves)
 
     # -- leading -------------------------------------------------------------
-    def lead_scores(self, state, seat: int, moves) -> list[tuple[float, str]]:
+    def lead_scores(self, state: PaoyaoState, seat: int,
+                    moves: Sequence[Move]) -> list[tuple[float, str]]:
         """(score, code) of every lead, best first."""
         cnt = state.cnt[seat]
         order = state.order
@@ -114,20 +119,24 @@ class Heuristic:
         out.sort(key=lambda x: (-x[0], x[1]))
         return out
 
-    def lead(self, state, seat: int, moves) -> str:
+    def lead(self, state: PaoyaoState, seat: int, moves: Sequence[Move]) -> str:
         return self.lead_scores(state, seat, moves)[0][1]
 
     # -- following -----------------------------------------------------------
-    def follow_scores(self, state, seat: int, moves) -> list[tuple[float, str]]:
+    def follow_scores(self, state: PaoyaoState, seat: int,
+                      moves: Sequence[Move]) -> list[tuple[float, str]]:
         """(score, code) of every response and the pass (score 0), best first."""
-        if state.top_seat % 2 == seat % 2:  # the partner (or I) holds the trick
+        top = state.top_seat
+        assert top is not None  # following: a play is on top
+        if top % 2 == seat % 2:  # the partner (or I) holds the trick
             return [(0.0, PASS)]
         plays = [m for m in moves if m.code != PASS]
         out = [(0.0, PASS), *self.follow_scores_all(state, seat, plays)]
         out.sort(key=lambda x: (-x[0], x[1]))
         return out
 
-    def follow_scores_all(self, state, seat: int, plays) -> list[tuple[float, str]]:
+    def follow_scores_all(self, state: PaoyaoState, seat: int,
+                          plays: Sequence[Move]) -> list[tuple[float, str]]:
         """(trick value − cost, code) of each play beating the top, best first."""
         cnt = state.cnt[seat]
         order = state.order
@@ -140,11 +149,13 @@ class Heuristic:
         out.sort(key=lambda x: (-x[0], x[1]))
         return out
 
-    def trick_value(self, state, seat: int) -> float:
+    def trick_value(self, state: PaoyaoState, seat: int) -> float:
         """What taking the trick from the opponents is worth."""
         team = seat % 2
         v = self.beat_base + self.beat_points * state.trick_points
-        opp_left = state.left[state.top_seat]
+        top = state.top_seat
+        assert top is not None  # following: a play is on top
+        opp_left = state.left[top]
         if opp_left <= 5:  # an opponent about to go out
             v += 3.0 * (6 - opp_left)
         pts = state.trick_points
@@ -158,12 +169,12 @@ class Heuristic:
             v += self.alone
         else:
             active = 4 - len(state.out)
-            needed = active - 1 if state.left[state.top_seat] else active
+            needed = active - 1 if state.left[top] else active
             if state.passes + 1 < needed:  # the partner may still beat it after me
                 v -= self.partner_behind
         return v
 
-    def follow(self, state, seat: int, moves) -> str:
+    def follow(self, state: PaoyaoState, seat: int, moves: Sequence[Move]) -> str:
         return self.follow_scores(state, seat, moves)[0][1]
 
 

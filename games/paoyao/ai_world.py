@@ -14,6 +14,7 @@ re-dealt uniformly among the other seats by their card counts only.
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from games.paoyao.cards import ACE, FOUR, RANK_OF, deck
 from games.paoyao.state import PaoyaoState
@@ -84,10 +85,10 @@ def determinize(state: PaoyaoState, seat: int, rng: random.Random) -> PaoyaoStat
         dealt[s] += pool[i : i + need[s]]
         i += need[s]
         hands[s] = dealt[s]
-    return _with_hands(state, hands)
+    return _with_hands(state, cast("list[list[str]]", hands))  # every seat's, now
 
 
-def _with_hands(state: PaoyaoState, hands) -> PaoyaoState:
+def _with_hands(state: PaoyaoState, hands: list[list[str]]) -> PaoyaoState:
     """`state` with these current hands, and a deal rebuilt to match them
     (current hand plus the cards each seat played) so that a world never
     carries the real hidden deal."""

@@ -8,6 +8,8 @@ Suits never matter in 刨幺 (spec §1), so the rules work on rank indices:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 RANK_CHARS = "456789TJQKA23SB"  # index = rank; S/B are the jokers' first letter
 SUITS = "cdhs"  # ♣ ♦ ♥ ♠, sorted as in codes
 FOUR, FIVE, TEN, KING, ACE, TWO, THREE, SJ, BJ = 0, 1, 6, 9, 10, 11, 12, 13, 14
@@ -50,5 +52,5 @@ def sort_key(code: str) -> tuple[int, str]:
     return (RANK_OF[code[0]], code[1])
 
 
-def sorted_cards(codes) -> list[str]:
+def sorted_cards(codes: Iterable[str]) -> list[str]:
     return sorted(codes, key=sort_key)

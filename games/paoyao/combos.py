@@ -15,7 +15,13 @@ card subsets (§9). A combination is a tuple (kind, a, b):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from games.paoyao.cards import ACE, BJ, FOUR, NRANKS, SJ
+
+Combo = tuple[int, int, int]  # (kind, a, b): see above
+Shape = tuple[tuple[int, int], ...]  # a play's (rank, count) pairs, in rank order
+Formed = tuple[Combo, Shape]  # a play: its combination and its shape
 
 SINGLE, PAIR, STRAIGHT, DSTRAIGHT, BOMB = 1, 2, 3, 4, 5
 KIND_NAMES = {
@@ -34,7 +40,7 @@ JOKER_SUB = 13  # a joker set heads its 路
 STRAIGHT_TOP = ACE  # straights run 4 … A
 
 
-def classify(cnt, order) -> tuple[int, int, int] | None:
+def classify(cnt: Sequence[int], order: Sequence[int]) -> Combo | None:
     """The combination a rank-count vector forms, or None if it is invalid."""
     sj, bj = cnt[SJ], cnt[BJ]
     normal = [r for r in range(SJ) if cnt[r]]
@@ -65,7 +71,7 @@ def classify(cnt, order) -> tuple[int, int, int] | None:
     return None
 
 
-def why_invalid(cnt) -> str:
+def why_invalid(cnt: Sequence[int]) -> str:
     """A stable reason key for a rank-count vector classify() rejects."""
     sj, bj = cnt[SJ], cnt[BJ]
     normal = [r for r in range(SJ) if cnt[r]]
@@ -87,7 +93,7 @@ def why_invalid(cnt) -> str:
     return "straight_too_short"  # 45, 4455: three ranks at least
 
 
-def beats(new, cur) -> bool:
+def beats(new: Combo | None, cur: Combo | None) -> bool:
     """Whether combination `new` may be played on top of `cur` (§4.2)."""
     if new is None:
         return False
@@ -111,7 +117,7 @@ def beats(new, cur) -> bool:
     return False
 
 
-def refusal(new, cur) -> str:
+def refusal(new: Combo, cur: Combo) -> str:
     """Why a valid `new` does not beat `cur` (a stable reason key)."""
     nk, ck = new[0], cur[0]
     if ck == BOMB and nk != BOMB:
@@ -129,9 +135,10 @@ def refusal(new, cur) -> str:
 # A play's shape is a tuple of (rank, count) pairs in rank order.
 
 
-def bombs(cnt, order, above=None):
+def bombs(cnt: Sequence[int], order: Sequence[int],
+          above: tuple[int, int] | None = None) -> list[Formed]:
     """Every bomb in `cnt` with power above `above` = (tier, sub) (None: all)."""
-    out = []
+    out: list[Formed] = []
     for r in range(SJ):
         c = cnt[r]
         for k in range(3, c + 1):
@@ -152,7 +159,8 @@ def bombs(cnt, order, above=None):
     return out
 
 
-def runs(cnt, width, length=None, low_above=-1):
+def runs(cnt: Sequence[int], width: int, length: int | None = None,
+         low_above: int = -1) -> list[tuple[int, int]]:
     """Straights (width 1) or double straights (width 2) as (low, length)."""
     out = []
     for lo in range(low_above + 1, STRAIGHT_TOP - 1):
@@ -167,13 +175,13 @@ def runs(cnt, width, length=None, low_above=-1):
     return out
 
 
-def _run_play(kind, width, lo, n):
+def _run_play(kind: int, width: int, lo: int, n: int) -> Formed:
     return ((kind, n, lo), tuple((r, width) for r in range(lo, lo + n)))
 
 
-def leads(cnt, order):
+def leads(cnt: Sequence[int], order: Sequence[int]) -> list[Formed]:
     """Every distinct play of a leader holding `cnt` as (combination, shape)."""
-    out = [((SINGLE, order[r], 0), ((r, 1),)) for r in range(NRANKS) if cnt[r]]
+    out: list[Formed] = [((SINGLE, order[r], 0), ((r, 1),)) for r in range(NRANKS) if cnt[r]]
     out += [((PAIR, order[r], 0), ((r, 2),)) for r in range(SJ) if cnt[r] >= 2]
     out += [_run_play(STRAIGHT, 1, lo, n) for lo, n in runs(cnt, 1)]
     out += [_run_play(DSTRAIGHT, 2, lo, n) for lo, n in runs(cnt, 2)]
@@ -181,11 +189,12 @@ def leads(cnt, order):
     return out
 
 
-def responses(cnt, order, top):
+def responses(cnt: Sequence[int], order: Sequence[int], top: Combo) -> list[Formed]:
     """Every play of `cnt` that beats the combination `top`."""
     kind = top[0]
     if kind == BOMB:
         return bombs(cnt, order, (top[1], top[2]))
+    out: list[Formed]
     if kind == SINGLE:
         out = [
             ((SINGLE, order[r], 0), ((r, 1),))
@@ -207,7 +216,7 @@ def responses(cnt, order, top):
     return out + bombs(cnt, order)
 
 
-def counts_of_ranks(ranks) -> list[int]:
+def counts_of_ranks(ranks: Iterable[int]) -> list[int]:
     cnt = [0] * NRANKS
     for r in ranks:
         cnt[r] += 1

@@ -69,7 +69,8 @@ class PaoyaoGame(Game):
         assert isinstance(finished, PaoyaoState)
         return finished.next_leader()
 
-    def start(self, variant, deal, dealer: int, seats: int | None = None) -> PaoyaoState:
+    def start(self, variant: Mapping[str, Any], deal: Any, dealer: int,
+              seats: int | None = None) -> PaoyaoState:
         if (seats or 4) != 4:
             raise VariantError("paoyao is played by 4 players")
         if not (isinstance(dealer, int) and 0 <= dealer < 4):

@@ -21,6 +21,7 @@ combinations, shapes and bomb powers of every play.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import accumulate, chain, repeat
 from operator import getitem, itemgetter, sub
 
@@ -45,8 +46,21 @@ from games.paoyao.combos import (
     SINGLE,
     STRAIGHT,
     YAO_TIER,
+    Combo,
+    Shape,
     classify,
 )
+
+# A hand (see above): its cards sorted by rank, then suit; where each rank's
+# block ends in them; and how many of each rank it holds.
+Base = tuple[str, ...]
+Ends = tuple[int, ...]
+Bombs = tuple[tuple[int, ...], tuple[Move, ...]]  # bombs(): (keys, moves), weakest first
+# Tables.roads[r][c]: (key, k) of every 路 of rank r held c times
+Roads = list[list[tuple[tuple[int, int], ...]]]
+# a block lo … r-1 of ranks held w+ times: (lo, r, straights' codes, their card slices)
+Block = tuple[int, int, tuple[str, ...], tuple[slice, ...]]
+PlayEntry = tuple[Combo, Shape, int]  # a play of the Tables: (combination, shape, points)
 
 PLAY = "play"
 _new = tuple.__new__  # Move(code, PLAY, cards) without the keyword-handling frame
@@ -59,7 +73,7 @@ def bomb_key(tier: int, within: int) -> int:
     return tier * 16 + within
 
 
-def code_of(shape) -> str:
+def code_of(shape: Iterable[tuple[int, int]]) -> str:
     """The move code of a play shape ((rank, count), ...)."""
     return "".join(RANK_CHARS[r] * k for r, k in shape)
 
@@ -82,7 +96,7 @@ RUN_CODES = [
 ]
 
 
-def _shapes():
+def _shapes() -> Iterator[Shape]:
     """Every shape a play can have, each once."""
     for r in range(NRANKS):
         yield ((r, 1),)
@@ -120,7 +134,7 @@ class Tables:
             for r in range(SJ)
         ]
         # code -> (combination, shape, points) of every play there is
-        self.plays: dict[str, tuple] = {}
+        self.plays: dict[str, PlayEntry] = {}
         for shape, code, points in SHAPES:  # shared by both orders' tables
             cnt = [0] * NRANKS
             for r, k in shape:
@@ -139,7 +153,7 @@ _NEXT_RANK_KEYS = [
 ]
 
 
-def hand_of(codes) -> tuple[tuple[str, ...], tuple[int, ...], list[int]]:
+def hand_of(codes: Iterable[str]) -> tuple[Base, Ends, list[int]]:
     """(base, ends, cnt) of a hand of card codes."""
     try:
         keys = sorted(map(_CARD_KEY.__getitem__, codes))
@@ -162,14 +176,14 @@ _DECK_ENDS = {
 }
 
 
-def hand_at(places, remove_threes: bool) -> tuple[tuple[str, ...], tuple[int, ...], list[int]]:
+def hand_at(places: Sequence[int], remove_threes: bool) -> tuple[Base, Ends, list[int]]:
     """hand_of() the cards at `places` (ascending) of the sorted deck."""
     base = itemgetter(*places)(_DECKS[remove_threes])  # a tuple: a hand has 2+ cards
     ends = tuple(map(bisect_left, repeat(places), _DECK_ENDS[remove_threes]))
     return base, ends, list(map(sub, ends, (0, *ends[:-1])))
 
 
-def held(base, ends, cnt, r: int) -> tuple[str, ...]:
+def held(base: Base, ends: Ends, cnt: Sequence[int], r: int) -> tuple[str, ...]:
     """The cards of rank r still held."""
     e = ends[r]
     return base[e - cnt[r] : e]
@@ -201,7 +215,8 @@ PAIR_MOVES = _Pairs(
 )
 
 
-def pairs(out: list, base, ends, cnt, ranks) -> None:
+def pairs(out: list[Move], base: Base, ends: Ends, cnt: Sequence[int],
+          ranks: Iterable[int]) -> None:
     moves = PAIR_MOVES
     for r in ranks:
         c = cnt[r]
@@ -210,7 +225,7 @@ def pairs(out: list, base, ends, cnt, ranks) -> None:
             out.append(moves[base[o : o + 2]])
 
 
-def _run_plays(w: int, length: int):
+def _run_plays(w: int, length: int) -> list[list[tuple[tuple[str, ...], tuple[slice, ...]]]]:
     """RUN_PLAYS[w][length][lo][r]: (codes, slices) of the straights of a block
     of ranks lo … r-1 held w+ times, as slices of the block's w lowest cards
     per rank: every straight (length 0), by lowest rank then length, or those
@@ -241,8 +256,8 @@ class _Blocks(dict):
         super().__init__()
         self.plays = RUN_PLAYS[w][0]
 
-    def __missing__(self, mask: bytes) -> tuple:
-        blocks = []
+    def __missing__(self, mask: bytes) -> tuple[Block, ...]:
+        blocks: list[Block] = []
         r = 0
         while r <= _LAST_RUN_START:
             if not mask[r]:
@@ -261,7 +276,8 @@ _BLOCKS = {w: _Blocks(w) for w in (1, 2)}
 _AT_LEAST = {w: bytes(int(c >= w) for c in range(256)) for w in (1, 2)}  # for translate()
 
 
-def runs(out: list, base, ends, cnt, w: int, blocks) -> None:
+def runs(out: list[Move], base: Base, ends: Ends, cnt: Sequence[int], w: int,
+         blocks: Iterable[Block]) -> None:
     """Straights (w = 1) or double straights (w = 2) of the blocks of ranks
     held w+ times `blocks` (_BLOCKS or _blocks_of()), by lowest rank then
     length."""
@@ -283,10 +299,10 @@ def runs(out: list, base, ends, cnt, w: int, blocks) -> None:
         )
 
 
-def _blocks_of(cnt, w: int, length: int, low_above: int) -> list:
+def _blocks_of(cnt: Sequence[int], w: int, length: int, low_above: int) -> list[Block]:
     """As _BLOCKS, for the straights of `length` ranks starting above `low_above`."""
     plays = RUN_PLAYS[w][length]
-    blocks = []
+    blocks: list[Block] = []
     r = low_above + 1
     while r <= _LAST_RUN_START:
         if cnt[r] < w:
@@ -316,7 +332,7 @@ class _Bombs(dict):
 BOMB_MOVES = _Bombs()
 
 
-def bombs(base, ends, cnt, roads) -> tuple[tuple[int, ...], tuple[Move, ...]]:
+def bombs(base: Base, ends: Ends, cnt: Sequence[int], roads: Roads) -> Bombs:
     """Every bomb (路, 幺, 王) of the hand as (keys, moves), weakest first."""
     items: dict[int, Move] = {}  # key -> Move (keys are unique)
     _bombs_of(items, base, ends, cnt, roads, range(SJ) if max(cnt) >= 3 else ())
@@ -326,7 +342,8 @@ def bombs(base, ends, cnt, roads) -> tuple[tuple[int, ...], tuple[Move, ...]]:
     return tuple(keys), tuple(map(items.__getitem__, keys))
 
 
-def _bombs_of(items: dict, base, ends, cnt, roads, ranks) -> None:
+def _bombs_of(items: dict[int, Move], base: Base, ends: Ends, cnt: Sequence[int], roads: Roads,
+              ranks: Iterable[int]) -> None:
     """Put key -> Move of the 路 of `ranks` and of every 幺 and 王 bomb held into `items`."""
     moves = BOMB_MOVES
     for r in ranks:
@@ -358,7 +375,8 @@ _FOUR_ACE_JOKER_KEYS = frozenset(
 )
 
 
-def swap_four_ace_jokers(held, base, ends, cnt, roads) -> tuple[tuple[int, ...], tuple[Move, ...]]:
+def swap_four_ace_jokers(held: Bombs, base: Base, ends: Ends, cnt: Sequence[int],
+                         roads: Roads) -> Bombs:
     """`held` (bombs() of a hand) once a play took from its 4s, As or jokers
     (`cnt` after it): the 路 of 4 and A, the 幺 and the 王 bombs made again,
     every other bomb kept. Counts only drop, so those are some of the ones
@@ -369,18 +387,20 @@ def swap_four_ace_jokers(held, base, ends, cnt, roads) -> tuple[tuple[int, ...],
     ks, ms = [], []
     for key, m in zip(keys, moves):
         if key in _FOUR_ACE_JOKER_KEYS:
-            m = new.get(key)
-            if m is None:
+            made = new.get(key)
+            if made is None:
                 continue
+            m = made
         ks.append(key)
         ms.append(m)
     return tuple(ks), tuple(ms)
 
 
-NO_BOMBS: tuple[tuple[int, ...], tuple[Move, ...]] = ((), ())
+NO_BOMBS: Bombs = ((), ())
 
 
-def swap_roads(held, base, ends, r: int, was: int, now: int, roads):
+def swap_roads(held: Bombs, base: Base, ends: Ends, r: int, was: int, now: int,
+               roads: Roads) -> Bombs:
     """`held` (bombs() of a hand) once rank r, not 4 or A, went from `was`
     (3+) to `now` cards: only r's 路 change. Their keys for `now` are some of
     those for `was`, so each keeps its place (its Move now the lowest suits
@@ -397,7 +417,7 @@ def swap_roads(held, base, ends, r: int, was: int, now: int, roads):
     return tuple(ks), tuple(ms)
 
 
-def leads(base, ends, cnt, tables: Tables, bombs) -> list[Move]:
+def leads(base: Base, ends: Ends, cnt: Sequence[int], tables: Tables, bombs: Bombs) -> list[Move]:
     """Every distinct play of a leader: singles and pairs by strength, then
     straights, double straights and the bombs (`bombs()` of the hand)."""
     out: list[Move] = []
@@ -420,7 +440,8 @@ def leads(base, ends, cnt, tables: Tables, bombs) -> list[Move]:
     return out
 
 
-def responses(base, ends, cnt, tables: Tables, top: tuple, bombs) -> list[Move]:
+def responses(base: Base, ends: Ends, cnt: Sequence[int], tables: Tables, top: Combo,
+              bombs: Bombs) -> list[Move]:
     """Every play that beats the combination `top`, in the order of leads.
     `top` is no bomb: the state answers a bomb from the seat's bombs alone."""
     kind = top[0]

@@ -10,17 +10,19 @@ Other moves: ``P`` pass (不要), ``X`` 雪, ``N`` 不雪.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from games.base import IllegalMove
 from games.paoyao.cards import NRANKS, RANK_CHARS, RANK_OF
 
 PASS, SNOW, NO_SNOW = "P", "X", "N"
 
 
-def encode_counts(cnt) -> str:
+def encode_counts(cnt: Sequence[int]) -> str:
     return "".join(RANK_CHARS[r] * cnt[r] for r in range(NRANKS))
 
 
-def encode(cards) -> str:
+def encode(cards: Iterable[str]) -> str:
     """The code of a set of cards (any order)."""
     return "".join(sorted((c[0] for c in cards), key=RANK_OF.__getitem__))
 

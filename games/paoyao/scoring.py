@@ -23,7 +23,8 @@ def grade(loser_points: int, variant: Mapping[str, Any]) -> int:
     return 2 if snowable(loser_points, variant) else 1
 
 
-def settlement(winner_team: int, multiplier: int, variant: Mapping[str, Any], base: int = 1):
+def settlement(winner_team: int, multiplier: int, variant: Mapping[str, Any],
+               base: int = 1) -> tuple[list[int], list[int]]:
     """(net, tally) per seat. net is zero-sum (D10): each winner +m·b, each
     loser −m·b. tally is what the match scoreboard adds up: the same under
     zero_sum, or winners +m·b and losers 0 under winners_only."""

@@ -7,9 +7,10 @@ Seats 0..3 in turn order; partners sit opposite, team 0 = {0, 2} and team
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from games.base import COPY_1, COPY_2, COPY_DEEP, IllegalMove, Move, Result, State
+from games.base import COPY_1, COPY_2, COPY_DEEP, Game, IllegalMove, Move, Result, State
 from games.paoyao import notation
 from games.paoyao.cards import (
     ACE,
@@ -26,6 +27,10 @@ from games.paoyao.cards import (
 )
 from games.paoyao.combos import BOMB, KIND_NAMES, beats, classify, refusal, why_invalid
 from games.paoyao.moves import (
+    Base,
+    Bombs,
+    Ends,
+    PlayEntry,
     Tables,
     bomb_key,
     bombs,
@@ -37,6 +42,7 @@ from games.paoyao.moves import (
     swap_roads,
 )
 from games.paoyao.scoring import SNOW_NAMES, grade, settlement, snowable
+from games.paoyao.views import PaoyaoPublic, PaoyaoView, Snow, Top
 
 PLAY, SNOW, OVER = "play", "snow", "over"
 _TABLES = {True: Tables(rank_order(True)), False: Tables(rank_order(False))}
@@ -54,7 +60,9 @@ class PaoyaoState(State):
     # base, ends: replaced, never changed; order, plays: the rank order's tables
     SHARED = State.SHARED | {"order", "plays", "base", "ends"}
 
-    def __init__(self, game, variant, deal, dealer: int, seats: int = 4, hands=None) -> None:
+    def __init__(self, game: Game, variant: Mapping[str, Any], deal: Any, dealer: int,
+                 seats: int = 4, hands: Iterable[tuple[Base, Ends, list[int]]] | None = None,
+                 ) -> None:
         """`hands`: the deal's hands as moves.hand_of() makes them, if at hand."""
         # 29 attributes at most: from the 30th on CPython 3.11 keeps them in a
         # plain dict and no method call on the state is specialised (+5%
@@ -80,12 +88,13 @@ class PaoyaoState(State):
         self.score = [0, 0]  # captured points per team
         self.taken: list[list[str]] = [[], []]  # cards captured per team
         self.chase: int | None = None  # after 雪: the fixed winning team
-        self.snow: dict[str, Any] | None = None  # pending 雪 decision
+        self.snow: Snow | None = None  # pending 雪 decision
         self.resume: str | None = None  # "play": a play was interrupted by the decision
         self.last_trick_winner: int | None = None
         self.finish: dict[str, Any] | None = None
 
-    def set_hands(self, hands, parts=None) -> None:
+    def set_hands(self, hands: Sequence[Sequence[str]],
+                  parts: Iterable[tuple[Base, Ends, list[int]]] | None = None) -> None:
         """Each seat's cards as moves.py keeps a hand: `base` (sorted, fixed),
         `ends` (where each rank's block ends) and `cnt` (held per rank);
         `parts`: those of `hands`, if made already."""
@@ -100,7 +109,7 @@ class PaoyaoState(State):
         # per seat: its bombs as moves.bombs() makes them, or None until asked
         # (asked at nearly every response; a play from a rank held 3+ times swaps
         # that rank's 路, one that may change a 幺 or 王 bomb makes those again)
-        self.seat_bombs: list[tuple | None] = [None] * 4
+        self.seat_bombs: list[Bombs | None] = [None] * 4
 
     # -- helpers -------------------------------------------------------------
     def _next_active(self, seat: int) -> int:
@@ -162,7 +171,7 @@ class PaoyaoState(State):
         moves.append(_PASS_MOVE)
         return moves
 
-    def code_for_cards(self, seat: int, cards) -> str:
+    def code_for_cards(self, seat: int, cards: Sequence[str]) -> str:
         if self.phase != PLAY or seat != self.current:
             raise IllegalMove("not_your_turn", f"seat {seat}")
         cards = list(cards)
@@ -189,8 +198,10 @@ class PaoyaoState(State):
         combo = classify(cnt, self.order)
         if combo is None:
             raise IllegalMove(why_invalid(cnt), notation.encode_counts(cnt))
-        if not beats(combo, self.top):
-            raise IllegalMove(refusal(combo, self.top), notation.encode_counts(cnt))
+        top = self.top
+        if not beats(combo, top):
+            assert top is not None  # any play may lead
+            raise IllegalMove(refusal(combo, top), notation.encode_counts(cnt))
         return combo
 
     def apply(self, seat: int, move: str | Move) -> list[dict[str, Any]]:
@@ -219,7 +230,7 @@ class PaoyaoState(State):
                             return events
         return super().apply(seat, move)
 
-    def _may_play(self, cnt: list[int], known: tuple) -> bool:
+    def _may_play(self, cnt: list[int], known: PlayEntry) -> bool:
         """Whether a hand holding `cnt` has the cards of a play (combination,
         shape, points) of the table and it beats the top."""
         for r, k in known[1]:
@@ -245,7 +256,7 @@ class PaoyaoState(State):
         return self._play(seat, (combo, shape, sum(POINTS[r] * k for r, k in shape)))
 
     # -- trick flow (§5) -----------------------------------------------------
-    def _play(self, seat: int, play: tuple) -> list[dict[str, Any]]:
+    def _play(self, seat: int, play: PlayEntry) -> list[dict[str, Any]]:
         """Play (combination, shape, points): the lowest suits of k cards of
         rank r per (r, k) in `shape`."""
         combo, shape, points = play
@@ -315,7 +326,7 @@ class PaoyaoState(State):
                     break
         return events
 
-    def _after_move(self, mover: int, events) -> None:
+    def _after_move(self, mover: int, events: list[dict[str, Any]]) -> None:
         """End the trick once every other active player has passed (§5.4),
         else hand the turn on."""
         active = 4 - len(self.out)
@@ -326,7 +337,7 @@ class PaoyaoState(State):
         else:
             self.current = self._next_active(mover)
 
-    def _award(self, events) -> None:
+    def _award(self, events: list[dict[str, Any]]) -> None:
         winner = self.top_seat
         assert winner is not None  # a trick is won by its top
         team = winner % 2
@@ -358,7 +369,7 @@ class PaoyaoState(State):
         self._on_award(team, events)
 
     # -- hand-end checks (§6.2, §6.4) -------------------------------------------
-    def _on_out(self, seat: int, events) -> None:
+    def _on_out(self, seat: int, events: list[dict[str, Any]]) -> None:
         team = seat % 2
         if self.chase is not None:
             self._check_chase(events)
@@ -367,7 +378,7 @@ class PaoyaoState(State):
         elif self.out[0] == seat and self.score[team] >= self.variant["kangqi_threshold"]:
             self._offer_snow(team, "kangqi", events)  # 扛旗 as the first player goes out
 
-    def _on_award(self, team: int, events) -> None:
+    def _on_award(self, team: int, events: list[dict[str, Any]]) -> None:
         if self.chase is not None:
             self._check_chase(events)
             return
@@ -384,7 +395,7 @@ class PaoyaoState(State):
         ):
             self._offer_snow(team, "kangqi", events)
 
-    def _check_chase(self, events) -> None:
+    def _check_chase(self, events: list[dict[str, Any]]) -> None:
         w = self.chase
         assert w is not None and self.snow is not None  # a chase follows a 雪 offer
         lose = self.score[1 - w]
@@ -399,7 +410,7 @@ class PaoyaoState(State):
             self._finish(w, grade(lose, self.variant), reason, events)
 
     # -- 雪 / 不雪 (§6.3) -----------------------------------------------------------
-    def _offer_snow(self, team: int, reason: str, events) -> None:
+    def _offer_snow(self, team: int, reason: str, events: list[dict[str, Any]]) -> None:
         if not snowable(self.score[1 - team], self.variant):
             self._finish(team, 1, reason, events)  # 免雪: no decision
             return
@@ -434,7 +445,8 @@ class PaoyaoState(State):
             self.resume = None
         return events
 
-    def _finish(self, team: int, multiplier: int, win: str, events, declined: bool = False) -> None:
+    def _finish(self, team: int, multiplier: int, win: str, events: list[dict[str, Any]],
+                declined: bool = False) -> None:
         self.phase = OVER
         snow = "declined" if declined else SNOW_NAMES[multiplier]
         self.finish = {"team": team, "multiplier": multiplier, "win": win, "snow": snow}
@@ -461,9 +473,10 @@ class PaoyaoState(State):
                 pts[self.top_seat % 2] += self.trick_points
         return pts
 
-    def public_view(self) -> dict[str, Any]:
-        top = None
+    def public_view(self) -> PaoyaoPublic:
+        top: Top | None = None
         if self.top is not None:
+            assert self.top_seat is not None  # set and cleared with the top
             # the last play's cards (not next() over reversed(): mypyc cannot
             # compile that, see bench/compiled.py)
             cards = [c for _s, c in self.trick if c][-1]
@@ -473,7 +486,7 @@ class PaoyaoState(State):
                 "combo": KIND_NAMES[self.top[0]],
                 "key": list(self.top),
             }
-        view: dict[str, Any] = {
+        view: PaoyaoPublic = {
             "phase": self.phase,
             "dealer": self.dealer,
             "turn": self.current if self.phase == PLAY else None,
@@ -503,10 +516,8 @@ class PaoyaoState(State):
             view["result"] = self.result().details
         return view
 
-    def view(self, seat: int) -> dict[str, Any]:
-        v = self.public_view()
-        v["seat"] = seat
-        v["hand"] = self.hand_codes(seat)
+    def view(self, seat: int) -> PaoyaoView:
+        v: PaoyaoView = {**self.public_view(), "seat": seat, "hand": self.hand_codes(seat)}
         partner = (seat + 2) % 4
         if (
             self.variant["show_partner_hand_after_out"]
@@ -575,9 +586,8 @@ class PaoyaoState(State):
         self.out, self.score = list(d["out"]), list(d["score"])
         self.taken = [list(t) for t in d["taken"]]
         self.chase, self.resume = d["chase"], d["resume"]
-        self.snow = (
-            None
-            if d["snow"] is None
-            else {**d["snow"], "answers": [list(a) for a in d["snow"]["answers"]]}
-        )
+        s = d["snow"]
+        self.snow = None if s is None else Snow(
+            team=s["team"], reason=s["reason"], deciders=s["deciders"],
+            answers=[list(a) for a in s["answers"]])
         self.last_trick_winner, self.finish = d["last_trick_winner"], d["finish"]

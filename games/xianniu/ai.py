@@ -16,7 +16,9 @@ rule-of-thumb player and the Monte Carlo player the bot uses.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import partial
+from typing import cast
 
 from games.base import Move, Pick
 from games.players import MonteCarloPlayer, playout, tuned
@@ -53,17 +55,17 @@ class XianniuMonteCarlo(MonteCarloPlayer[XianniuState]):
     sure_shortcut = SURE_SHORTCUT
     margin = 0.95  # for the reading of the record
 
-    def candidates(self, state, seat: int, rng: random.Random) -> list[str]:
+    def candidates(self, state: XianniuState, seat: int, rng: random.Random) -> list[str]:
         moves = state.legal_moves(seat)
         h = self.heuristic
         if state.phase == "control":
-            leads = h.lead_scores(state, seat, moves)
-            if state.game.mode in self.sure_shortcut and leads and leads[0][1]:
+            leads = h.lead_scores(state, seat, cast("list[Move]", moves))  # all Moves
+            if state.rules.mode in self.sure_shortcut and leads and leads[0][1]:
                 return [leads[0][2]]  # a sure lead: nothing to weigh
             out = _distinct(state, [c for _, _, c in leads])[: self.max_leads]
             out += [m.code for m in moves if isinstance(m, Move) and m.code[0] != "L"]
         elif state.phase == "trick":
-            out = _distinct(state, [m.code for m in moves])
+            out = _distinct(state, [m.code for m in cast("list[Move]", moves)])  # beats
         else:
             out = []
             for m in moves:
@@ -74,18 +76,19 @@ class XianniuMonteCarlo(MonteCarloPlayer[XianniuState]):
                     out.append(m.code)
         return list(dict.fromkeys(out))
 
-    def with_default(self, state, cands: list[str], default: str) -> list[str]:
+    def with_default(self, state: XianniuState, cands: list[str], default: str) -> list[str]:
         return _distinct(state, [default] + cands)  # the default stands for its kind
 
-    def sampler(self, state, seat: int):
+    def sampler(self, state: XianniuState,
+                seat: int) -> Callable[[random.Random], XianniuState]:
         know = Knowledge(state, seat)  # the public record, read once a decision
         return lambda rng: build(state, seat, know, sample(state, know, rng))
 
-    def copy(self, world):
+    def copy(self, world: XianniuState) -> XianniuState:
         return clone(world)
 
-    def value(self, world, seat: int, rng: random.Random) -> float:
-        if world.game.mode not in self.heuristic.modes:
+    def value(self, world: XianniuState, seat: int, rng: random.Random) -> float:
+        if world.rules.mode not in self.heuristic.modes:
             return super().value(world, seat, rng)  # every seat the same rule of thumb
         return playout(world, _Seats(self.heuristic, self.others, seat), rng).result().net[seat]
 
@@ -98,11 +101,11 @@ class _Seats:
     def __init__(self, own: Heuristic, others: Heuristic, seat: int) -> None:
         self.own, self.others, self.seat = own, others, seat
 
-    def choose(self, state, seat: int, rng: random.Random) -> str:
+    def choose(self, state: XianniuState, seat: int, rng: random.Random) -> str:
         return (self.own if seat == self.seat else self.others).choose(state, seat, rng)
 
 
-def _distinct(state, codes: list[str]) -> list[str]:
+def _distinct(state: XianniuState, codes: list[str]) -> list[str]:
     """One play per kind: cards of one rank are interchangeable except the
     colours of 9s and 5s (公/母), so 10♣ and 10♦ are one candidate. Keeps the
     first of each kind (the caller's order: the heuristic's best first)."""
@@ -116,7 +119,8 @@ def _distinct(state, codes: list[str]) -> list[str]:
                 out.append(code)
             continue
         info = by_code.get(code[1:])
-        m = info.mask if info is not None else state.deck.parse(code[1:])
+        # the cards of a legal lead or beat parse
+        m = info.mask if info is not None else cast(int, state.deck.parse(code[1:]))
         key = tuple(((m >> (4 * r)) & 15).bit_count() if r not in (NINE, FIVE)
                     else (m >> (4 * r)) & 15 for r in range(12))
         if r_key(key) not in seen:
@@ -146,6 +150,6 @@ MC_VARIANTS = {
 }
 
 
-def choose(state, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:
+def choose(state: XianniuState, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:
     """The bot's entry point: the Monte Carlo player within `budget_s` seconds."""
     return monte_carlo(budget_s).choose(state, seat, rng)

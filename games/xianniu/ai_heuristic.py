@@ -21,10 +21,25 @@ Rules of thumb (issue 7):
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import cast
 
 from games.base import Move, Pick
 from games.xianniu.ai_world import FULL, Threat, _above
-from games.xianniu.shapes import BLACK, EIGHT, FIVE, FOUR, KING, NINE, RED, SINGLE, TEN, Info
+from games.xianniu.shapes import (
+    BLACK,
+    EIGHT,
+    FIVE,
+    FOUR,
+    KING,
+    NINE,
+    RED,
+    SINGLE,
+    TEN,
+    Info,
+    Rules,
+)
+from games.xianniu.state import XianniuState
 from games.xianniu.views import CAP
 
 LEAF = 0.5  # worth of one leaf won (in "card" units: a K in hand ≈ 1)
@@ -32,7 +47,7 @@ XZ = 2.0  # worth of one 性子 point brought to the table
 CONTROL = 0.3  # worth of taking control
 
 
-def card_values(rules, hand: int) -> list[float]:
+def card_values(rules: Rules, hand: int) -> list[float]:
     """How much each card of `hand` is worth keeping: its single strength,
     plus its part in 性子, pairs, 亮子, 摆 and 鱼."""
     vals = [0.0] * 48
@@ -74,7 +89,7 @@ def mask_value(vals: list[float], mask: int) -> float:
     return v
 
 
-def unseen_of(state, seat: int) -> int:
+def unseen_of(state: XianniuState, seat: int) -> int:
     seen = state.hands[seat] | state.hidden[seat] | state.waste
     for p in state.leaves:
         for i, _ in p:
@@ -101,7 +116,7 @@ def hold_chance(threat: Threat, info: Info, follower_cards: int) -> float:
     return (1 - h ** info.size) ** threat.ranks_above(info)
 
 
-def xz_counts(state, seat: int, info: Info, leading: bool) -> float:
+def xz_counts(state: XianniuState, seat: int, info: Info, leading: bool) -> float:
     """性子 and 亮子 this play would score standing as the seat's leaf; a 喜
     that scores only now (喜前不喜后) counts half again: it is now or never."""
     xz: float = info.xz
@@ -116,7 +131,7 @@ def xz_counts(state, seat: int, info: Info, leading: bool) -> float:
     return xz + info.liang
 
 
-def sure_plays(state, seat: int, unseen: int) -> list[Info]:
+def sure_plays(state: XianniuState, seat: int, unseen: int) -> list[Info]:
     """Disjoint plays in hand that nobody can beat, biggest first, within
     the table's room."""
     rules = state.rules
@@ -135,7 +150,7 @@ def sure_plays(state, seat: int, unseen: int) -> list[Info]:
     return out
 
 
-def sure_leaves(state, seat: int, unseen: int) -> tuple[int, float]:
+def sure_leaves(state: XianniuState, seat: int, unseen: int) -> tuple[int, float]:
     """(leaves, 性子) of the seat's `sure_plays`."""
     plays = sure_plays(state, seat, unseen)
     return sum(i.size for i in plays), sum(xz_counts(state, seat, i, True) for i in plays)
@@ -144,24 +159,25 @@ def sure_leaves(state, seat: int, unseen: int) -> tuple[int, float]:
 class Heuristic:
     name = "heuristic"
 
-    def choose(self, state, seat: int, rng: random.Random) -> str:
+    def choose(self, state: XianniuState, seat: int, rng: random.Random) -> str:
         moves = state.legal_moves(seat)
         if len(moves) == 1 and isinstance(moves[0], Move):
             return moves[0].code
         ph = state.phase
         if ph == "trick":
-            return self.beat(state, seat, moves)
+            return self.beat(state, seat, cast("list[Move]", moves))  # beats: Moves
         if ph == "control":
-            return self.lead(state, seat, moves)
+            return self.lead(state, seat, cast("list[Move]", moves))  # leads, 扣, 紧牌: Moves
         if ph == "poll":
             return self.poll(state, seat, moves)
         if ph == "tighten":
-            return self.discard(state, seat, moves[0])
+            return self.discard(state, seat, cast(Pick, moves[0]))  # the discard: one Pick
         # opening: play the big hand (12 leaves: the big-hand bonus)
-        return next((m.code for m in moves if m.code[0] == "O"), moves[0].code)
+        bighands = cast("list[Move]", moves)  # the big hands and 不打: Moves
+        return next((m.code for m in bighands if m.code[0] == "O"), bighands[0].code)
 
     # -- forced beats ------------------------------------------------------
-    def beat(self, state, seat: int, moves) -> str:
+    def beat(self, state: XianniuState, seat: int, moves: Sequence[Move]) -> str:
         rules = state.rules
         vals = card_values(rules, state.hands[seat])
         threat = Threat(rules, unseen_of(state, seat))
@@ -178,7 +194,8 @@ class Heuristic:
         return best
 
     # -- control: lead, 扣 or 紧牌 -------------------------------------------
-    def lead_scores(self, state, seat: int, moves) -> list[tuple[float, bool, str]]:
+    def lead_scores(self, state: XianniuState, seat: int,
+                    moves: Sequence[Move]) -> list[tuple[float, bool, str]]:
         """(score, sure, code) of every lead, best first."""
         rules = state.rules
         vals = card_values(rules, state.hands[seat])
@@ -200,7 +217,7 @@ class Heuristic:
         out.sort(key=lambda t: (-t[0], t[2]))
         return out
 
-    def lead(self, state, seat: int, moves) -> str:
+    def lead(self, state: XianniuState, seat: int, moves: Sequence[Move]) -> str:
         scores = self.lead_scores(state, seat, moves)
         may_kou = any(m.code == "K" for m in moves)
         if not scores:
@@ -213,7 +230,7 @@ class Heuristic:
         return best if best_score > -0.2 else "K"
 
     # -- 掀 poll -------------------------------------------------------------
-    def poll(self, state, seat: int, moves) -> str:
+    def poll(self, state: XianniuState, seat: int, moves: Sequence[Move | Pick]) -> str:
         xian = moves[0]
         have = state.counts[seat]
         room = CAP - state.table
@@ -234,7 +251,7 @@ class Heuristic:
         return xian.code
 
     # -- 紧牌 / 贴牌 discards ------------------------------------------------
-    def discard(self, state, seat: int, pick: Pick) -> str:
+    def discard(self, state: XianniuState, seat: int, pick: Pick) -> str:
         hand = state.hands[seat]
         vals = card_values(state.rules, hand)
         cards = [c for c in range(48) if hand >> c & 1]

@@ -10,13 +10,16 @@ keeps the sure plays (2,000 deals). `TieKeeper` is the rule of thumb with that
 
 from __future__ import annotations
 
-from games.base import Pick
+from collections.abc import Sequence
+
+from games.base import Move, Pick
 from games.xianniu.ai_heuristic import Heuristic, card_values, sure_plays, unseen_of
+from games.xianniu.state import XianniuState
 
 TIE_KEEPS_SURE = frozenset({"N"})  # the modes whose computer player 贴s this way
 
 
-def keep_sure_discard(state, seat: int, pick: Pick) -> str:
+def keep_sure_discard(state: XianniuState, seat: int, pick: Pick) -> str:
     """The 贴牌: the lowest-valued cards outside the sure plays first."""
     hand = state.hands[seat]
     vals = card_values(state.rules, hand)
@@ -35,8 +38,8 @@ class TieKeeper(Heuristic):
     def __init__(self, modes: frozenset[str] = TIE_KEEPS_SURE) -> None:
         self.modes = modes
 
-    def poll(self, state, seat: int, moves) -> str:
+    def poll(self, state: XianniuState, seat: int, moves: Sequence[Move | Pick]) -> str:
         code = super().poll(state, seat, moves)
-        if code == "K" or state.game.mode not in self.modes or not isinstance(moves[0], Pick):
+        if code == "K" or state.rules.mode not in self.modes or not isinstance(moves[0], Pick):
             return code
         return keep_sure_discard(state, seat, moves[0])

@@ -18,8 +18,23 @@ within a few hundred swaps it keeps the one breaking the fewest.
 from __future__ import annotations
 
 import random
+from typing import cast
 
-from games.xianniu.shapes import BAI, EIGHT, FOUR, JACK, KING, LIANG_BAI, SINGLE, TEN, YU, Info
+from games.xianniu.cards import Deck
+from games.xianniu.shapes import (
+    BAI,
+    EIGHT,
+    FOUR,
+    INFO_OF,
+    JACK,
+    KING,
+    LIANG_BAI,
+    SINGLE,
+    TEN,
+    YU,
+    Info,
+    Rules,
+)
 from games.xianniu.state import XianniuState
 
 FULL = (1 << 48) - 1
@@ -43,7 +58,7 @@ _ABOVE: dict[int, list[int]] = {}  # id(rules) → mask of cards whose single ti
 _GROUP: dict[tuple, bool] = {}  # (id(rules), top mask, shape, rank, group) → some subset beats
 
 
-def _above(rules) -> list[int]:
+def _above(rules: Rules) -> list[int]:
     a = _ABOVE.get(id(rules))
     if a is None:
         a = [0] * 16
@@ -55,29 +70,30 @@ def _above(rules) -> list[int]:
     return a
 
 
-def _group_beats(rules, top: Info, k: int, r: int, g: int) -> bool:
+def _group_beats(rules: Rules, top: Info, k: int, r: int, g: int) -> bool:
     key = (id(rules), top.mask, k, r, g)
     v = _GROUP.get(key)
     if v is None:
         from games.xianniu.shapes import subsets
 
-        v = any(rules.beats(rules.info(sub << (4 * r)), top) for sub in subsets(g, k))
+        info = cast(INFO_OF, rules.info)  # 1-4 cards of a rank: a play
+        v = any(rules.beats(info(sub << (4 * r)), top) for sub in subsets(g, k))
         _GROUP[key] = v
     return v
 
 
-def _beaters(rules, top: Info) -> tuple[int, ...]:
+def _beaters(rules: Rules, top: Info) -> tuple[int, ...]:
     b = top.beaters
     if b is None:
         b = top.beaters = rules.beaters(top)
     return b
 
 
-def _tens(rules, mask: int) -> int:
+def _tens(rules: Rules, mask: int) -> int:
     return ((mask >> 32) & (255 if rules.j_in_bai else 15)).bit_count()
 
 
-def beatable(rules, mask: int, top: Info) -> bool:
+def beatable(rules: Rules, mask: int, top: Info) -> bool:
     """Does `mask` hold some play that may be laid on `top`? (the table cap
     aside: a beat of the same shape always fits)."""
     for sh in _beaters(rules, top):
@@ -100,7 +116,8 @@ def beatable(rules, mask: int, top: Info) -> bool:
                 and _tens(rules, mask)
                 and (mask >> (4 * EIGHT)) & 15
             ):
-                if rules.beats(rules.info(_liang_bai_in(rules, mask)), top):
+                info = cast(INFO_OF, rules.info)  # KKKK + a 10 + an 8: a 亮子摆
+                if rules.beats(info(_liang_bai_in(rules, mask)), top):
                     return True
     return False
 
@@ -108,13 +125,14 @@ def beatable(rules, mask: int, top: Info) -> bool:
 _RANK_MAX: dict[tuple, int] = {}  # (id(rules), k, rank, group) → best tier of a k-card play
 
 
-def _rank_max(rules, k: int, r: int, g: int) -> int:
+def _rank_max(rules: Rules, k: int, r: int, g: int) -> int:
     key = (id(rules), k, r, g)
     v = _RANK_MAX.get(key)
     if v is None:
         from games.xianniu.shapes import subsets
 
-        v = max((rules.info(sub << (4 * r)).tier for sub in subsets(g, k)), default=-1)
+        info = cast(INFO_OF, rules.info)  # 1-4 cards of a rank: a play
+        v = max((info(sub << (4 * r)).tier for sub in subsets(g, k)), default=-1)
         _RANK_MAX[key] = v
     return v
 
@@ -125,7 +143,7 @@ class Threat:
     摆. `beats(info)` equals `beatable(rules, mask, info)` (exact for plain
     tiers; the [S4] 33/66 order falls back to the slow test)."""
 
-    def __init__(self, rules, mask: int) -> None:
+    def __init__(self, rules: Rules, mask: int) -> None:
         self.rules = rules
         self.mask = mask
         groups = [(mask >> (4 * r)) & 15 for r in range(12)]
@@ -154,13 +172,13 @@ class Threat:
         return sum(1 for x in self.tiers[info.shape] if x > t)
 
 
-def _liang_bai_in(rules, mask: int) -> int:
+def _liang_bai_in(rules: Rules, mask: int) -> int:
     t = (mask >> 32) & (255 if rules.j_in_bai else 15)
     e = (mask >> (4 * EIGHT)) & 15
     return (15 << (4 * KING)) | ((t & -t) << 32) | ((e & -e) << (4 * EIGHT))
 
 
-def culprits(rules, mask: int, top: Info) -> int:
+def culprits(rules: Rules, mask: int, top: Info) -> int:
     """Cards of `mask` that take part in some play beating `top`."""
     out = 0
     for sh in _beaters(rules, top):
@@ -180,9 +198,10 @@ def culprits(rules, mask: int, top: Info) -> int:
 
 
 # -- what the seat has seen ------------------------------------------------------
-def _info(rules, deck, text: str) -> Info:
+def _info(rules: Rules, deck: Deck, text: str) -> Info:
     i = rules.by_code.get(text)
-    return i if i is not None else rules.info(deck.parse(text))
+    # the cards of a move the engine took: a play
+    return i if i is not None else cast(INFO_OF, rules.info)(cast(int, deck.parse(text)))
 
 
 class Knowledge:

@@ -8,6 +8,8 @@ Aces; in mode N the poker cards stand in for the 牛九 kinds (rules §1.2).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 SUITS = "shcd"
 RANKS = {"P": "A2356789TJQK", "N": "23456789TJQK"}
 
@@ -41,7 +43,7 @@ class Deck:
         self._byte_codes = [tuple(self.codes[8 * n + i] for i in range(8) if b >> i & 1)
                             for n in range(6) for b in range(256)]
 
-    def mask(self, codes) -> int:
+    def mask(self, codes: Iterable[str]) -> int:
         m = 0
         for c in codes:
             m |= self.bit[c]

@@ -139,12 +139,13 @@ class XianniuFamily(Game):
                rules: Rules | None = None) -> State:
         if dealer not in (0, 1, 2):
             raise ValueError("dealer must be 0, 1 or 2")
-        s = XianniuState(self, variant, dealer, deal, masks, rules)
+        s = XianniuState(self, variant, dealer, deal, rules or rules_for(self.mode, variant), masks)
         s.begin()
         return s
 
     def load(self, data: Mapping[str, Any]) -> State:
-        s = XianniuState(self, dict(data["variant"]), data["dealer"], data["deal"])
+        variant = dict(data["variant"])
+        s = XianniuState(self, variant, data["dealer"], data["deal"], rules_for(self.mode, variant))
         s.history = [(int(a), str(b)) for a, b in data["history"]]
         s.restore(data["state"])
         return s

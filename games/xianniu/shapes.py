@@ -463,7 +463,8 @@ class Rules:
         return (*_frozen(triples, [i.lead for i in triples], sdly, [i.lead for i in sdly]),
                 max([i.size for i in triples + sdly], default=0))
 
-    def _triples(self, out, ga, sa, gb, sb, gc, sc) -> None:
+    def _triples(self, out: list[Info], ga: int, sa: int, gb: int, sb: int, gc: int,
+                 sc: int) -> None:
         """n摆 / n鱼: n cards of each of three kinds."""
         top = min(ga.bit_count(), gb.bit_count(), gc.bit_count(), self.max_m)
         info = cast(INFO_OF, self.info)  # n摆/n鱼 masks: always a play

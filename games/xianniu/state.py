@@ -13,12 +13,13 @@ deal, W waive it. Cards are concatenated codes sorted as strings.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from games.base import COPY_1, COPY_2, IllegalMove, Move, Pick, Result, State
+from games.base import COPY_1, COPY_2, Game, IllegalMove, Move, Pick, Result, State
 from games.xianniu.scoring import settle
-from games.xianniu.shapes import LONGFENG, Info, Rules, rules_for
-from games.xianniu.views import CAP, Views
+from games.xianniu.shapes import LONGFENG, Info, Rules
+from games.xianniu.views import CAP, Opening, Views
 
 KOU = Move("K", "kou")
 XIAN = Move("X", "xian")
@@ -42,12 +43,12 @@ class XianniuState(Views, State):
     SHARED = State.SHARED | {"_deal", "_rare"}
     seats = 3  # on the class: an instance keeps at most 29 attributes (see __init__)
 
-    def __init__(self, game, variant: dict, dealer: int, deal: Any,
-                 masks: list[int] | None = None, rules: Rules | None = None) -> None:
-        """`masks`: the deal's hands as card masks, when the game dealt them
-        itself (new_state; `deal` is None: its codes are made when asked);
-        a deal from outside is parsed and checked.
-        `rules`: rules_for(the mode, `variant`), when the caller has them."""
+    def __init__(self, game: Game, variant: dict[str, Any], dealer: int, deal: Any,
+                 rules: Rules, masks: list[int] | None = None) -> None:
+        """`rules`: rules_for(the game's mode, `variant`) (the mode is
+        `rules.mode`). `masks`: the deal's hands as card masks, when the game
+        dealt them itself (new_state; `deal` is None: its codes are made when
+        asked); a deal from outside is parsed and checked."""
         # 29 attributes at most: from the 30th on CPython 3.11 keeps them in a
         # plain dict and specialises no attribute load or method call on it
         # (so `deck` is the rules', the variant's flags are read from it, and
@@ -56,7 +57,7 @@ class XianniuState(Views, State):
         self.variant = variant
         self.dealer = dealer
         self.history = []
-        self.rules = rules or rules_for(game.mode, variant)
+        self.rules = rules
         if masks is None:
             masks = self._parse_deal(deal)
         # the explicit deal, or the hands as dealt (hands changes in place)
@@ -83,7 +84,7 @@ class XianniuState(Views, State):
         self.poll_xian = False
         self.owed = [0, 0, 0]
         # (holders, opening, end_reason): set a few times a hand at most
-        self._rare: tuple[list[int], dict | None, str | None] = ([], None, None)
+        self._rare: tuple[list[int], Opening | None, str | None] = ([], None, None)
         # per seat: its plays of each shape asked so far, indexed by shape (_of_shape)
         self._combos: list[list[list[Info] | None] | None] = [None, None, None]
         self._cache: tuple[int, list] | None = None
@@ -110,12 +111,12 @@ class XianniuState(Views, State):
         self._rare = (holders, *self._rare[1:])
 
     @property
-    def opening(self) -> dict | None:
+    def opening(self) -> Opening | None:
         """The big hand played at the deal: {"seat", "shape"}."""
         return self._rare[1]
 
     @opening.setter
-    def opening(self, opening: dict | None) -> None:
+    def opening(self, opening: Opening | None) -> None:
         h, _, e = self._rare
         self._rare = (h, opening, e)
 
@@ -589,7 +590,7 @@ class XianniuState(Views, State):
         res.details["end_reason"] = self.end_reason
         return res
 
-    def code_for_cards(self, seat: int, cards) -> str:
+    def code_for_cards(self, seat: int, cards: Sequence[str]) -> str:
         """A freely chosen set of cards → the lead/beat code it makes."""
         mask = self.deck.parse("".join(cards))
         if mask is None or not mask:

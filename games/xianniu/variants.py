@@ -6,12 +6,13 @@ in that mode; everything else exists in both with mode-specific defaults.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from games.base import Flag
 
 
-def _f(name, default, choices=(), doc=""):
+def _f(name: str, default: Any, choices: Iterable[Any] = (), doc: str = "") -> Flag:
     return Flag(name, default, tuple(choices), doc)
 
 

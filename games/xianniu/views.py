@@ -1,11 +1,13 @@
-"""What a 掀牛 hand shows (public view, a seat's view) and how it is stored
-(dump / restore): the read-only side of `XianniuState`."""
+"""What a 掀牛 hand shows (public view, a seat's view: `XianniuPublic`,
+`XianniuView`) and how it is stored (dump / restore): the read-only side of
+`XianniuState`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 
+from games.base import PublicView, SeatView
 from games.xianniu.cards import Deck
 from games.xianniu.scoring import seat_score
 from games.xianniu.shapes import INFO_OF, Info, Rules
@@ -13,18 +15,94 @@ from games.xianniu.shapes import INFO_OF, Info, Rules
 CAP = 16  # 桌面 at most 16 leaves
 
 
+class Opening(TypedDict):
+    """The big hand played at the deal: by whom, and its shape's name."""
+
+    seat: int
+    shape: str
+
+
+class Play(TypedDict):
+    """A play's cards (codes, sorted) and shape: its name ("pair", "bai"...)
+    and multiple (摆 and 鱼 of 2 to 5 plays; else 1)."""
+
+    cards: list[str]
+    shape: str
+    n: int
+
+
+class Leaf(Play):
+    """A play standing in front of its winner (桌面): whether its 喜 may
+    still score (喜前不喜后)."""
+
+    xi_ok: bool
+
+
+class Trick(Play):
+    """The play to beat, and who made it."""
+
+    seat: int
+
+
+class XianniuPublic(PublicView):
+    mode: str  # "P" 掀牛 (砍牛腿), "N" 掀牛九
+    phase: str  # opening, control, trick, poll, tighten, over (state.py)
+    dealer: int
+    controller: int  # who holds 控制权
+    to_act: list[int]
+    table: int  # T: leaves on the 桌面 so far
+    cap: int  # the 桌面's size (CAP)
+    leaves: list[list[Leaf]]  # per seat, the plays it won
+    leaf_counts: list[int]
+    base: list[int]  # per seat, 性子 + 亮子 so far (what a winner would be paid per loser)
+    hand_counts: list[int]
+    discarded: list[int]  # per seat, cards laid face down (紧牌 / 贴牌)
+    waste: list[str]  # 废牌: beaten cards, face up
+    kou: list[bool]  # per seat, has said 扣
+    xian: list[list[int]]  # xian[i][j]: times seat i 掀ed seat j
+    last_xianer: list[int | None]  # per seat, who 掀ed it last
+    must_lead: bool
+    trick: Trick | None
+    owed: list[int]  # per seat, 紧牌 discards still owed
+    opening: Opening | None
+    end_reason: str | None
+
+
+class XianniuView(XianniuPublic, SeatView):
+    my_discards: list[str]  # the seat's own face-down cards
+
+
 class Views:
     """Mixin of XianniuState: views and persistence."""
 
     # What it reads of XianniuState (annotations only: nothing is defined here).
-    game: Any  # the _Family (its `mode`); State declares it a Game
     variant: dict[str, Any]
     dealer: int
     rules: Rules
     to_act: Callable[[], list[int]]
-    # ... and what it restores (from_json), typed as XianniuState types them
+    # ... and what it shows and restores, typed as XianniuState types them
+    hands: list[int]
+    leaves: list[list[tuple[Info, bool]]]
+    counts: list[int]
+    waste: int
+    hidden: list[int]
+    table: int
+    controller: int
+    phase: str
+    pending: int
+    kou: list[bool]
+    xian: list[list[int]]
+    last_xianer: list[int | None]
+    must_lead: bool
+    led: list[bool]
+    played: list[bool]
     top: tuple[int, Info, bool] | None
-    opening: dict | None
+    followers: list[int]
+    poll: list[int]
+    poll_xian: bool
+    owed: list[int]
+    holders: list[int]
+    opening: Opening | None
     end_reason: str | None
 
     @property
@@ -33,13 +111,13 @@ class Views:
         return self.rules.deck
 
     # -- views --------------------------------------------------------------
-    def public_view(self) -> dict[str, Any]:
-        top = None
+    def public_view(self) -> XianniuPublic:
+        top: Trick | None = None
         if self.top is not None:
             top = {"seat": self.top[0], "cards": list(self.top[1].cards),
                    "shape": self.top[1].name, "n": self.top[1].multiple}
         return {
-            "mode": self.game.mode,
+            "mode": self.rules.mode,
             "phase": self.phase,
             "dealer": self.dealer,
             "controller": self.controller,
@@ -65,12 +143,13 @@ class Views:
             "end_reason": self.end_reason,
         }
 
-    def view(self, seat: int) -> dict[str, Any]:
-        v = self.public_view()
-        v["seat"] = seat
-        v["hand"] = self.deck.cards(self.hands[seat])
-        v["my_discards"] = self.deck.cards(self.hidden[seat])
-        return v
+    def view(self, seat: int) -> XianniuView:
+        return {
+            **self.public_view(),
+            "seat": seat,
+            "hand": self.deck.cards(self.hands[seat]),
+            "my_discards": self.deck.cards(self.hidden[seat]),
+        }
 
     # -- persistence --------------------------------------------------------
     def dump(self) -> dict[str, Any]:

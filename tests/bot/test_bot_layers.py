@@ -3,8 +3,10 @@ service's parts import only the parts below them (docs/ARCHITECTURE.md)."""
 
 from __future__ import annotations
 
-import ast
 import pathlib
+
+from tests.import_graph import circle
+from tests.import_graph import graph as package_graph
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BOT = ROOT / "bot"
@@ -13,59 +15,9 @@ PARTS = ["core", "people", "screens", "timers", "lifecycle", "moves", "turns", "
          "chats", "recovery", "service"]
 
 
-def module_name(path: pathlib.Path) -> str:
-    rel = path.relative_to(ROOT).with_suffix("")
-    parts = list(rel.parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-def imports(path: pathlib.Path) -> set[str]:
-    """The bot modules `path` imports when it runs (not under TYPE_CHECKING)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    found: set[str] = set()
-
-    def visit(node: ast.AST) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
-                continue
-            if isinstance(child, ast.Import):
-                found.update(a.name for a in child.names)
-            elif isinstance(child, ast.ImportFrom) and child.module and child.level == 0:
-                found.add(child.module)
-                found.update(f"{child.module}.{a.name}" for a in child.names)
-            visit(child)
-
-    visit(tree)
-    return found
-
-
 def graph() -> dict[str, set[str]]:
-    modules = {module_name(p): p for p in BOT.rglob("*.py")}
-    return {name: {m for m in imports(path) if m in modules and m != name}
-            for name, path in modules.items()}
-
-
-def circle(g: dict[str, set[str]]) -> list[str] | None:
-    """One import circle of the graph, or None."""
-    done: set[str] = set()
-
-    def walk(node: str, path: list[str]) -> list[str] | None:
-        if node in path:
-            return path[path.index(node):] + [node]
-        if node in done:
-            return None
-        for nxt in sorted(g.get(node, ())):
-            if (found := walk(nxt, path + [node])) is not None:
-                return found
-        done.add(node)
-        return None
-
-    for name in sorted(g):
-        if (found := walk(name, [])) is not None:
-            return found
-    return None
+    """The bot modules each bot module imports when it runs (not under TYPE_CHECKING)."""
+    return package_graph("bot", type_checking=False)
 
 
 def test_no_import_circle_among_bot_modules():

@@ -20,6 +20,13 @@ def test_env_wins_over_dotenv_and_defaults(tmp_path):
     )
 
 
+def test_blank_or_bare_names_in_dotenv_mean_the_default(tmp_path):
+    f = tmp_path / ".env"
+    f.write_text('BOT_TOKEN="1:fromdotenv_abc"\nPAIJU_DB\nPAIJU_LANG=\n')
+    s = settings.load({}, f)
+    assert s.db_path == "paiju.sqlite3" and s.default_lang == "zh_Hans"
+
+
 @pytest.mark.parametrize("env", [{}, {"BOT_TOKEN": "nocolon"}, {"BOT_TOKEN": "abc:defghij"},
                                  {"BOT_TOKEN": "1:ok_token", "PAIJU_TURN_TIMEOUT": "soon"},
                                  {"BOT_TOKEN": "1:ok_token", "PAIJU_LANG": "fr"}])

@@ -289,6 +289,7 @@ def check_moves(db, acked) -> None:
                          [gid, hand_no, seat, turn]).fetchone()
         assert got == (code, "player"), (
             f"acknowledged move lost: {gid} {hand_no} {seat} {turn} {code}: {got}")
+    figures.add("moves acknowledged", len(acked))
     assert len(acked) > 20
     # each hand settled once, and its record holds exactly the moves written
     doubles = db.execute("select game_id, hand_no, count(*) from hands group by game_id, "

@@ -5,7 +5,7 @@ import asyncio
 import sqlite3
 import time
 
-from games.base import State
+from games.records import state_from_json
 from tests.e2e.harness import (
     GROUP,
     bot_messages,
@@ -237,7 +237,7 @@ async def test_restart_refreshes_messages_and_rearms_stored_deadline(people, toy
     db_ = sqlite3.connect(db)
     state, deadline = db_.execute("select state, deadline from games where id = 1").fetchone()
     db_.close()
-    turn = State.from_json(state).turn
+    turn = state_from_json(state).turn
     assert deadline is not None
     tg.delete_message_as_user(GROUP, [m for m in find_text(tg, GROUP, "🂠")][0].message_id)
     # stay down past the stored deadline: the timer must fire at start-up

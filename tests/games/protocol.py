@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 
 from games.base import IllegalMove, Move, Pick, State
-from games.records import record_of, replay
+from games.records import record_of, replay, state_from_json
 
 ILLEGAL_CODES = ("", "zz", "??", "L", "Lzz", "x" * 70)
 
@@ -72,7 +72,7 @@ def random_hands(
                 if idle and any(isinstance(m, Move) for m in moves):
                     code = next(m.code for m in moves if isinstance(m, Move))
                     assert_illegal_changes_nothing(state, idle[0], code)
-                assert State.from_json(state.to_json()) == state
+                assert state_from_json(state.to_json()) == state
             m = moves[rng.randrange(len(moves))]
             code = m.code_for(m.random_choice(rng)) if isinstance(m, Pick) else m.code
             state.apply(seat, code)
@@ -85,7 +85,7 @@ def random_hands(
         res = state.result()
         assert len(res.net) == state.seats
         assert sum(res.net) == 0, f"not zero-sum: {res.net}"
-        assert State.from_json(state.to_json()) == state
+        assert state_from_json(state.to_json()) == state
         replayed, _ = replay(record_of(state))
         assert replayed.to_json() == state.to_json()
         finals.append(state)

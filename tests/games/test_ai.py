@@ -9,8 +9,8 @@ import random
 import pytest
 
 from games import registry
-from games.base import State
 from games.players import MonteCarloPlayer, RandomPlayer, ai_module, playout
+from games.records import state_from_json
 from games.simulate import report, simulate
 
 
@@ -90,7 +90,7 @@ def test_heuristic_plays_whole_hands_legally(game_id):
         playout(state, heur, random.Random(h))  # apply raises on any illegal choice
         assert state.is_over()
         assert sum(state.result().net) == 0
-        assert State.from_json(state.to_json()) == state
+        assert state_from_json(state.to_json()) == state
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -9,8 +9,8 @@ import random
 import pytest
 
 from games import registry
-from games.base import State
 from games.play import random_code
+from games.records import state_from_json
 
 GAMES = registry.ids()
 
@@ -49,7 +49,7 @@ def test_copy_is_independent_and_equal(game_id):
             snapshot = cp2.to_json()
             st.apply(seat, random_code(st, seat, rng))
             assert cp2.to_json() == snapshot
-            fresh = State.from_json(snapshot)  # caches copied along still hold
+            fresh = state_from_json(snapshot)  # caches copied along still hold
             if not cp2.is_over():
                 s = cp2.to_act()[0]
                 assert cp2.legal_moves(s) == fresh.legal_moves(s)

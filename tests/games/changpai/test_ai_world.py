@@ -7,6 +7,7 @@ from games import registry
 from games.changpai.ai_heuristic import Heuristic
 from games.changpai.ai_world import determinize
 from games.changpai.cards import COPIES, N_KINDS, YDR
+from games.records import state_from_json
 from tests.games.changpai.invariants import check
 
 GAME = registry.get("changpai")
@@ -139,5 +140,5 @@ def test_a_state_and_its_worlds_keep_at_most_29_attributes():
         for s in (st, w):  # after 胡 checks (rules()) and a move
             s.legal_moves(seat)
             s.apply(seat, H.choose(s, seat, random.Random(2)))
-        for s in (st, st.copy(), st.from_json(st.to_json()), w, w.copy()):
+        for s in (st, st.copy(), state_from_json(st.to_json()), w, w.copy()):
             assert len(vars(s)) <= 29

@@ -6,11 +6,11 @@ from collections import Counter
 import pytest
 
 from games import registry
-from games.base import IllegalMove, State
+from games.base import IllegalMove
 from games.changpai.cards import KIND_OF, RED
 from games.changpai.scoring import unit
 from games.changpai.variants import PRESETS
-from games.records import record_of, replay
+from games.records import record_of, replay, state_from_json
 from tests.games.changpai.invariants import check
 from tests.games.protocol import random_hands
 
@@ -109,7 +109,7 @@ def test_greedy_hands_win_and_pay_correctly(variant):
             assert len(d["concealed_kan"]) + len(d["melds"]) == 7
         else:
             assert all(p["reason"] == "baozi" for p in d["payments"])
-        assert State.from_json(st.to_json()) == st
+        assert state_from_json(st.to_json()) == st
         assert replay(record_of(st))[0].to_json() == st.to_json()
     assert wins > 20
 

@@ -9,6 +9,7 @@ from games import registry
 from games.dingniu.ai_world import clone, determinize, forced_voids, public_timeline
 from games.dingniu.tiles import CODES, DECK, KIND_OF, PIPS
 from games.players import RandomPlayer
+from games.records import state_from_json
 
 from .helpers import codes, play, start
 
@@ -194,6 +195,6 @@ def test_a_state_and_its_worlds_keep_at_most_29_attributes():
     assert len(vars(GAME.new_state(seed=1))) <= 29
     for s in random_positions(5, seed=3):
         seat = s.to_act()[0]
-        for st in (s, s.copy(), s.from_json(s.to_json()), clone(s),
+        for st in (s, s.copy(), state_from_json(s.to_json()), clone(s),
                    determinize(s, seat, random.Random(1))):
             assert len(vars(st)) <= 29

@@ -6,6 +6,7 @@ from games.base import IllegalMove
 from games.paoyao.cards import rank_order
 from games.paoyao.combos import beats, classify, leads, responses
 from games.paoyao.moves import code_of
+from games.records import state_from_json
 from tests.games.paoyao.helpers import GAME, cnt, play, position
 
 
@@ -248,4 +249,4 @@ def test_a_state_keeps_at_most_29_attributes():
     s = GAME.new_state(seed=1)
     s.apply(s.current, s.legal_moves(s.current)[0].code)
     assert len(vars(s)) <= 29
-    assert len(vars(s.copy())) <= 29 and len(vars(s.from_json(s.to_json()))) <= 29
+    assert len(vars(s.copy())) <= 29 and len(vars(state_from_json(s.to_json()))) <= 29

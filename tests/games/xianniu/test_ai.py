@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from games.base import Pick
+from games.records import state_from_json
 from games.xianniu.ai import choose, determinize, heuristic
 from games.xianniu.ai_world import FULL, Knowledge, beatable
 from tests.games.xianniu.helpers import codes, move, start
@@ -279,7 +280,7 @@ def test_a_state_and_its_worlds_keep_at_most_29_attributes():
                 s.apply(seat, random_code(s, seat, rng))
                 if s.is_over():
                     break
-            states = [s, s.copy(), s.from_json(s.to_json())]
+            states = [s, s.copy(), state_from_json(s.to_json())]
             if not s.is_over():
                 states.append(determinize(s, s.to_act()[0], random.Random(1)))
             assert all(len(vars(x)) <= 29 for x in states)
