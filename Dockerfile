@@ -17,6 +17,10 @@ RUN pip wheel --no-cache-dir --no-deps --wheel-dir /dist .
 FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PAIJU_DB=/data/paiju.sqlite3
 COPY --from=build /dist/*.whl /tmp/
+# fonts-noto-cjk: the few pictures that draw words (a 牛九 card's name, the
+# names on the weekly chart) find it; the game pictures need no font.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-cjk \
+ && rm -rf /var/lib/apt/lists/*
 RUN pip install --no-cache-dir /tmp/*.whl && rm /tmp/*.whl \
  && groupadd --gid 10001 paiju \
  && useradd --uid 10001 --gid 10001 --home-dir /data --no-create-home --shell /usr/sbin/nologin paiju \

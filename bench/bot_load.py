@@ -34,6 +34,7 @@ import contextlib
 import json
 import logging
 import multiprocessing as mp
+import os
 import random
 import sqlite3
 import statistics
@@ -48,11 +49,11 @@ async def _players(
     warmup: float, think: float = 0.0, welcomed: bool = True,
 ) -> None:
     from bot.callbacks import HandEndCB, LobbyCB, move_button_data
+    from bot.sandbox.fake.telegram import FakeTelegram
     from games import hands
     from games.base import Move
     from games.players import fallback
     from games.records import state_from_json
-    from tests.fakes.telegram import FakeTelegram
 
     async with FakeTelegram(answer_timeout=60.0) as tg:
         conn.send(tg.base_url)
@@ -221,6 +222,8 @@ async def _tick(lags: list[tuple[float, float]], every: float = 0.005) -> None:
 
 
 END_SHOWN = -1  # ButtonsSeen's "turn" for a hand's 🏁 buttons in the group
+# calls that show a message's buttons (a photo's with its caption)
+SHOWN = ("sendMessage", "editMessageText", "sendPhoto", "editMessageMedia", "editMessageCaption")
 
 
 class ButtonsSeen:
@@ -237,7 +240,7 @@ class ButtonsSeen:
     def update(self) -> dict[tuple[int, int, int, int], float]:
         calls = self.tg._calls
         for c in calls[self.read:]:
-            if not c.ok or c.method not in ("sendMessage", "editMessageText"):
+            if not c.ok or c.method not in SHOWN:
                 continue
             for row in (c.params.get("reply_markup") or {}).get("inline_keyboard", []):
                 for b in row:
@@ -307,12 +310,17 @@ async def _bot(conn, proc, db_path: str, game_id: str, sample=None) -> dict:
     from bot.settings import Settings
 
     base_url = _recv(conn, proc)
-    from tests.fakes.telegram import FakeTelegram
+    from bot.sandbox.fake.telegram import FakeTelegram
 
     settings = Settings(
         token=FakeTelegram().token, api_base=base_url, db_path=db_path, turn_timeout=600.0,
         computer_delay=0.0, ai_budget=0.01, notify_idle=1e9, polling_timeout=1,
     )
+    pictures = os.environ.get("PAIJU_BENCH_PICTURES", "default")
+    if pictures != "default":  # every chat's default, as --pictures asks
+        from bot import chat_settings
+
+        chat_settings.PICTURES_ON = frozenset(catalog.landed() if pictures == "on" else ())
     app = App(settings)
     await app.start()
     try:
@@ -410,7 +418,11 @@ def main() -> None:
     p.add_argument("--unwelcomed", action="store_true",
                    help="deal while the replies to the players' /start are still queued "
                         "(before 2 Dec: each first hand waits behind its welcome)")
+    p.add_argument("--pictures", choices=("default", "on", "off"), default="default",
+                   help="tables and hands as photos: the chats' default (顶牛, 川牌 on), "
+                        "every game, or none")
     args = p.parse_args()
+    os.environ["PAIJU_BENCH_PICTURES"] = args.pictures
     game_id = args.game or catalog.landed()[0]
     r = run(args.games, args.seconds, game_id, args.rate, args.wait_buttons, args.warmup,
             think=args.think, welcomed=not args.unwelcomed)

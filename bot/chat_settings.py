@@ -1,7 +1,9 @@
 """A chat's house rules (/settings): per game the preset and the flags changed
-on top of it, the turn timeout, whether computers may fill seats, the time
-zone and weekly post of the scoreboard. Stored in the `chat_settings` table;
-a new sitting copies what applies to it, so a running one keeps its rules."""
+on top of it and whether its hands are drawn as pictures, the turn timeout,
+whether computers may fill seats, the time zone and weekly post of the
+scoreboard. Stored in the `chat_settings` table; a new sitting copies what
+applies to it, so a running one keeps its rules (pictures: from its next
+hand)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,10 @@ from bot.i18n import N_
 from games.base import Game, VariantError
 
 TIMEOUTS = (15, 30, 45, 60, 90, 120, 180, 300)  # seconds a move, 15-300
+# Pictures are on unless the chat turns them off for the games read by their
+# pips and colours (顶牛's tiles, 川牌's cards); the card games, whose text
+# already reads as cards, have them off unless the chat turns them on.
+PICTURES_ON = frozenset({"dingniu", "changpai"})
 # The zones /settings offers, by the places players know them by (stored as
 # IANA names, which players never see); another zone (PAIJU_TZ) is named by
 # its city.
@@ -39,6 +45,7 @@ class ChatSettings:
     tz: str | None = None  # None: the bot's default zone
     weekly_post: bool | None = None  # None: the bot's default
     games: dict[str, dict[str, Any]] = field(default_factory=dict)
+    drawn: dict[str, bool] = field(default_factory=dict)  # game → pictures, where changed
 
     @classmethod
     def from_row(cls, row: dict[str, Any] | None) -> ChatSettings:
@@ -51,6 +58,7 @@ class ChatSettings:
             tz=row.get("tz") or None,
             weekly_post=None if weekly is None else bool(weekly),
             games=json.loads(row.get("games") or "{}"),
+            drawn=json.loads(row.get("pictures") or "{}"),
         )
 
     def to_row(self) -> dict[str, Any]:
@@ -60,7 +68,20 @@ class ChatSettings:
             "tz": self.tz,
             "weekly_post": None if self.weekly_post is None else int(self.weekly_post),
             "games": json.dumps(self.games, sort_keys=True, ensure_ascii=False),
+            "pictures": json.dumps(self.drawn, sort_keys=True),
         }
+
+    # -- pictures ------------------------------------------------------------------
+    def pictures(self, game_id: str) -> bool:
+        """Whether the game's hands are drawn as pictures in this chat."""
+        return self.drawn.get(game_id, game_id in PICTURES_ON)
+
+    def with_pictures(self, game_id: str, on: bool) -> ChatSettings:
+        drawn = {k: v for k, v in self.drawn.items() if k != game_id}
+        if on != (game_id in PICTURES_ON):
+            drawn[game_id] = on
+        return ChatSettings(self.turn_timeout, self.computers, self.tz, self.weekly_post,
+                            self.games, drawn)
 
     # -- a game's rules ---------------------------------------------------------
     def preset(self, game: Game) -> str:
@@ -94,4 +115,4 @@ class ChatSettings:
 
     def _with_game(self, game: Game, rules: dict[str, Any]) -> ChatSettings:
         return ChatSettings(self.turn_timeout, self.computers, self.tz, self.weekly_post,
-                            {**self.games, game.id: rules})
+                            {**self.games, game.id: rules}, self.drawn)

@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:  # the commands import lazily; these are for mypy only
@@ -242,6 +243,27 @@ def _db_migrate(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- sandbox ---------------------------------------------------------------------------
+def _sandbox(args: argparse.Namespace) -> int:
+    import os
+
+    from bot import logs
+    from bot.sandbox.host import Options, check
+    from bot.sandbox.run import serve
+
+    options = Options(game=args.game, players=args.players, lang=args.lang, db=args.db)
+    if (problem := check(options)) is not None:
+        return _fail("sandbox", problem)
+    if not 0 <= args.port <= 65535:
+        return _fail("sandbox", f"--port must be 0 to 65535, got {args.port}")
+    try:  # the bot's log: warnings only, unless LOG_LEVEL asks for more
+        level = logs.level_from_env({"LOG_LEVEL": os.environ.get("LOG_LEVEL") or "WARNING"})
+    except logs.LogLevelError as e:
+        return _fail("sandbox", str(e))
+    logs.setup(level)
+    return serve(options, args.host, args.port)
+
+
 # -- simulate -------------------------------------------------------------------------
 def _simulate(args: argparse.Namespace) -> int:
     from games import registry
@@ -324,7 +346,7 @@ def _play(args: argparse.Namespace) -> int:
         return _fail("play", "--budget must be positive")
     ask = input if _is_tty(sys.stdin) else _echoing_input
     play(args.game, ask=ask, seat=args.seat - 1, lang=args.lang, seed=args.seed,
-         budget_s=args.budget, preset=preset, auto=args.auto)
+         budget_s=args.budget, preset=preset, auto=args.auto, pictures=args.pictures)
     return 0
 
 
@@ -375,6 +397,26 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--log-json", action="store_true", help="log one JSON object a line")
     run.set_defaults(func=_run)
 
+    from games import registry
+
+    sb = sub.add_parser(
+        "sandbox", help="try the bot without a token: the real bot and a make-believe Telegram "
+                        "in a local web page")
+    sb.add_argument("--port", type=int, default=8080, help="the page's port (default 8080; "
+                                                           "0: any free one)")
+    sb.add_argument("--host", default=None,
+                    help="listen here instead of 127.0.0.1 (anyone who reaches it can play "
+                         "as anyone)")
+    sb.add_argument("--game", default=None, choices=registry.ids(),
+                    help="open a lobby of this game at start, with the people seated")
+    sb.add_argument("--players", type=int, default=2,
+                    help="people in the group who have opened the bot (default 2)")
+    sb.add_argument("--lang", default=DEFAULT_LANG, choices=LANGS,
+                    help="the people's language and the page's")
+    sb.add_argument("--db", default=None,
+                    help="keep the games in this database (default: a throwaway one)")
+    sb.set_defaults(func=_sandbox)
+
     hc = sub.add_parser("healthcheck", help="exit 0 while `paiju run` hears Telegram (for Docker)")
     hc.add_argument("--file", default=None, help="heartbeat file (default: PAIJU_HEARTBEAT, "
                                                  "else the database path + .heartbeat)")
@@ -416,8 +458,6 @@ def build_parser() -> argparse.ArgumentParser:
                           "even out (pair two players this way)")
     sim.set_defaults(func=_simulate)
 
-    from games import registry
-
     play = sub.add_parser("play", help="play a hand in this terminal against computer players",
                           epilog=_presets_epilog(),
                           formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -429,6 +469,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--lang", default=DEFAULT_LANG, choices=LANGS)
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--budget", type=float, default=0.3, help="computer seconds a decision")
+    play.add_argument("--pictures", type=Path, default=None, metavar="DIR",
+                      help="also write the pictures the bot sends (table, hand, end) into DIR")
     play.set_defaults(func=_play)
     return p
 

@@ -11,6 +11,7 @@ from typing import Any
 from bot import catalog, logs, render, tally_text
 from bot.core import NOT_YOURS, ONLY_STARTER, OVER, STALE, Core, Reply, Stale, log
 from bot.people import People, UserLike
+from bot.pictures.scenes import scenes
 from bot.screens import PER_HAND, QUESTION, Screens
 from bot.sitting import Sitting
 from bot.timers import Timers
@@ -45,6 +46,12 @@ class Lifecycle:
         s.picks = {}
         for key in [k for k in s.msgs if k in PER_HAND]:
             del s.msgs[key]  # each hand gets a fresh table and 🏁 message
+        # pictures as the chat's /settings say now: a change counts from this hand
+        drawn = (await self.people.chat_rules(s.chat_id)).pictures(s.game) and scenes(
+            s.game).draws
+        if drawn != s.pictures:
+            s.pictures = drawn
+            self.screens.renew_hands(s)
         if first:
             stale += self.screens.stale_lobby(s)  # "started": no more joining
         if hands.stuck(s.state):

@@ -10,6 +10,14 @@ A "slot" is a message the bot keeps editing in place (the table, a player's
 hand): `show(key, ...)` edits the slot's message, or sends a new one when there
 is none or it was deleted, and reports the new id through `on_new`.
 
+A message may carry a picture (a `Photo`): it is sent as a photo with the text
+as its caption, drawn in a worker thread only when it goes out, and uploaded
+once: Telegram's file_id is kept by the picture's digest, and an edit whose
+picture is unchanged edits only the caption and buttons. A message that was
+sent as text stays text; one that was a photo stays a photo while it has a
+picture. A photo Telegram refuses goes out as text, and that chat gets text
+for a while (`PHOTO_PAUSE`).
+
 `on_unbuttoned(chat, message)` hears of every message an edit has left without
 buttons (or found gone): the service keeps, in its database, the messages whose
 buttons must go until then (`unbutton` takes them off a message by its id).
@@ -22,15 +30,17 @@ import heapq
 import itertools
 import logging
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Hashable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from aiogram import Bot
 from aiogram.exceptions import (
     TelegramAPIError,
     TelegramBadRequest,
+    TelegramEntityTooLarge,
     TelegramForbiddenError,
     TelegramMigrateToChat,
     TelegramNetworkError,
@@ -39,11 +49,31 @@ from aiogram.exceptions import (
     TelegramServerError,
     TelegramUnauthorizedError,
 )
-from aiogram.types import BufferedInputFile, InlineKeyboardMarkup
+from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, InputMediaPhoto, Message
 
 log = logging.getLogger(__name__)
 
-Render = Callable[[], tuple[str, InlineKeyboardMarkup | None]]
+
+class Photo(Protocol):
+    """A picture to send with a message (bot/pictures: `Drawing`)."""
+
+    @property
+    def digest(self) -> str: ...  # the same picture, the same digest
+
+    @property
+    def name(self) -> str: ...  # its file name
+
+    def png(self) -> bytes: ...  # drawn when it goes out, in a worker thread
+
+
+Screen = tuple[str, InlineKeyboardMarkup | None]
+Render = Callable[[], Screen | tuple[str, InlineKeyboardMarkup | None, Photo | None]]
+
+MAX_CAPTION = 1024  # UTF-16 units, Telegram's limit for a photo's caption
+MAX_PHOTO = 10 * 1024 * 1024  # bytes, Telegram's limit for an uploaded photo
+PHOTO_PAUSE = 600.0  # seconds a chat that refused a photo gets text
+FILE_IDS = 4096  # file_ids remembered (by picture digest)
+DRAWN = 64  # pictures drawn and kept until their message goes
 
 # Who goes first when Telegram's overall limit makes messages wait (lower first).
 URGENT = 0  # the message a player is waiting on: their hand, now that they must act
@@ -81,6 +111,7 @@ class Op:
     priority: int = NORMAL
     tries: int = 0  # failed attempts so far (retried with backoff)
     file: tuple[str, bytes] | None = None  # document: (file name, content); text is the caption
+    photo: Photo | None = None  # show / send: a picture; text is its caption
 
     @property
     def counted(self) -> bool:
@@ -133,11 +164,29 @@ class Outbox:
         self._idle = asyncio.Event()
         self._idle.set()
         self._closed = False
+        # slots whose message is a photo → the digest of the picture it shows
+        # ("" when not known: bound after a restart)
+        self.photos: dict[Hashable, str] = {}
+        self.file_ids: OrderedDict[str, str] = OrderedDict()  # picture digest → file_id
+        self._no_photos: dict[int, float] = {}  # chat → until when it gets text
+        self._drawer: ThreadPoolExecutor | None = None
+        self._uploading: dict[str, asyncio.Future[None]] = {}  # digest → its first upload
+        self._pictures: dict[str, bytes] = {}  # drawn, not yet uploaded (b"": drawing failed)
+        self._drawing: dict[str, asyncio.Future[None]] = {}  # digest → being drawn now
 
     # -- what callers ask for ---------------------------------------------
-    def bind(self, key: Hashable, message_id: int | None) -> None:
-        """Tell the outbox which message a slot shows (e.g. loaded from the DB)."""
+    def bind(self, key: Hashable, message_id: int | None, photo: bool = False) -> None:
+        """Tell the outbox which message a slot shows (e.g. loaded from the DB),
+        and whether it is a photo."""
         self.slots[key] = message_id
+        if photo:
+            self.photos.setdefault(key, "")
+        else:
+            self.photos.pop(key, None)
+
+    def is_photo(self, key: Hashable) -> bool:
+        """Whether the slot's message is a photo."""
+        return key in self.photos
 
     def show(
         self,
@@ -147,19 +196,22 @@ class Outbox:
         markup: InlineKeyboardMarkup | None = None,
         on_new: Callable[[int], Any] | None = None,
         priority: int = NORMAL,
+        photo: Photo | None = None,
     ) -> None:
         """Edit the slot's message in place (or send it); pending edits merge.
-        `text` may be a function returning (text, markup), called only when
-        the edit is actually sent, so merged edits cost nothing to render."""
+        `text` may be a function returning (text, markup) or (text, markup,
+        photo), called only when the edit is actually sent, so merged edits
+        cost nothing to render."""
         chat = self._chat(chat_id)
         for op in chat.ops:
             if op.kind == "show" and op.key == key:
-                op.text, op.markup = text, markup
+                op.text, op.markup, op.photo = text, markup, photo
                 op.on_new = on_new or op.on_new
                 op.priority = min(op.priority, priority)
                 self._hurry(chat, op.priority)
                 return
-        self._push(chat, Op("show", chat_id, key, text, markup, on_new=on_new, priority=priority))
+        self._push(chat, Op("show", chat_id, key, text, markup, on_new=on_new, priority=priority,
+                            photo=photo))
 
     def retire(self, chat_id: int, key: Hashable) -> None:
         """The slot's hand is over: render its pending edit now (before what it
@@ -176,7 +228,7 @@ class Outbox:
                 chat.ops.remove(op)
                 self._done_one()
             elif callable(op.text):
-                op.text, op.markup = op.text()
+                op.text, op.markup, op.photo = _unpack(op.text(), op.photo)
 
     def send(
         self,
@@ -184,9 +236,11 @@ class Outbox:
         text: str,
         markup: InlineKeyboardMarkup | None = None,
         on_new: Callable[[int], Any] | None = None,
+        photo: Photo | None = None,
     ) -> None:
-        """A new message (lobby, end of hand): never merged."""
-        self._push(self._chat(chat_id), Op("send", chat_id, None, text, markup, on_new=on_new))
+        """A new message (lobby, end of hand, a replay's picture): never merged."""
+        self._push(self._chat(chat_id), Op("send", chat_id, None, text, markup, on_new=on_new,
+                                           photo=photo))
 
     def notify(
         self, chat_id: int, key: Hashable, text: str, on_new: Callable[[int], Any] | None = None
@@ -230,6 +284,7 @@ class Outbox:
                     chat.ops.remove(op)
                     self._done_one()
         self.slots.pop(key, None)
+        self.photos.pop(key, None)
 
     def sweep(self, in_use: Callable[[Hashable], bool]) -> int:
         """Forget the message ids of slots nothing will edit again (a finished
@@ -242,6 +297,7 @@ class Outbox:
         gone = [key for key in self.slots if key not in busy and not in_use(key)]
         for key in gone:
             del self.slots[key]
+            self.photos.pop(key, None)
         return len(gone)
 
     def drop_chat(self, chat_id: int) -> None:
@@ -298,6 +354,8 @@ class Outbox:
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self._drawer is not None:
+            self._drawer.shutdown(wait=False, cancel_futures=True)
 
     def settled(self, chat_id: int) -> bool:
         """Nothing queued or on the wire for this chat."""
@@ -484,6 +542,8 @@ class Outbox:
                 except TimeoutError:
                     pass
                 continue
+            if not await self._drawn_before(op):
+                continue  # its picture was drawn meanwhile: look again (edits may have merged)
             if op.counted:
                 await self._overall_slot(chat, op.priority)
                 if not chat.ops:  # dropped while it waited (a finished hand's unsent table)
@@ -555,7 +615,7 @@ class Outbox:
                 await _quiet_delete(bot, op.chat_id, op.message_id)
             elif op.kind == "send":
                 assert isinstance(op.text, str)  # only edits of a slot render lazily
-                m = await bot.send_message(op.chat_id, op.text, reply_markup=op.markup)
+                m, _photo = await self._new_message(op.chat_id, op.text, op.markup, op.photo)
                 _call(op.on_new, m.message_id)
             elif op.kind == "document":
                 assert op.file is not None
@@ -587,16 +647,33 @@ class Outbox:
 
     async def _show(self, op: Op) -> None:
         if callable(op.text):
-            op.text, op.markup = op.text()
+            op.text, op.markup, op.photo = _unpack(op.text(), op.photo)
+        assert isinstance(op.text, str)
         mid = self.slots.get(op.key)
         if mid:
             try:
-                await self.bot.edit_message_text(
-                    text=op.text, chat_id=op.chat_id, message_id=mid, reply_markup=op.markup
-                )
-                if op.markup is None:
-                    self._unbuttoned(op.chat_id, mid)
-                return
+                if op.key not in self.photos:  # text stays text (a picture is left out)
+                    await self.bot.edit_message_text(
+                        text=op.text, chat_id=op.chat_id, message_id=mid, reply_markup=op.markup
+                    )
+                    if op.markup is None:
+                        self._unbuttoned(op.chat_id, mid)
+                    return
+                if self._buttons_first(op) and _utf16(op.text) <= MAX_CAPTION:
+                    # the new picture follows, merging with any later edit
+                    self.show(op.chat_id, op.key, op.text, op.markup, photo=op.photo)
+                    await self.bot.edit_message_caption(chat_id=op.chat_id, message_id=mid,
+                                                        caption=op.text, reply_markup=op.markup)
+                    return
+                if await self._edit_photo(op, mid):
+                    if op.markup is None:
+                        self._unbuttoned(op.chat_id, mid)
+                    return
+                # no picture for it now: the photo is replaced by a text message
+                log.info("slot %s: photo %s goes out anew as text", op.key, mid)
+                await _quiet_delete(self.bot, op.chat_id, mid)
+                self._unbuttoned(op.chat_id, mid)
+                op.photo = None
             except TelegramBadRequest as e:
                 text = str(e).lower()
                 if "not modified" in text:
@@ -607,12 +684,201 @@ class Outbox:
                     raise
             except TelegramNotFound:
                 pass
-            log.info("slot %s: message %s is gone, posting a new one", op.key, mid)
-            self._unbuttoned(op.chat_id, mid)
-        m = await self.bot.send_message(op.chat_id, op.text, reply_markup=op.markup)
+            else:  # a photo replaced by text: deleted above
+                mid = None
+            if mid:
+                log.info("slot %s: message %s is gone, posting a new one", op.key, mid)
+                self._unbuttoned(op.chat_id, mid)
+        m, is_photo = await self._new_message(op.chat_id, op.text, op.markup, op.photo)
         self.slots[op.key] = m.message_id
+        if is_photo and op.photo is not None:
+            self.photos[op.key] = op.photo.digest
+        else:
+            self.photos.pop(op.key, None)
         _call(op.on_new, m.message_id)
 
+    # -- photos -------------------------------------------------------------
+    def _photo_fits(self, chat_id: int, caption: str, photo: Photo | None) -> bool:
+        if photo is None or _utf16(caption) > MAX_CAPTION:
+            return False
+        until = self._no_photos.get(chat_id)
+        if until is not None and until > _now():
+            return False
+        self._no_photos.pop(chat_id, None)
+        return True
+
+    def _refused(self, chat_id: int, e: Exception) -> None:
+        log.warning("outbox: chat %s refused a photo (%s): text for %.0f s", chat_id, e,
+                    PHOTO_PAUSE)
+        self._no_photos[chat_id] = _now() + PHOTO_PAUSE
+
+    async def _new_message(
+        self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None, photo: Photo | None
+    ) -> tuple[Message, bool]:
+        """A new message: the photo with its caption when it can go, else the
+        text. (message, whether it is a photo)."""
+        if self._photo_fits(chat_id, text, photo):
+            assert photo is not None
+
+            async def send(media: str | BufferedInputFile) -> Message:
+                return await self.bot.send_photo(chat_id, media, caption=text, reply_markup=markup)
+
+            try:
+                m = await self._with_photo(photo, send)
+                assert isinstance(m, Message)
+                return m, True
+            except Exception as e:
+                if not _photo_refused(e):
+                    raise
+                self._refused(chat_id, e)
+        m = await self.bot.send_message(chat_id, text, reply_markup=markup)
+        return m, False
+
+    async def _edit_photo(self, op: Op, mid: int) -> bool:
+        """Edit a photo message: its caption and buttons when the picture is
+        the same, else its picture too. False: it cannot stay a photo (no
+        picture now, or Telegram refused it): the caller replaces it."""
+        text, photo = op.text, op.photo
+        assert isinstance(text, str)
+        if photo is None or _utf16(text) > MAX_CAPTION:
+            return False
+        if self.photos.get(op.key) == photo.digest:
+            await self.bot.edit_message_caption(chat_id=op.chat_id, message_id=mid,
+                                                caption=text, reply_markup=op.markup)
+            return True
+        if not self._photo_fits(op.chat_id, text, photo):
+            return False
+
+        async def edit(media: str | BufferedInputFile) -> Message | bool:
+            return await self.bot.edit_message_media(
+                media=InputMediaPhoto(media=media, caption=text), chat_id=op.chat_id,
+                message_id=mid, reply_markup=op.markup)
+
+        try:
+            await self._with_photo(photo, edit)
+        except Exception as e:
+            said = str(e).lower()
+            if isinstance(e, TelegramBadRequest) and ("not modified" in said
+                                                      or "not found" in said):
+                raise
+            if not _photo_refused(e):
+                raise
+            self._refused(op.chat_id, e)
+            return False
+        self.photos[op.key] = photo.digest
+        return True
+
+    async def _with_photo(
+        self, photo: Photo, call: Callable[[str | BufferedInputFile], Awaitable[Message | bool]]
+    ) -> Message | bool:
+        """`call` with the picture: by its file_id when Telegram has it (one it
+        has forgotten is dropped), else drawn and uploaded, once even when
+        several chats want it at the same moment."""
+        digest = photo.digest
+        pending = self._uploading.get(digest)
+        if pending is not None:
+            await asyncio.shield(pending)  # the first upload tells us its file_id
+        file_id = self.file_ids.get(digest)
+        if file_id is not None:
+            self.file_ids.move_to_end(digest)
+            try:
+                return await call(file_id)
+            except TelegramBadRequest as e:
+                if "file" not in str(e).lower():
+                    raise
+                log.info("outbox: file_id of %s is no longer known: uploading", photo.name)
+                self.file_ids.pop(digest, None)
+        done = asyncio.get_running_loop().create_future()
+        self._uploading[digest] = done
+        try:
+            data = self._pictures.get(digest)
+            if data is None:
+                data = await self._draw(photo)
+            elif not data:
+                raise PictureFailed(f"drawing {photo.name} failed")
+            m = await call(BufferedInputFile(data, filename=photo.name))
+            if isinstance(m, Message) and m.photo:
+                self._pictures.pop(digest, None)  # Telegram has it now
+                self.file_ids[digest] = m.photo[-1].file_id
+                while len(self.file_ids) > FILE_IDS:
+                    self.file_ids.popitem(last=False)
+            return m
+        finally:
+            self._uploading.pop(digest, None)
+            done.set_result(None)
+
+    async def _drawn_before(self, op: Op) -> bool:
+        """True when `op` may go now. A picture it must upload is drawn first,
+        holding no slot of Telegram's limits: while it is drawn, other chats'
+        messages go (then False: the caller looks at the chat's ops again)."""
+        if op.kind not in ("show", "send"):
+            return True
+        if callable(op.text):
+            op.text, op.markup, op.photo = _unpack(op.text(), op.photo)
+        photo = op.photo
+        if (photo is None or photo.digest in self._pictures or photo.digest in self.file_ids
+                or photo.digest in self._uploading or self.photos.get(op.key) == photo.digest
+                or not self._photo_fits(op.chat_id, str(op.text), photo)
+                or self._buttons_first(op)):
+            return True
+        drawing = self._drawing.get(photo.digest)
+        if drawing is not None:  # another chat's message draws the same picture
+            await asyncio.shield(drawing)
+            return False
+        drawing = self._drawing[photo.digest] = asyncio.get_running_loop().create_future()
+        try:
+            self._pictures[photo.digest] = await self._draw(photo)
+        except PictureFailed as e:
+            log.warning("outbox: %s", e)
+            self._pictures[photo.digest] = b""  # sent as text (see _with_photo)
+        finally:
+            del self._drawing[photo.digest]
+            drawing.set_result(None)
+        while len(self._pictures) > DRAWN:
+            self._pictures.pop(next(iter(self._pictures)))
+        return False
+
+    def _buttons_first(self, op: Op) -> bool:
+        """A player now asked whose hand photo needs a new picture: the caption
+        and buttons go at once, the picture in an edit after (`_show`)."""
+        return (op.kind == "show" and op.priority == URGENT and op.photo is not None
+                and bool(self.slots.get(op.key)) and op.key in self.photos
+                and self.photos[op.key] != op.photo.digest
+                and op.photo.digest not in self.file_ids)
+
+    async def _draw(self, photo: Photo) -> bytes:
+        """The picture drawn in a worker thread (never on the event loop)."""
+        if self._drawer is None:
+            self._drawer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+        try:
+            data = await asyncio.get_running_loop().run_in_executor(self._drawer, photo.png)
+        except Exception as e:
+            raise PictureFailed(f"drawing {photo.name} failed: {e!r}") from e
+        if len(data) > MAX_PHOTO:
+            raise PictureFailed(f"{photo.name} is {len(data)} bytes")
+        return data
+
+    async def _retext(self, chat_id: int, message_id: int, text: str) -> None:
+        """A message's text (a photo's caption) becomes `text`, its buttons go.
+        Which it is, the slots may not know (message ids are per chat, and a
+        restart forgets): Telegram's refusal of the other kind says so."""
+
+        async def as_caption() -> None:
+            await self.bot.edit_message_caption(chat_id=chat_id, message_id=message_id,
+                                                caption=render_caption(text))
+
+        async def as_text() -> None:
+            await self.bot.edit_message_text(text=text, chat_id=chat_id, message_id=message_id)
+
+        photo = any(self.slots.get(k) == message_id for k in self.photos)
+        first, other = (as_caption, as_text) if photo else (as_text, as_caption)
+        try:
+            await first()
+        except TelegramBadRequest as e:
+            said = str(e).lower()
+            if "no text in the message" not in said and "no caption in the message" not in said:
+                raise
+            await other()
 
     def _unbuttoned(self, chat_id: int, message_id: int) -> None:
         """The message shows no buttons now (or is gone)."""
@@ -624,8 +890,7 @@ class Outbox:
         try:
             if op.text:
                 assert isinstance(op.text, str)
-                await self.bot.edit_message_text(
-                    text=op.text, chat_id=op.chat_id, message_id=op.message_id)
+                await self._retext(op.chat_id, op.message_id, op.text)
             else:
                 await self.bot.edit_message_reply_markup(
                     chat_id=op.chat_id, message_id=op.message_id)
@@ -635,6 +900,44 @@ class Outbox:
             if "not modified" not in str(e).lower():
                 log.info("chat %s: the buttons of %s stay (%s)", op.chat_id, op.message_id, e)
         self._unbuttoned(op.chat_id, op.message_id)
+
+
+class PictureFailed(Exception):
+    """A picture could not be drawn, or is too big to send."""
+
+
+def _unpack(shown: tuple, photo: Photo | None = None
+            ) -> tuple[str, InlineKeyboardMarkup | None, Photo | None]:
+    """A render's (text, markup) or (text, markup, photo)."""
+    if len(shown) == 3:
+        return shown[0], shown[1], shown[2]
+    return shown[0], shown[1], photo
+
+
+def _utf16(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def render_caption(text: str) -> str:
+    """A text as a caption: whole when it fits, else cut at the limit."""
+    if _utf16(text) <= MAX_CAPTION:
+        return text
+    cut = MAX_CAPTION - 1
+    while _utf16(text[:cut]) > MAX_CAPTION - 1:
+        cut -= 1
+    return text[:cut] + "…"
+
+
+def _photo_refused(e: Exception) -> bool:
+    """A photo call that text would not fix by waiting: the picture could not
+    be drawn, or Telegram refused it (too big, not allowed in the chat, bad
+    file). Floods, server errors, a blocked bot and a moved group are not."""
+    if isinstance(e, PictureFailed | TelegramEntityTooLarge):
+        return True
+    if isinstance(e, TelegramRetryAfter | TelegramForbiddenError | TelegramMigrateToChat
+                  | TelegramServerError | TelegramNetworkError | TelegramUnauthorizedError):
+        return False
+    return isinstance(e, TelegramBadRequest)
 
 
 def _permanent(e: Exception) -> bool:

@@ -28,6 +28,10 @@ from bot.callbacks import (
     move_button_data,
 )
 from bot.i18n import LANG_NAMES, LANGS, Translator, plural
+from bot.outbox import MAX_CAPTION
+from bot.pictures.drawing import Drawing, drawing
+from bot.pictures.scenes import for_lang, scenes
+from bot.pictures.source import Picture
 from bot.presenters.base import Presenter, clauses, names_list, scores_line
 from bot.sitting import Sitting
 from games import hands
@@ -393,6 +397,68 @@ def stop_confirm(s: Sitting, token: str, _: Translator) -> Screen:
         (_("Yes, end it"), StopCB(g=s.id, k=token, a="yes").pack()),
         (_("No, keep playing"), StopCB(g=s.id, k=token, a="no").pack()),
     ]])
+
+
+# -- pictures ----------------------------------------------------------------------
+# A picture goes with the message while its text fits a caption; a table or a
+# hand whose text is longer goes as text, and a 🏁 message carries the rest of
+# its text in a message after it (`caption_parts`).
+
+
+def fits_caption(text: str) -> bool:
+    return len(text.encode("utf-16-le")) // 2 <= MAX_CAPTION
+
+
+def caption_parts(text: str) -> tuple[str, str]:
+    """(caption, rest): whole lines up to Telegram's caption limit, and what
+    follows them ("" when it all fits)."""
+    if fits_caption(text):
+        return text, ""
+    lines = text.split("\n")
+    head: list[str] = []
+    for line in lines:
+        if not fits_caption("\n".join([*head, line, "…"])):
+            break
+        head.append(line)
+    if not head:  # one line longer than a caption: cut inside it
+        cut = MAX_CAPTION - 1
+        while not fits_caption(text[:cut] + "…"):
+            cut -= 1
+        return text[:cut] + "…", "…" + text[cut:]
+    return "\n".join([*head, "…"]), "…\n" + "\n".join(lines[len(head):])
+
+
+def pictured(screen: Screen, picture: Drawing | None
+             ) -> tuple[str, InlineKeyboardMarkup | None, Drawing | None]:
+    """A table or hand message with its picture while its text fits a
+    caption; a longer text goes alone (complete: the caption never cuts it)."""
+    text, markup = screen
+    return text, markup, picture if fits_caption(text) else None
+
+
+def table_picture(s: Sitting, lang: str = "") -> Drawing | None:
+    """The table drawn from the public view (None: this hand is not drawn)."""
+    if not s.pictures or s.state is None:
+        return None
+    return scripted(scenes(s.game).table(s.state.public_view()), lang)
+
+
+def hand_picture(s: Sitting, seat: int, lang: str = "") -> Drawing | None:
+    """A player's cards drawn from their own view."""
+    if not s.pictures or s.state is None:
+        return None
+    return scripted(scenes(s.game).hand(s.state.view(seat), seat), lang)
+
+
+def end_picture(s: Sitting, lang: str = "") -> Drawing | None:
+    """Everyone's cards at the end of the hand, the winner marked."""
+    if not s.pictures or s.state is None or not s.state.is_over():
+        return None
+    return scripted(scenes(s.game).end(s.state.revealed(), s.state.result()), lang)
+
+
+def scripted(picture: Picture | None, lang: str) -> Drawing | None:
+    return drawing(for_lang(picture, lang))
 
 
 def languages(_: Translator) -> Screen:

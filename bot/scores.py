@@ -14,11 +14,12 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot import catalog, render, scores_text, tally_text
 from bot.i18n import N_
+from bot.pictures.chart import Board, Chart, chart
 from bot.render import Screen
 from bot.service import Service
 from bot.sitting import Sitting
 from storage import ledger, tally
-from storage.scores import monday_of, week_bounds
+from storage.scores import monday_of, ranked, week_bounds
 
 WEEK_WORDS = {"week", "w", "本周", "本週", "周", "週"}
 ALL_WORDS = {"all", "a", "总", "總", "全部", "所有"}
@@ -131,6 +132,25 @@ class Scores:
             text = f"{text}\n\n{tally_text.tallies(ts, zone, _)}"
         return render.clip(text)
 
+    async def weekly_chart(self, chat_id: int, monday: date) -> Chart | None:
+        """Last week's boards as bars (the games the chat has pictures on);
+        None without a font for Chinese, or nothing to draw."""
+        zone = await self.zone(chat_id)
+        start, end = week_bounds(monday, zone)
+        rows = await self.storage.run(ledger.leaderboard, chat_id, start, end)
+        rules = await self.service.people.chat_rules(chat_id)
+        _ = self.service.t(chat_id)
+        by_game: dict[str, list] = {}
+        for r in rows:
+            if rules.pictures(r["game"]):
+                by_game.setdefault(r["game"], []).append(r)
+        boards = [Board(scores_text.game_label(g, _),
+                        tuple((r["name"] or "?", r["net"]) for _rank, r in ranked(by_game[g])))
+                  for g in sorted(by_game, key=lambda g: (-sum(r["hands"] for r in by_game[g]),
+                                                          g))]
+        head = _("🗓 Last week's leaderboards ({span})").format(span=scores_text.span(monday))
+        return chart(head, boards)
+
     # -- /history and /replay -----------------------------------------------------------
     async def history(self, chat_id: int) -> tuple[str, InlineKeyboardMarkup | None]:
         _ = self.service.t(chat_id)
@@ -149,6 +169,11 @@ class Scores:
         zone = await self.zone(chat_id)
         for text in scores_text.replay_texts(h, zone, _):
             self.service.outbox.send(chat_id, text)
+        if (await self.service.people.chat_rules(chat_id)).pictures(h["game"]):
+            picture = scores_text.replay_picture(h, self.service.lang(chat_id))
+            if picture is not None:  # the final table, every hand shown
+                self.service.outbox.send(chat_id, scores_text.replay_picture_caption(h, _),
+                                         photo=picture)
         name, data = scores_text.record_file(h)
         self.service.outbox.document(chat_id, name, data,
                                      scores_text.replay_caption(h, zone, _))

@@ -15,6 +15,8 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot import catalog, render
 from bot.i18n import Translator, plural
+from bot.pictures.drawing import Drawing, drawing
+from bot.pictures.scenes import for_lang, scenes
 from bot.presenters.base import signed
 from bot.sitting import Sitting
 from games.records import record_of, state_from_json
@@ -139,6 +141,18 @@ def replay_texts(h: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> list[st
             longer = line
         cur = longer
     return [p.gloss_text(c, names) for c in [*chunks, cur]]
+
+
+def replay_picture(h: Mapping[str, Any], lang: str) -> Drawing | None:
+    """The stored hand's end drawn: its last table and every hand."""
+    state = state_from_json(h["state"])
+    if not state.is_over():
+        return None
+    return drawing(for_lang(scenes(h["game"]).end(state.revealed(), state.result()), lang))
+
+
+def replay_picture_caption(h: Mapping[str, Any], _: Translator) -> str:
+    return _("🔁 {hand}: how it ended").format(hand=hand_name(h, _))
 
 
 def replay_caption(h: Mapping[str, Any], zone: ZoneInfo, _: Translator) -> str:

@@ -13,9 +13,12 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from aiogram.types import InlineKeyboardMarkup
+
 from bot import render
 from bot.core import Core, Stale
-from bot.outbox import END, NORMAL, URGENT
+from bot.i18n import translator
+from bot.outbox import END, NORMAL, URGENT, Photo
 from bot.people import People, UserLike
 from bot.sitting import Sitting
 from games import hands
@@ -62,14 +65,20 @@ class Screens:
     def remember(self, s: Sitting, name: str) -> Callable[[int], None]:
         def on_new(message_id: int) -> None:
             s.msgs[name] = message_id
-            update = {"msgs": json.dumps(s.msgs)}
+            if self.core.outbox.is_photo(self.slot(s, name)):
+                s.photos[name] = message_id
+            else:
+                s.photos.pop(name, None)
+            # photos of messages no longer kept are let go
+            s.photos = {n: m for n, m in s.photos.items() if s.msgs.get(n) == m}
+            update = {"msgs": json.dumps(s.msgs), "photos": json.dumps(s.photos)}
             self.core.spawn(self.core.storage.run(repo.update_game, s.id, update))
 
         return on_new
 
     def bind_all(self, s: Sitting) -> None:
         for name, mid in s.msgs.items():
-            self.core.outbox.bind(self.slot(s, name), mid)
+            self.core.outbox.bind(self.slot(s, name), mid, photo=s.photos.get(name) == mid)
 
     def lobby(self, s: Sitting) -> None:
         _ = self.people.t(s.chat_id)
@@ -77,8 +86,10 @@ class Screens:
         self.core.outbox.show(s.chat_id, self.slot(s, "lobby"), text, kb, self.remember(s, "lobby"))
 
     def table(self, s: Sitting) -> None:
-        def draw() -> tuple[str, None]:
-            return render.table(s, self.people.t(s.chat_id)), None
+        def draw() -> tuple[str, InlineKeyboardMarkup | None, Photo | None]:
+            lang = self.people.lang(s.chat_id)
+            return render.pictured((render.table(s, translator(lang)), None),
+                                   render.table_picture(s, lang))
 
         self.core.outbox.show(s.chat_id, self.slot(s, "table"), draw, None,
                               self.remember(s, "table"))
@@ -99,8 +110,9 @@ class Screens:
             return  # never write to someone who has not opened the private chat
         uid = me.user_id
 
-        def draw() -> render.Screen:
-            return self.hand_screen(s, seat)
+        def draw() -> tuple[str, InlineKeyboardMarkup | None, Photo | None]:
+            return render.pictured(self.hand_screen(s, seat),
+                                   render.hand_picture(s, seat, self.people.lang(uid, s.chat_id)))
 
         name = f"hand:{uid}"
         st = s.state
@@ -110,6 +122,19 @@ class Screens:
             priority = URGENT if asked else NORMAL
         self.core.outbox.show(uid, self.slot(s, name), draw, None, self.remember(s, name),
                               priority=priority)
+
+    def renew_hands(self, s: Sitting) -> None:
+        """Pictures were turned on or off: each hand message of the other kind
+        goes, and the hand is sent anew (a text message cannot become a
+        photo, nor a photo text)."""
+        for _seat, uid in s.humans():
+            name = f"hand:{uid}"
+            mid = s.msgs.get(name)
+            if mid and (s.photos.get(name) == mid) != s.pictures:
+                self.core.outbox.forget(self.slot(s, name))
+                self.core.outbox.delete(uid, mid)
+                del s.msgs[name]
+                s.photos.pop(name, None)
 
     def every_hand(self, s: Sitting) -> None:
         for seat, _uid in s.humans():
@@ -134,19 +159,30 @@ class Screens:
         self.core.outbox.notify(uid, self.slot(s, name), text, self.remember(s, name))
 
     def end_hand(self, s: Sitting, net: list[int]) -> None:
-        """The 🏁 message with its 下一局 / 结束 buttons."""
-        _ = self.people.t(s.chat_id)
-        text, kb = render.hand_end(s, net, _)
+        """The 🏁 message with its 下一局 / 结束 buttons; drawn, it shows every
+        hand, and a text too long for a caption goes on in a message below."""
+        lang = self.people.lang(s.chat_id)
+        text, kb = render.hand_end(s, net, translator(lang))
+        photo = render.end_picture(s, lang)
+        rest = ""
+        if photo is not None:
+            text, rest = render.caption_parts(text)
         self.core.outbox.show(s.chat_id, self.slot(s, "end"), text, kb, self.remember(s, "end"),
-                              priority=END)
+                              priority=END, photo=photo)
+        if rest:
+            self.core.outbox.send(s.chat_id, rest)
 
     def end_buttons_off(self, s: Sitting) -> None:
-        """The 🏁 message keeps its text and loses its buttons (`stale_end`
-        keeps that in the database until this edit has gone out)."""
+        """The 🏁 message keeps its text (and picture) and loses its buttons
+        (`stale_end` keeps that in the database until this edit has gone out)."""
         assert s.state is not None
-        _ = self.people.t(s.chat_id)
-        text, _kb = render.hand_end(s, hands.net(s.state), _, buttons=False)
-        self.core.outbox.show(s.chat_id, self.slot(s, "end"), text, None, priority=END)
+        lang = self.people.lang(s.chat_id)
+        text, _kb = render.hand_end(s, hands.net(s.state), translator(lang), buttons=False)
+        photo = render.end_picture(s, lang)
+        if photo is not None:
+            text = render.caption_parts(text)[0]
+        self.core.outbox.show(s.chat_id, self.slot(s, "end"), text, None, priority=END,
+                              photo=photo)
 
     # -- keyboards that must go (see Core.save) ---------------------------------
     def stale_hands(self, s: Sitting) -> list[Stale]:
@@ -212,6 +248,7 @@ class Screens:
                 # (urgent like the hand itself: a player looks at both now)
                 moved = people.t(user.id, s.chat_id)("Your cards were sent again below.")
                 stale = [Stale(user.id, old, moved)] if old else []
+                s.photos.pop(name, None)
                 await core.storage.run(repo.update_game, s.id, {"msgs": json.dumps(s.msgs)},
                                        core.going(stale))
                 self.unbutton(stale, URGENT)

@@ -19,11 +19,13 @@ from bot import catalog, house_rules
 from bot.callbacks import SettingsCB
 from bot.chat_settings import TIMEOUTS, ZONE_NAMES, ZONES, ChatSettings
 from bot.i18n import LANG_NAMES, LANGS, Translator
+from bot.pictures.scenes import scenes
 from bot.render import flow, keyboard
 from games.base import VariantError
 
 Page = tuple[str, InlineKeyboardMarkup | None]
-CHANGES = ("preset", "set", "tov", "tzv", "cpu", "wk", "langv")  # actions that change something
+# actions that change something
+CHANGES = ("preset", "set", "tov", "tzv", "cpu", "wk", "langv", "pic")
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,8 @@ def game_page(game_id: str, cs: ChatSettings, _: Translator) -> Page:
     preset = cs.preset(g)
     variant = cs.variant(g)
     flags = house_rules.flags_of(game_id, g)
+    pictures = _("Pictures: {on}").format(on=on_off(cs.pictures(game_id), _))
+    drawn = scenes(game_id).draws
     lines = [
         f"{catalog.presenter(game_id).game_name(_)} · {rules_line(game_id, cs, _)}",
         house_rules.preset_about(game_id, preset, _),
@@ -114,6 +118,8 @@ def game_page(game_id: str, cs: ChatSettings, _: Translator) -> Page:
         *["• " + _("{flag}: {value}").format(
             flag=house_rules.flag_name(game_id, flag, _),
             value=house_rules.choice_name(game_id, flag, variant[flag], _)) for flag in flags],
+        *(["• " + _("{pictures} (the cards drawn, from the next hand)").format(
+            pictures=pictures)] if drawn else []),
         "",
         _("Tap a rule to change it."),
     ]
@@ -121,6 +127,8 @@ def game_page(game_id: str, cs: ChatSettings, _: Translator) -> Page:
               _cb("preset", game_id, v=i)) for i, p in enumerate(g.presets)]]
     rows += flow([(house_rules.flag_name(game_id, flag, _), _cb("flag", game_id, i))
                   for i, flag in enumerate(flags)], width=36, most=2)
+    if drawn:
+        rows.append([(pictures, _cb("pic", game_id))])
     rows.append([(_("« Back"), _cb("home"))])
     return "\n".join(lines), keyboard(rows)
 
@@ -171,6 +179,13 @@ def change(cs: ChatSettings, d: SettingsCB, host: Host, _: Translator
             what = _("{flag}: {value}").format(flag=house_rules.flag_name(d.g, flag, _),
                                                value=house_rules.choice_name(d.g, flag, value, _))
             return cs.with_flag(g, flag, value), "game", later.format(what=what)
+        if d.a == "pic":
+            if not scenes(d.g).draws:
+                raise KeyError(d.g)  # an unknown game: the button has expired
+            on = not cs.pictures(d.g)
+            what = _("Pictures: {on}").format(on=on_off(on, _))
+            return (cs.with_pictures(d.g, on), "game",
+                    _("{what} (from the next hand)").format(what=what))
         if d.a == "tov":
             what = _("Time per move: {sec} s").format(sec=TIMEOUTS[d.v])
             return _replace(cs, turn_timeout=TIMEOUTS[d.v]), "home", later.format(what=what)

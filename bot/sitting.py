@@ -70,6 +70,8 @@ class Sitting:
     picks: dict[int, Selection] = field(default_factory=dict)  # seat → its picker selection
     turn_timeout: float | None = None  # the chat's /settings when it opened; None: the bot's
     computers: bool = True  # computers may fill seats (the chat's /settings when it opened)
+    pictures: bool = False  # this hand is drawn (the chat's /settings when it was dealt)
+    photos: dict[str, int] = field(default_factory=dict)  # message name → id, of photos
 
     def selection(self, seat: int) -> Selection | None:
         """The seat's half-made selection, while the pick it was made for is
@@ -122,6 +124,8 @@ class Sitting:
             "picks": self.picks_json(),
             "turn_timeout": self.turn_timeout,
             "computers": int(self.computers),
+            "pictures": int(self.pictures),
+            "photos": json.dumps(self.photos),
         }
 
     @classmethod
@@ -145,4 +149,6 @@ class Sitting:
             picks={int(k): Selection(**v) for k, v in json.loads(row.get("picks") or "{}").items()},
             turn_timeout=row.get("turn_timeout"),
             computers=row.get("computers") != 0,
+            pictures=bool(row.get("pictures")),
+            photos=json.loads(row.get("photos") or "{}"),
         )

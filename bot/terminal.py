@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 from bot import house_rules
 from bot.i18n import Translator, You, plural, translator
+from bot.pictures.draw import png
+from bot.pictures.scenes import Scenes, for_lang, scenes
+from bot.pictures.source import Picture
 from bot.presenters import presenter
 from bot.presenters.base import Presenter, scores_line
 from games import hands, registry, thinking
@@ -148,11 +152,33 @@ def human_move(state: State, seat: int, ask: Ask, say: Say, p: Presenter, _: Tra
 
 class Screen:
     """Prints each event once, and a table or hand line only when the events
-    just printed have not said it already."""
+    just printed have not said it already; with a pictures directory, writes
+    the pictures the bot would send beside the text, each new one a file."""
 
-    def __init__(self, say: Say) -> None:
+    def __init__(self, say: Say, pictures: Path | None = None, _: Translator | None = None,
+                 lang: str = "") -> None:
         self.say = say
         self.recent: set[str] = set()
+        self.pictures = pictures
+        self._ = _
+        self.lang = lang
+        self.written = 0
+        self.last: dict[str, str] = {}  # kind → digest of the last picture written
+
+    def picture(self, picture: Picture | None) -> None:
+        picture = for_lang(picture, self.lang)
+        if self.pictures is None or picture is None:
+            return
+        digest = picture.digest()
+        if self.last.get(picture.kind) == digest:
+            return  # the same as the last one: nothing new to look at
+        self.last[picture.kind] = digest
+        self.written += 1
+        self.pictures.mkdir(parents=True, exist_ok=True)
+        path = self.pictures / f"{self.written:03d}-{picture.kind}.png"
+        path.write_bytes(png(picture))
+        assert self._ is not None
+        self.say(self._("🖼 {file}").format(file=path))
 
     def event(self, line: str | None) -> None:
         if line:
@@ -184,11 +210,13 @@ def play(
     budget_s: float = 0.3,
     preset: str = "default",
     auto: bool = False,
+    pictures: Path | None = None,
 ) -> State:
     """Play one hand; the human sits at `seat` (0-based), computers elsewhere,
     or computers everywhere with `auto`. A redeal deals again and goes on.
     The computers think in a worker process (as in the bot) for `budget_s`
-    seconds of CPU; with 0, the heuristic plays at once, in this process."""
+    seconds of CPU; with 0, the heuristic plays at once, in this process.
+    `pictures`: a directory to write the table, hand and end pictures into."""
     _ = translator(lang)
     game = registry.get(game_id)
     p = presenter(game_id)
@@ -201,16 +229,19 @@ def play(
     names = [You(_("You")) if s == human else _("Computer {n}").format(n=s + 1)
              for s in range(state.seats)]
     rng = random.Random(seed)
-    screen = Screen(say)
+    screen = Screen(say, pictures, _, lang)
+    drawn = scenes(game_id)
     say(_("{game} · rules: {preset} · seed {seed}").format(
         game=p.game_name(_), preset=house_rules.preset_name(game_id, preset, _), seed=seed))
     if auto:
         screen.block(p.table_text(state.public_view(), names, _))
+        screen.picture(drawn.table(state.public_view()))
     computers = thinking.Thinker()  # a worker process, as in the bot
     deals = 1  # hands dealt, as the bot counts them (a redeal is a hand)
     try:
         for _redeal in range(REDEALS):
-            _play_hand(state, human, ask, say, screen, p, names, _, rng, budget_s, computers)
+            _play_hand(state, human, ask, say, screen, p, names, _, rng, budget_s, drawn,
+                       computers)
             if not _is_redeal(state):
                 break
             deals += 1
@@ -218,6 +249,7 @@ def play(
                                    dealer=game.next_dealer(variant, state, seed))
             if auto:
                 screen.block(p.table_text(state.public_view(), names, _))
+                screen.picture(drawn.table(state.public_view()))
     except Quit:
         say("")  # the prompt's line was left open
         say(_("Bye."))
@@ -231,12 +263,13 @@ def play(
     screen.block(_("🏁 {game} · hand {n} is over").format(game=p.game_name(_), n=deals),
                  p.result_text(state.result(), state.revealed(), names, _), RULE,
                  _("This hand: {scores}").format(scores=scores_line(names, state.result().net, _)))
+    screen.picture(drawn.end(state.revealed(), state.result()))
     return state
 
 
 def _play_hand(state: State, human: int | None, ask: Ask, say: Say, screen: Screen,
                p: Presenter, names: list[str], _: Translator, rng: random.Random,
-               budget_s: float, computers: thinking.Thinker) -> None:
+               budget_s: float, drawn: Scenes, computers: thinking.Thinker) -> None:
     while not hands.stuck(state):
         waiting = state.to_act()
         actor = human if human in waiting else waiting[0]
@@ -245,6 +278,8 @@ def _play_hand(state: State, human: int | None, ask: Ask, say: Say, screen: Scre
                 view = state.view(human)
                 screen.block(p.table_text(state.public_view(), names, _),
                              p.hand_text(view, human, names, _))
+                screen.picture(drawn.table(state.public_view()))
+                screen.picture(drawn.hand(view, human))
                 if ask_text := p.prompt(view, state.legal_moves(human), names, _):
                     say(ask_text)
                 code = human_move(state, human, ask, say, p, _)

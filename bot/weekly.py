@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.cron import CronTrigger
 
+from bot import render
 from bot.scores import Scores, weekly_post_on
 from storage import ledger
 from storage.scores import due_weeks
@@ -83,7 +84,13 @@ class Weekly:
                 ) -> Awaitable[None]:
                     return storage.run(ledger.weekly_post_sent, chat_id, week, message_id)
 
-                self.service.outbox.send(chat_id, text, on_new=sent)
+                picture = await self.scores.weekly_chart(chat_id, monday)
+                if picture is not None and render.fits_caption(text):
+                    self.service.outbox.send(chat_id, text, on_new=sent, photo=picture)
+                else:
+                    self.service.outbox.send(chat_id, text, on_new=sent)
+                    if picture is not None:  # the bars under a post too long to caption
+                        self.service.outbox.send(chat_id, text.split("\n")[0], photo=picture)
                 queued += 1
         if queued:
             log.info("weekly leaderboards queued: %d", queued)

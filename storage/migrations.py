@@ -235,3 +235,16 @@ def m007_stale_keyboards(db: Database) -> None:
         pk=("chat_id", "message_id"),
         not_null={"chat_id", "message_id"},
     )
+
+
+@migrations()
+def m008_pictures(db: Database) -> None:
+    # Pictures (/settings "Pictures: on/off"): JSON {game id: true/false} of the
+    # games whose chat changed the default (on for 顶牛 and 川牌, off for the rest).
+    db["chat_settings"].add_column("pictures", str)
+    # Whether the sitting's current hand is drawn (read from the chat's
+    # setting at each deal), and which of its messages went out as photos
+    # (JSON {message name: message id}): after a restart a photo is edited as
+    # a photo and text as text.
+    db["games"].add_column("pictures", int, not_null_default=0)
+    db["games"].add_column("photos", str)

@@ -59,3 +59,12 @@ def test_dockerignore_keeps_the_context_small():
 def test_compose_file_restarts_and_keeps_data():
     text = (ROOT / "compose.yaml").read_text()
     assert "restart: unless-stopped" in text and "/data" in text and "BOT_TOKEN" in text
+
+
+def test_the_image_has_a_font_for_chinese():
+    """The pictures that draw names find Debian's Noto CJK (bot/pictures/fonts.py)."""
+    final = instructions()[max(i for i, (w, _) in enumerate(instructions()) if w == "FROM"):]
+    run = " ".join(r for w, r in final if w == "RUN")
+    assert "fonts-noto-cjk" in run and "--no-install-recommends" in run
+    from bot.pictures import fonts
+    assert "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc" in fonts.KNOWN

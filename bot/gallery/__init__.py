@@ -3,8 +3,8 @@ and language, recorded from the real bot against the fake Bot API server and
 written to docs/screens/ (docs/screens/README.md). `python -m bot.gallery`
 writes it; `tests/gallery` checks it is current and reads it for bad English.
 
-It drives the source checkout's fake Telegram (tests/fakes), so it runs from
-a clone of the repository, not from an installed wheel."""
+It drives the packaged fake Telegram (bot/sandbox/fake), so it also runs from
+an installed wheel (`--out` says where to write there)."""
 
 from __future__ import annotations
 

@@ -3,12 +3,17 @@
     python -m bot.gallery                 write docs/screens/<lang>/<page>.md
     python -m bot.gallery --check         exit 1 (naming the files) if they are stale
     python -m bot.gallery --only en/paoyao   one page (quick while editing words)
+    python -m bot.gallery --pictures DIR  also write the pictures the pages show into DIR
     python -m bot.gallery --find-endings  seeds for bot/gallery/endings.py
+
+The golden pictures (docs/screens/pictures, bot/pictures/golden.py) are
+written and checked with the pages.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -24,7 +29,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", action="append", default=[], metavar="LANG/PAGE")
     ap.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     ap.add_argument("--find-endings", action="store_true")
+    ap.add_argument("--pictures", type=Path, default=None, metavar="DIR",
+                    help="write the pictures the pages show (photo messages) into DIR")
     args = ap.parse_args(argv)
+    if args.pictures is not None:
+        from bot.gallery.stage import PICTURES_ENV
+
+        os.environ[PICTURES_ENV] = str(args.pictures.resolve())
     if args.find_endings:
         from bot.gallery.endings import ENDINGS, find
 
@@ -48,6 +59,13 @@ def main(argv: list[str] | None = None) -> int:
         if not args.check:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
+    if not args.only:
+        from bot.pictures import golden
+
+        if args.check:
+            stale += [golden.OUT / name for name in golden.stale()]
+        else:
+            stale += [golden.OUT / name for name in golden.write()]
     took = time.perf_counter() - t0
     if args.check:
         if stale:

@@ -3,9 +3,9 @@ Markdown and read back by the tests.
 
 A page is one language and one game (or the screens every game shares). Each
 screen is a `## kind: situation` heading, then what the bot showed, in order:
-a message (who saw it, its text in a fenced block, its inline buttons as
-`- [label] [label]` rows), a toast (`toast: …`) or a link a press opened
-(`link: …`)."""
+a message (who saw it, `picture: <file>` when it is a photo, its text — a
+photo's caption — in a fenced block, its inline buttons as `- [label]
+[label]` rows), a toast (`toast: …`) or a link a press opened (`link: …`)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ class Message:
     text: str
     rows: list[list[str]] = field(default_factory=list)  # button labels, row by row
     note: str = ""  # "edited", "file paiju-xianniu-3.json" …
+    picture: str = ""  # a photo: its file name (docs/pictures.md); the text is its caption
 
 
 @dataclass
@@ -87,7 +88,10 @@ def markdown(page: Page) -> str:
                 continue
             head = f"**{item.who}**" + (f" · {item.note}" if item.note else "")
             f = fence(item.text)
-            out += [head, "", f + "text", item.text, f]
+            out += [head, ""]
+            if item.picture:
+                out += [f"picture: {item.picture}", ""]
+            out += [f + "text", item.text, f]
             out += [row_line(r) for r in item.rows]
             out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
@@ -131,14 +135,18 @@ def parse(text: str) -> Page:
             if i > 0 and (line or page.intro):
                 page.intro.append(line)
         elif (m := WHO.match(line)) is not None:
-            i += 2  # the blank line, then the opening fence
+            i += 2  # the blank line, then the picture or the opening fence
+            picture = ""
+            if lines[i].startswith("picture: "):
+                picture = lines[i].removeprefix("picture: ")
+                i += 2
             f = lines[i].removesuffix("text")
             body = []
             i += 1
             while lines[i] != f:
                 body.append(lines[i])
                 i += 1
-            msg = Message(m["who"], "\n".join(body), note=m["note"] or "")
+            msg = Message(m["who"], "\n".join(body), note=m["note"] or "", picture=picture)
             while i + 1 < len(lines) and lines[i + 1].startswith("- ["):
                 i += 1
                 msg.rows.append(labels(lines[i]))

@@ -1,5 +1,5 @@
 """The stage: the real bot (`bot.app.App`) against the fake Bot API server
-of tests/fakes, with people who type commands and tap buttons, and a record
+of bot/sandbox/fake, with people who type commands and tap buttons, and a record
 of what each chat shows after every step.
 
 Everything that could differ between two runs is fixed: the deals
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import tempfile
 from collections.abc import Awaitable, Callable
@@ -25,7 +26,11 @@ from zoneinfo import ZoneInfo
 from bot.app import App
 from bot.gallery.book import Message, Toast
 from bot.outbox import Limits
+from bot.pictures import fonts
+from bot.pictures.draw import described
+from bot.pictures.source import file_name
 from bot.render import clock
+from bot.sandbox.fake import FakeTelegram
 from bot.settings import Settings
 
 TIMEOUT = 60  # seconds a move, as a new host has it
@@ -35,6 +40,7 @@ START = datetime(2026, 3, 4, 20, 0, tzinfo=ZONE).timestamp()
 FAST = Limits(chat_rate=1000, chat_burst=1000, group_per_minute=10_000, overall_per_second=10_000)
 GROUP = -1001
 OTHER_GROUP = -1002
+PICTURES_ENV = "PAIJU_GALLERY_PICTURES"
 
 # The people of each language: ids 1–4 play or watch, 9 never opened the bot.
 PEOPLE = {
@@ -51,6 +57,13 @@ _MIN_SEC = re.compile(r"⏱ \d+:\d\d")
 _SEC = re.compile(r"⏱ \d+(?![\d:])")
 
 
+def picture_name(m: Any) -> str:
+    """A photo's file name, from the description the picture carries."""
+    if m.photo is None:
+        return ""
+    return file_name(described(m.photo["content"]))
+
+
 def steady(text: str) -> str:
     """The countdown as it reads when a turn begins (it depends on when the
     message went out, never the same twice)."""
@@ -63,6 +76,7 @@ class Seen:
     text: str
     markup: str
     document: str
+    picture: str = ""
 
 
 class Stage:
@@ -78,10 +92,19 @@ class Stage:
         self.tg: Any = None
         self.app: App | None = None
         self.seen: dict[tuple[int, int], Seen] = {}
+        # where the pictures the pages show are written (python -m bot.gallery --pictures DIR)
+        out = os.environ.get(PICTURES_ENV)
+        self.pictures = Path(out) if out else None
+        self._font_env: str | None = None
 
     # -- start and stop ------------------------------------------------------------
     async def __aenter__(self) -> Stage:
-        from tests.fakes.telegram import FakeTelegram  # the source checkout's fake server
+        # no words in pictures (a font for Chinese is found on some machines only):
+        # the pages are the same everywhere, the weekly post without its chart
+        self._font_env = os.environ.get("PAIJU_CJK_FONT")
+        os.environ["PAIJU_CJK_FONT"] = "none"
+        fonts.cjk_path.cache_clear()
+        fonts.cjk.cache_clear()
 
         self._tmp = tempfile.TemporaryDirectory(prefix="paiju-gallery-")
         self.tg = FakeTelegram()
@@ -114,6 +137,12 @@ class Stage:
         await self.tg.stop()
         if self._tmp is not None:
             self._tmp.cleanup()
+        if self._font_env is None:  # the process finds its own font again
+            os.environ.pop("PAIJU_CJK_FONT", None)
+        else:
+            os.environ["PAIJU_CJK_FONT"] = self._font_env
+        fonts.cjk_path.cache_clear()
+        fonts.cjk.cache_clear()
 
     def _count_updates(self) -> None:
         """Updates being handled: the polling loop hands each to `feed_update`
@@ -160,7 +189,7 @@ class Stage:
 
     def _seen(self, m: Any) -> Seen:
         doc = m.document["file_name"] if m.document else ""
-        return Seen(m.text, json.dumps(m.reply_markup, sort_keys=True), doc)
+        return Seen(m.text, json.dumps(m.reply_markup, sort_keys=True), doc, picture_name(m))
 
     def mark(self) -> None:
         """From now on, `changes` reports what is new or different."""
@@ -197,7 +226,11 @@ class Stage:
             note = "" if old is None else "edited"
         if m.document:
             note = " · ".join(x for x in (note, f"file {m.document['file_name']}") if x)
-        return Message(self.who(m.chat_id), steady(m.text), rows, note)
+        picture = picture_name(m)
+        if picture and self.pictures is not None and not (self.pictures / picture).exists():
+            self.pictures.mkdir(parents=True, exist_ok=True)
+            (self.pictures / picture).write_bytes(m.photo["content"])
+        return Message(self.who(m.chat_id), steady(m.text), rows, note, picture)
 
     def shown(self, chat_id: int) -> list[Message]:
         return [self.show(m) for m in self.changes(chat_id)]

@@ -235,13 +235,19 @@ class PaoyaoPresenter(Presenter[PaoyaoPublic, PaoyaoView]):
             lines.append(status)
         return gloss("\n".join(lines), TERMS, names)
 
-    def hand_text(self, view: PaoyaoView, seat: int, names: list[str], _: Translator) -> str:
+    @staticmethod
+    def groups(codes: Sequence[str]) -> list[list[str]]:
+        """A hand's groups, one per rank in hand order: its text and its picture show these."""
         groups: dict[str, list[str]] = {}
-        for c in view["hand"]:
+        for c in codes:
             groups.setdefault(c[0], []).append(c)
-        shown = " │ ".join(self.cards(g, _) for g in groups.values())
+        return list(groups.values())
+
+    def hand_text(self, view: PaoyaoView, seat: int, names: list[str], _: Translator) -> str:
+        groups = self.groups(view["hand"])
+        shown = " │ ".join(self.cards(g, _) for g in groups)
         counts = " · ".join(
-            self.rank(r, _) + (f" ×{len(g)}" if len(g) > 1 else "") for r, g in groups.items()
+            self.rank(g[0][0], _) + (f" ×{len(g)}" if len(g) > 1 else "") for g in groups
         )
         partner = names[(seat + 2) % 4]
         lines = [

@@ -138,15 +138,24 @@ class XianniuPresenter(Presenter[XianniuPublic, XianniuView]):
     def sort(self, codes: Iterable[str]) -> list[str]:
         return sorted(codes, key=lambda c: (self.ranks.index(c[0]), "shcd".index(c[1])))
 
-    def hand_groups(self, codes: Sequence[str], _: Translator) -> str:
-        """♠K ♥️K │ ♥️9 ♠9 │ ♦️Q — cards of one rank together, high first."""
+    def group_key(self, code: str) -> str:
+        """What puts cards in one group of a hand: the rank (P), the kind (N)."""
+        return code[0]
+
+    def groups(self, codes: Sequence[str]) -> list[list[str]]:
+        """A hand's groups, high first: its text and its picture show these."""
         groups: list[list[str]] = []
         for c in self.sort(codes):
-            if groups and groups[-1][0][0] == c[0]:
+            if groups and self.group_key(groups[-1][0]) == self.group_key(c):
                 groups[-1].append(c)
             else:
                 groups.append([c])
-        return " │ ".join(" ".join(self.card(c, _) for c in g) for g in groups) or "—"
+        return groups
+
+    def hand_groups(self, codes: Sequence[str], _: Translator) -> str:
+        """♠K ♥️K │ ♥️9 ♠9 │ ♦️Q — cards of one rank together, high first."""
+        return " │ ".join(" ".join(self.card(c, _) for c in g)
+                          for g in self.groups(codes)) or "—"
 
     def cards_text(self, codes: Sequence[str], _: Translator) -> str:
         """A hand in a row, as the hand message groups it (a replay's deal)."""
@@ -520,14 +529,11 @@ class NiujiuPresenter(XianniuPresenter):
     def hand_groups(self, codes: Sequence[str], _: Translator) -> str:
         """天 ×2 │ 虎 │ … (Heaven 12 ×2 │ Tiger 11 │ …): the cards of one kind
         are alike, so each kind once, with its count."""
-        groups: list[list[str]] = []
-        for c in self.sort(codes):
-            if groups and kind_of(groups[-1][0]) == kind_of(c):
-                groups[-1].append(c)
-            else:
-                groups.append([c])
         return " │ ".join(self.card(g[0], _) + (f" ×{len(g)}" if len(g) > 1 else "")
-                          for g in groups) or "—"
+                          for g in self.groups(codes)) or "—"
+
+    def group_key(self, code: str) -> str:
+        return kind_of(code)
 
 
 PRESENTERS = {"xianniu": XianniuPresenter(), "niujiu": NiujiuPresenter()}

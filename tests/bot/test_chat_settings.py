@@ -27,6 +27,18 @@ def test_flags_and_presets_make_the_variant_and_survive_a_row():
     assert other.variant(XIANNIU) == XIANNIU.preset("gamehall")
 
 
+def test_pictures_are_on_for_the_tile_games_and_a_chat_choice_survives_a_row():
+    cs = ChatSettings()
+    assert {g for g in catalog.landed() if cs.pictures(g)} == {"dingniu", "changpai"}
+    cs = cs.with_pictures("xianniu", True).with_pictures("dingniu", False)
+    back = ChatSettings.from_row({"chat_id": 1, **cs.to_row()})
+    assert back.pictures("xianniu") and not back.pictures("dingniu")
+    assert back.pictures("changpai") and not back.pictures("paoyao")
+    # back to the defaults: nothing is kept as changed
+    again = back.with_pictures("xianniu", False).with_pictures("dingniu", True)
+    assert again.to_row()["pictures"] == "{}"
+
+
 def test_a_combination_the_engine_refuses_is_refused_with_its_reason():
     cs = ChatSettings()
     with pytest.raises(Exception) as e:

@@ -1,8 +1,9 @@
 """Nothing a player holds reaches the group: for every landed game, the
-table message (the public view, whose turn it is, the last move's line) is
-the same in twin worlds where the cards hidden from the table are dealt
-differently, at every step of whole hands until the hand ends. A twin is
-`determinize` from one seat's view, so over all seats every hand is re-dealt.
+table message (the public view, whose turn it is, the last move's line) and
+its picture (the source description it is drawn from) are the same in twin
+worlds where the cards hidden from the table are dealt differently, at every
+step of whole hands until the hand ends. A twin is `determinize` from one
+seat's view, so over all seats every hand is re-dealt.
 
 What a move's events show is the move itself (what was played, claimed or
 flipped face up); the presenter tests check their wording."""
@@ -19,12 +20,15 @@ from games.players import ai_module
 HANDS = 12
 
 
-def _table(game_id: str, state, seat: int, events: list) -> list[str]:
+def _table(game_id: str, state, seat: int, events: list) -> list:
     n = catalog.game(game_id).default_seats
     s = Sitting(id=1, chat_id=-1, game=game_id, preset="default", variant={}, status="running",
                 creator_id=1, seats=[Seat(i + 1, f"P{i}") for i in range(n)], hand_no=1,
-                state=state, last={"seat": seat, "events": events})
-    return [render.table(s, translator(lang)) for lang in ("zh_Hans", "en")]
+                state=state, last={"seat": seat, "events": events}, pictures=True)
+    picture = render.table_picture(s)
+    assert picture is not None
+    texts = [render.table(s, translator(lang)) for lang in ("zh_Hans", "en")]
+    return [*texts, picture.picture.describe()]
 
 
 @pytest.mark.parametrize("game_id", catalog.landed())

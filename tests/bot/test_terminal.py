@@ -198,3 +198,25 @@ def test_each_event_once_and_the_screen_without_repeats(monkeypatch, quick_compu
         if line.endswith("stands"):
             block = lines[i + 1:i + 30]
             assert line not in block
+
+
+def test_pictures_writes_the_bots_pictures_beside_the_text(tmp_path, quick_computers):
+    """`paiju play --pictures DIR`: the table and the player's hand each time
+    they are shown (when they changed), the end of the hand at the end; each
+    file the picture the bot sends for that view, and its path told."""
+    from bot.pictures.draw import described
+    from bot.pictures.scenes import scenes
+
+    said: list[str] = []
+    answers = iter(["1"] * 400)
+    state = play("dingniu", ask=lambda _p: next(answers), say=said.append, seed=5, lang="en",
+                 budget_s=0.01, pictures=tmp_path)
+    files = sorted(tmp_path.iterdir())
+    kinds = [f.name.split("-", 1)[1] for f in files]
+    assert kinds[0] == "table.png" and "hand.png" in kinds and kinds[-1] == "end.png"
+    assert [line for line in said if line.startswith("🖼 ")] == [f"🖼 {f}" for f in files]
+    end = scenes("dingniu").end(state.revealed(), state.result())
+    assert described(files[-1].read_bytes()) == end.describe()
+    # a picture only when it changed: no two files of a kind in a row alike
+    tables = [described(f.read_bytes()) for f in files if f.name.endswith("table.png")]
+    assert all(a != b for a, b in zip(tables, tables[1:]))

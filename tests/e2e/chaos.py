@@ -23,12 +23,13 @@ from bot import catalog
 from bot.app import App
 from bot.i18n import translator
 from bot.outbox import Limits
+from bot.sandbox.fake import FakeTelegram
+from bot.sandbox.fake.models import FakeTelegramError
 from games import records, registry
 from tests.e2e.harness import buttons_with, move_buttons, settings_for
-from tests.fakes import FakeTelegram
-from tests.fakes.models import FakeTelegramError
 
-SHOWN = ("sendMessage", "editMessageText", "editMessageReplyMarkup")
+SHOWN = ("sendMessage", "editMessageText", "editMessageReplyMarkup", "sendPhoto",
+         "editMessageMedia", "editMessageCaption")
 CASES = [(g, p) for g, game in registry.all_games().items() for p in game.presets]
 FAST = Limits(chat_rate=1000.0, chat_burst=1000, group_per_minute=100_000,
               overall_per_second=100_000)
@@ -61,12 +62,34 @@ class ErrorLog(logging.Handler):
 
 
 def shown_parts(call) -> list[str]:
-    """The message text and each button's text: each is checked on its own
-    (a hand's buttons repeat its cards)."""
+    """The message text (a photo's caption) and each button's text: each is
+    checked on its own (a hand's buttons repeat its cards)."""
     p = call.params
     kb = p.get("reply_markup") or {}
     buttons = [b.get("text", "") for row in kb.get("inline_keyboard", []) for b in row]
-    return [p.get("text") or "", *buttons]
+    media = p.get("media") if isinstance(p.get("media"), dict) else {}
+    return [p.get("text") or p.get("caption") or media.get("caption") or "", *buttons]
+
+
+def picture_codes(call) -> list[str]:
+    """The cards and tiles a photo draws face up, read from the description
+    the picture carries (one sent again by its file_id was read when it was
+    uploaded)."""
+    p = call.params
+    ref = p.get("photo") if call.method == "sendPhoto" else (p.get("media") or {}).get("media")
+    if not isinstance(ref, str) or not ref.startswith("attach://"):
+        return []
+    data = p.get(ref.removeprefix("attach://"))
+    if not isinstance(data, bytes):
+        return []
+    from bot.pictures.draw import described
+
+    out = []
+    for block in described(data).get("blocks", []):
+        out += block.get("tiles", [])
+        out += [piece["code"] for item in block.get("items", [])
+                for piece in item.get("pieces", []) if piece.get("code")]
+    return out
 
 
 def codes_in(data) -> list[str]:
@@ -147,6 +170,15 @@ class LeakWatch:
                     self.report.leaks.append(f"group {chat}: move buttons {datas}")
             for text in parts:
                 self._check(s, chat, seat_of.get(chat), text)
+            drawn_codes = picture_codes(call)
+            if drawn_codes:  # what the picture draws, named as the text names it
+                self._check(s, chat, seat_of.get(chat), " ".join(
+                    self._label(s.game, self._as_dealt(s, c)) for c in drawn_codes))
+
+    @staticmethod
+    def _as_dealt(s, code: str) -> str:
+        """A 顶牛 tile is drawn as laid ([6|5]); the deal names it low-high."""
+        return "".join(sorted(code)) if s.game == "dingniu" else code
 
     def exposed(self, s) -> set[str]:
         """Labels of cards the table has seen face up this hand (events and

@@ -8,8 +8,8 @@ import contextlib
 import re
 
 from bot.app import App
+from bot.sandbox.fake.models import FakeTelegramError
 from bot.settings import Settings
-from tests.fakes.models import FakeTelegramError
 
 GROUP = -1001
 MOVE_RE = re.compile(r"^(m|mi):(\d+):(\d+):")

@@ -11,9 +11,9 @@ import logging
 
 import pytest
 
+from bot.sandbox.fake import FakeTelegram
 from tests import figures
 from tests.e2e.harness import GROUP, bot_messages, find_text, running, start_game
-from tests.fakes import FakeTelegram
 
 # Everything HTML, Markdown and MarkdownV2 treat specially, an RTL override,
 # a right-to-left mark, a zero-width joiner and astral emoji.

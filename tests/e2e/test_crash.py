@@ -18,10 +18,10 @@ import sqlite3
 import sys
 import time
 
+from bot.sandbox.fake import FakeTelegram, methods
+from bot.sandbox.fake.models import ApiError, FakeTelegramError
 from tests import figures
 from tests.e2e.harness import buttons_with, default_choice, move_buttons
-from tests.fakes import FakeTelegram, methods
-from tests.fakes.models import ApiError, FakeTelegramError
 
 KILLS = 22
 KINDS = ["move", "send", "think", "settle", "any"]  # when the kill comes

@@ -11,6 +11,8 @@ import sqlite3
 import sys
 
 from bot.app import App
+from bot.sandbox.fake import methods
+from bot.sandbox.fake.models import ApiError, FakeTelegramError
 from tests.e2e.harness import (
     GROUP,
     default_choice,
@@ -21,8 +23,6 @@ from tests.e2e.harness import (
     settings_for,
     start_game,
 )
-from tests.fakes import methods
-from tests.fakes.models import ApiError, FakeTelegramError
 
 
 async def paiju_run(tg, db_path):

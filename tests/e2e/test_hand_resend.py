@@ -5,9 +5,9 @@ it: an urgent edit of their chat), and a tap on the old message is answered
 
 import asyncio
 
+from bot.sandbox.fake.models import FakeTelegramError
 from tests.e2e.harness import GROUP, MOVE_RE, default_choice, running, start_game
 from tests.e2e.test_rules import started
-from tests.fakes.models import FakeTelegramError
 
 STALE = "这个按钮过期了"
 SOON = 5.0  # seconds: "within seconds"

@@ -12,9 +12,9 @@ import signal
 import sqlite3
 import sys
 
+from bot.sandbox.fake import methods
+from bot.sandbox.fake.models import ApiError, FakeTelegramError
 from tests.e2e.harness import GROUP, buttons_with, default_choice, move_buttons, running
-from tests.fakes import methods
-from tests.fakes.models import ApiError, FakeTelegramError
 
 EDITS = ("editMessageText", "editMessageReplyMarkup")
 

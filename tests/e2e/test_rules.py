@@ -5,6 +5,7 @@ import asyncio
 import sqlite3
 import time
 
+from bot.sandbox.fake.models import FakeTelegramError
 from games.records import state_from_json
 from tests.e2e.harness import (
     GROUP,
@@ -19,7 +20,6 @@ from tests.e2e.harness import (
     running,
     start_game,
 )
-from tests.fakes.models import FakeTelegramError
 
 
 async def started(tg, *uids):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .telegram import FakeTelegram
+from bot.sandbox.fake.telegram import FakeTelegram
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.filters import Command, CommandStart
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
-from tests.fakes import FakeTelegramError
+from bot.sandbox.fake import FakeTelegramError
 
 from .conftest import ALICE, BOB, CAROL, GROUP
 

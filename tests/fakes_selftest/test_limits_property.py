@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.fakes.limits import RateLimits
-from tests.fakes.models import ApiError
+from bot.sandbox.fake.limits import RateLimits
+from bot.sandbox.fake.models import ApiError
 
 GROUP, OTHER_GROUP, PRIVATE, PRIVATE2 = -1001, -1002, 7, 8
 RATE, BURST, GROUP_MAX, WINDOW, OVERALL = 3.0, 3, 5, 4.0, 7

@@ -23,7 +23,7 @@ from aiogram.types import (
     InlineKeyboardMarkup,
 )
 
-from tests.fakes import FakeTelegramError
+from bot.sandbox.fake import FakeTelegramError
 
 from .conftest import ALICE, BOB, CAROL, GROUP, close_bot, make_bot
 

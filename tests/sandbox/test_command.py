@@ -1,0 +1,119 @@
+"""`paiju sandbox` as a host runs it: it prints where the page is, serves
+it, stops on Ctrl-C with status 0; a port in use or a wrong option is one
+line and status 2; --host elsewhere than this machine warns."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+URL = re.compile(r"open (http://\S+) in a browser")
+
+
+def start(*args: str) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env.pop("LOG_LEVEL", None)
+    return subprocess.Popen([sys.executable, "-m", "bot.cli", "sandbox", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+
+def read_line(proc: subprocess.Popen[str], timeout: float = 60.0) -> str:
+    """The next line the command prints (stdout), within `timeout`."""
+    import selectors
+
+    sel = selectors.DefaultSelector()
+    assert proc.stdout is not None
+    sel.register(proc.stdout, selectors.EVENT_READ)
+    if not sel.select(timeout):
+        proc.kill()
+        raise TimeoutError(f"no output within {timeout} s; stderr: {proc.stderr.read()}")
+    return proc.stdout.readline()
+
+
+def get_json(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def test_it_prints_the_page_serves_it_and_stops_on_ctrl_c_with_status_0():
+    proc = start("--port", "0", "--game", "dingniu", "--players", "1")
+    try:
+        line = read_line(proc)
+        url = URL.search(line).group(1)
+        assert url.startswith("http://127.0.0.1:")  # this machine only, by default
+        with urllib.request.urlopen(url, timeout=10) as r:
+            assert b"sandbox.js" in r.read()
+        assert "the bot is ready" in read_line(proc)
+        st = get_json(url + "api/state")
+        assert st["bot"]["status"] == "running" and st["lobby"]  # --game: the lobby is open
+        assert "顶牛" in st["group"]["messages"][-1]["text"]
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err and "Error" not in err, err
+
+
+def test_a_port_in_use_is_one_line_and_status_2():
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        proc = start("--port", str(port))
+        out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 2
+    assert out == ""
+    assert err.strip().splitlines() == [
+        f"paiju sandbox: port {port} on 127.0.0.1 is in use; choose another with --port"]
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--game", "mahjong"], "invalid choice: 'mahjong'"),
+    (["--game", "xianniu", "--players", "4"], "xianniu seats 3: --players 4 is too many"),
+    (["--players", "0"], "--players must be 1 to 12"),
+    (["--port", "70000"], "--port must be 0 to 65535"),
+])
+def test_wrong_options_are_one_line_and_status_2(args, says):
+    proc = start(*args)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and says in err, err
+
+
+def test_another_host_is_listened_on_only_when_asked_and_with_a_warning():
+    proc = start("--port", "0", "--host", "0.0.0.0")
+    try:
+        line = read_line(proc)
+        url = URL.search(line).group(1)  # every address: a browser here opens the loopback one
+        assert url.startswith("http://127.0.0.1:") and "from another" in line
+        assert get_json(url + "api/page")["lang"] == "zh_Hans"
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0
+    assert "warning: listening on 0.0.0.0: anyone who can reach this address can play as " \
+           "anyone" in err
+
+
+def test_ctrl_c_while_the_bot_starts_still_stops_cleanly():
+    proc = start("--port", "0")
+    try:
+        read_line(proc)  # the page is up; the bot may still be starting
+        time.sleep(0.2)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err, err
