@@ -15,11 +15,11 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from bot import catalog, commands, handlers, watchdog
+from bot import catalog, commands, computer, handlers, watchdog
 from bot.connect import backoff_config, with_backoff
-from bot.heartbeat import Heartbeat
+from bot.heartbeat import Heartbeat, figures_path
 from bot.i18n import make_i18n
-from bot.middlewares import LanguageMiddleware, SeenMiddleware
+from bot.middlewares import InFlight, LanguageMiddleware, SeenMiddleware
 from bot.outbox import Limits, Outbox
 from bot.response_types import PinResponseTypes
 from bot.scores import Scores
@@ -30,6 +30,9 @@ from bot.weekly import Weekly
 from storage.db import Storage
 
 log = logging.getLogger(__name__)
+
+FINISH_UPDATES = 10.0  # seconds a stop waits for the updates being handled
+
 
 class App:
     def __init__(
@@ -49,6 +52,8 @@ class App:
         self.weekly: Weekly | None = None
         self.settling: Settling | None = None
         self._polling: asyncio.Task | None = None
+        self._report: asyncio.Task | None = None
+        self.in_flight = InFlight()
 
     async def start(self) -> None:
         """Reach Telegram (retrying while it is unreachable), open the
@@ -74,6 +79,8 @@ class App:
         self.outbox = Outbox(self.bot, self.limits)
         self.service = Service(s, self.bot, self.storage, self.outbox, self.scheduler,
                                me.username or "")
+        if s.ai_budget > 0:  # with 0 the heuristic plays in the loop: no worker ever asked
+            self.service.turns.thinker.start()  # ready for the computer moves recovered below
         self.service.clock = self.clock  # a finished hand's time is the scores' clock
         self.outbox.on_forbidden = self.service.chats.forbidden
         self.outbox.on_migrate = self.service.chats.migrate
@@ -83,6 +90,7 @@ class App:
         self.dp = Dispatcher()
         self.scores = Scores(self.service, self.clock)
         self.weekly = Weekly(self.scores, self.clock)
+        self.dp.update.outer_middleware(self.in_flight)
         self.settling = Settling(self.scores)
         # What handlers need arrives one way: the dispatcher's data, named by
         # the handlers' parameters (aiogram passes each to whoever asks for it).
@@ -98,6 +106,9 @@ class App:
             s.backoff_max,
         )
         await commands.set_menus(self.bot)
+        # not a table's task (`service.tasks`): it runs as long as the bot
+        self._report = asyncio.get_running_loop().create_task(
+            computer.report(self.service.turns.thinker, figures_path(s.heartbeat_path)))
         await self.service.recovery.load_group_sends()
         recovered = await self.service.recovery.recover()
         await self.service.recovery.clear_keyboards()
@@ -120,13 +131,20 @@ class App:
         )
 
     async def stop(self, drain: float = 2.0) -> None:
-        """Stop polling, let queued messages go out, close everything."""
+        """Stop taking updates, let the ones being handled finish, stop the
+        tables' tasks and the computers' workers, let queued messages go
+        out, close everything. In that order: a press handled after the
+        workers closed would start a computer move on nothing."""
         if self.dp is not None and self._polling is not None:
             try:
                 await self.dp.stop_polling()
             except RuntimeError:  # not polling yet: the task has not begun
                 self._polling.cancel()
             await asyncio.gather(self._polling, return_exceptions=True)
+        await self.in_flight.finish(FINISH_UPDATES)
+        if self._report is not None:
+            self._report.cancel()
+            await asyncio.gather(self._report, return_exceptions=True)
         if self.scheduler is not None:
             self.scheduler.shutdown(wait=False)
         if self.service is not None:

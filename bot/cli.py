@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:  # the commands import lazily; these are for mypy only
+    from pathlib import Path
+
     from bot.i18n import Translator
     from games.base import State
     from games.records import RecordError
@@ -175,7 +177,7 @@ def _healthcheck(args: argparse.Namespace) -> int:
     """Exit 0 while the heartbeat is fresh (the bot heard Telegram lately)."""
     import os
 
-    from bot.heartbeat import MAX_AGE, age
+    from bot.heartbeat import MAX_AGE, age, figures_path
     from bot.settings import heartbeat_path
 
     path = heartbeat_path(args.file or os.environ.get("PAIJU_HEARTBEAT", ""),
@@ -190,7 +192,26 @@ def _healthcheck(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 1
     print(f"healthy: last getUpdates {max(seconds, 0):.0f} s ago")
+    if args.verbose:
+        print(_figures(figures_path(path)))
     return 0
+
+
+def _figures(path: Path) -> str:
+    """What the running bot last wrote beside its heartbeat, one line a part."""
+    import time
+
+    from bot.computer import summary
+    from bot.heartbeat import read_figures
+
+    data = read_figures(path)
+    if data is None or not isinstance(data.get("computers"), dict):
+        return f"computers: no figures at {path} (written every 10 s while the bot runs)"
+    ago = max(0.0, time.time() - float(data.get("at", 0)))
+    try:
+        return f"computers ({ago:.0f} s ago): {summary(data['computers'])}"
+    except (KeyError, TypeError, ValueError):
+        return f"computers: unreadable figures at {path}"
 
 
 def _db_path(args: argparse.Namespace) -> str:
@@ -403,6 +424,8 @@ def build_parser() -> argparse.ArgumentParser:
     hc.add_argument("--file", default=None, help="heartbeat file (default: PAIJU_HEARTBEAT, "
                                                  "else the database path + .heartbeat)")
     hc.add_argument("--max-age", type=float, default=None, help="seconds a heartbeat stays fresh")
+    hc.add_argument("--verbose", "-v", action="store_true",
+                    help="also the bot's figures: computer moves, their queue, over time")
     hc.set_defaults(func=_healthcheck)
 
     db = sub.add_parser("db", help="database tools: backup, migrate")
@@ -420,15 +443,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("game")
     sim.add_argument("--hands", type=int, default=300)
     sim.add_argument("--seats", required=True,
-                     help="one player per seat: mc, heuristic, random, or mc:<variant> "
-                          "(a Monte Carlo variant the game declares, to pair with mc)")
+                     help="one player per seat: mc, heuristic, random, mc:wall (mc on the wall "
+                          "clock, as before issue 35) or mc:<variant> (a Monte Carlo variant "
+                          "the game declares, to pair with mc)")
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--budget", type=float, default=0.3, help="Monte Carlo seconds a decision")
+    sim.add_argument("--budget", type=float, default=0.3,
+                     help="Monte Carlo CPU seconds a decision (wall-clock seconds for mc:wall)")
     sim.add_argument("--worlds", type=int, default=None,
                      help="Monte Carlo: exactly this many worlds a decision, no clock "
                           "(where supported)")
     sim.add_argument("--jobs", type=int, default=1,
-                     help="processes sharing the deals (each hand is played as in one process)")
+                     help="worker processes sharing the deals (each hand is played as in one "
+                          "process)")
     sim.add_argument("--progress", action="store_true", help="report progress on stderr")
     sim.add_argument("--mirror", action="store_true",
                      help="also play every deal with the seats' order reversed, so neighbours "

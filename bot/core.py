@@ -105,6 +105,7 @@ class Core:
         self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.last_action: dict[int, float] = {}  # user → when they last moved (monotonic)
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.closing = False  # stopping: no new task starts (`spawn`)
         # (chat, message) of every keyboard that must go and has not gone
         # yet; the database has the same in `stale_keyboards` (see `save`)
         self.stale: set[tuple[int, int]] = set()
@@ -148,7 +149,13 @@ class Core:
         s.__dict__.update(fresh.__dict__)
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """Run `coro` as a task of ours (cancelled when the bot stops). Once
+        stopping, it never runs: a late press must not start a computer move
+        on workers already gone (its table moves again after a restart)."""
         task = asyncio.get_running_loop().create_task(coro)
+        if self.closing:
+            task.cancel()
+            return task
         self.tasks.add(task)
         task.add_done_callback(self._task_done)
         return task

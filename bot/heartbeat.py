@@ -4,6 +4,7 @@ hears Telegram from one that does not."""
 
 from __future__ import annotations
 
+import json
 import os
 import pathlib
 import time
@@ -46,3 +47,25 @@ class Heartbeat(BaseRequestMiddleware):
         if isinstance(method, GetUpdates):
             beat(self.path)
         return result
+
+
+# -- figures beside the heartbeat (`paiju healthcheck --verbose`) --------------------
+def figures_path(heartbeat: pathlib.Path) -> pathlib.Path:
+    """Where the running bot writes its figures: beside the heartbeat."""
+    return heartbeat.with_name(heartbeat.name + ".json")
+
+
+def write_figures(path: pathlib.Path, figures: dict[str, Any]) -> None:
+    """Replace the figures file at once (a reader never sees half of it)."""
+    tmp = path.with_name(path.name + ".tmp")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp.write_text(json.dumps({"at": time.time(), **figures}), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def read_figures(path: pathlib.Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None

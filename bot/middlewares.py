@@ -1,11 +1,13 @@
-"""Outer middlewares: remember every user and chat an update comes from, so
-seats have names and the bot knows whom it may message, and whom and where
-the update is answered (see `People.lang`); then set the language the update
-is answered in. They pass nothing on to the handlers: the handlers'
+"""Outer middlewares: know which updates are being handled (a stop lets them
+finish); remember every user and chat an update comes from, so seats have
+names and the bot knows whom it may message, and whom and where the update
+is answered (see `People.lang`); then set the language the update is
+answered in. They pass nothing on to the handlers: the handlers'
 dependencies are the dispatcher's data (bot/app.py)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -57,3 +59,37 @@ class LanguageMiddleware(I18nMiddleware):
         if chat is not None:
             return self.service.lang(chat.id)
         return self.i18n.default_locale
+
+
+class InFlight(BaseMiddleware):
+    """The outermost middleware: which updates are being handled, so a stop
+    lets them finish before the parts they use close (`App.stop`)."""
+
+    def __init__(self) -> None:
+        self.tasks: set[asyncio.Task[Any]] = set()
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        task = asyncio.current_task()
+        if task is not None:
+            self.tasks.add(task)
+        try:
+            return await handler(event, data)
+        finally:
+            if task is not None:
+                self.tasks.discard(task)
+
+    async def finish(self, timeout: float) -> None:
+        """Wait for the updates being handled; cancel those still running
+        after `timeout` seconds."""
+        pending = {t for t in self.tasks if t is not asyncio.current_task()}
+        if not pending:
+            return
+        _done, late = await asyncio.wait(pending, timeout=timeout)
+        for t in late:
+            t.cancel()
+        await asyncio.gather(*late, return_exceptions=True)

@@ -25,6 +25,7 @@ import asyncio
 from aiogram import Bot
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
+from bot import computer
 from bot.chats import Chats
 from bot.core import Core, Post, Reply
 from bot.i18n import Translator
@@ -59,7 +60,8 @@ class Service(Core):
         self.timers = Timers(self)
         self.lifecycle = Lifecycle(self, self.people, self.screens, self.timers)
         self.moves = Moves(self, self.people, self.screens, self.timers, self.lifecycle)
-        self.turns = Turns(self, self.people, self.screens, self.timers, self.moves)
+        self.turns = Turns(self, self.people, self.screens, self.timers, self.moves,
+                           computer.make(settings.ai_workers))
         self.timers.due = self.turns  # the timer's expiry and computer moves are Turns' job
         self.lobby = Lobby(self, self.people, self.screens, self.lifecycle)
         self.chats = Chats(self, self.people, self.screens, self.timers, self.lifecycle)
@@ -73,7 +75,11 @@ class Service(Core):
         return self.people.t(chat_id)
 
     async def close(self) -> None:
+        """Every task of ours cancelled (no new one starts: `Core.spawn`), then
+        the computers' workers stopped. A computer move cancelled here is made
+        again after a restart (`Recovery` re-arms every table)."""
+        self.closing = True
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
-        self.turns.thinker.close()
+        await self.turns.thinker.close()

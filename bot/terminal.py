@@ -20,8 +20,9 @@ from bot.pictures.scenes import Scenes, for_lang, scenes
 from bot.pictures.source import Picture
 from bot.presenters import presenter
 from bot.presenters.base import Presenter, scores_line
-from games import hands, players, registry
+from games import hands, registry, thinking
 from games.base import IllegalMove, Move, Pick, State
+from games.players import quick
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
@@ -213,6 +214,8 @@ def play(
 ) -> State:
     """Play one hand; the human sits at `seat` (0-based), computers elsewhere,
     or computers everywhere with `auto`. A redeal deals again and goes on.
+    The computers think in a worker process (as in the bot) for `budget_s`
+    seconds of CPU; with 0, the heuristic plays at once, in this process.
     `pictures`: a directory to write the table, hand and end pictures into."""
     _ = translator(lang)
     game = registry.get(game_id)
@@ -233,10 +236,12 @@ def play(
     if auto:
         screen.block(p.table_text(state.public_view(), names, _))
         screen.picture(drawn.table(state.public_view()))
+    computers = thinking.Thinker()  # a worker process, as in the bot
     deals = 1  # hands dealt, as the bot counts them (a redeal is a hand)
     try:
         for _redeal in range(REDEALS):
-            _play_hand(state, human, ask, say, screen, p, names, _, rng, budget_s, drawn)
+            _play_hand(state, human, ask, say, screen, p, names, _, rng, budget_s, drawn,
+                       computers)
             if not _is_redeal(state):
                 break
             deals += 1
@@ -249,6 +254,8 @@ def play(
         say("")  # the prompt's line was left open
         say(_("Bye."))
         return state
+    finally:
+        computers.close()
     if not state.is_over():  # nobody can move on: a void hand (流局)
         say(_("Nobody can move: the hand is void."))
         return state
@@ -262,7 +269,7 @@ def play(
 
 def _play_hand(state: State, human: int | None, ask: Ask, say: Say, screen: Screen,
                p: Presenter, names: list[str], _: Translator, rng: random.Random,
-               budget_s: float, drawn: Scenes) -> None:
+               budget_s: float, drawn: Scenes, computers: thinking.Thinker) -> None:
     while not hands.stuck(state):
         waiting = state.to_act()
         actor = human if human in waiting else waiting[0]
@@ -276,8 +283,10 @@ def _play_hand(state: State, human: int | None, ask: Ask, say: Say, screen: Scre
                 if ask_text := p.prompt(view, state.legal_moves(human), names, _):
                     say(ask_text)
                 code = human_move(state, human, ask, say, p, _)
+            elif budget_s <= 0:  # no search: the heuristic, deterministic (the lint's)
+                code = quick(state, actor, rng)
             else:
-                code = players.choose(state, actor, rng, budget_s)
+                code = computers.choose(state, actor, rng, budget_s)
         except KeyboardInterrupt:  # Ctrl-C while a computer thinks
             raise Quit from None
         try:

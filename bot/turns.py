@@ -7,8 +7,9 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from bot import computer
 from bot.computer import Thinker, fallback
 from bot.core import NOT_YOURS, OVER, Core, Reply, log
 from bot.moves import Moves
@@ -27,18 +28,28 @@ class Turns:
     screens: Screens
     timers: Timers
     moves: Moves
-    thinker: Thinker = field(default_factory=Thinker)
+    thinker: Thinker
 
-    async def think(self, s: Sitting, seat: int) -> str:
-        """The computer's move for `seat` (see bot/computer.py)."""
+    async def think(self, s: Sitting, seat: int, since: float | None = None,
+                    pause: float = 0.0) -> str:
+        """The computer's move for `seat` (see bot/computer.py). `since`: when
+        the turn began to wait (time.monotonic(); the queue serves the
+        longest wait first); `pause`: how long the move waits anyway."""
         assert s.state is not None
         seed = f"{s.id}:{s.hand_no}:{s.state.turn}:{seat}"
-        if self.core.settings.ai_budget <= 0:  # no search: the heuristic, deterministic
+        budget = self.core.settings.ai_budget
+        if budget <= 0:  # no search: the heuristic, deterministic
             return quick(s.state.copy(), seat, random.Random(seed))
-        return await self.thinker.move(s.state.copy(), seat, seed, self.core.settings.ai_budget)
+        now = time.monotonic()
+        deadline = computer.deadline_for(budget, pause, now)
+        return await self.thinker.move(s.state, seat, seed, budget, now if since is None else since,
+                                       deadline)
 
     async def computer_turn(self, gid: int, hand_no: int, turn: int, delay: float) -> None:
-        await asyncio.sleep(delay)  # a natural pause, not an instant reply
+        began = time.monotonic()
+        ahead = self.thinker.ahead  # think during the pause (worker processes)
+        if not ahead:
+            await asyncio.sleep(delay)  # a natural pause, not an instant reply
         s = self.timers.current(gid, hand_no, turn)
         if s is None:
             return
@@ -47,7 +58,13 @@ class Turns:
         if not seats:
             return
         seat = seats[0]
-        code = await self.think(s, seat)
+        thought = asyncio.ensure_future(self.think(s, seat, began, delay if ahead else 0.0))
+        try:
+            if ahead:
+                await asyncio.sleep(delay)  # the pause, while a worker thinks
+            code = await thought
+        finally:
+            thought.cancel()  # stopped meanwhile: its queued move goes too
         async with self.core.lock(s):
             me = s.seats[seat]
             if self.timers.current(gid, hand_no, turn) is None or me is None or not me.auto:
@@ -88,7 +105,9 @@ class Turns:
                     continue  # an earlier answer closed their question (a claim won)
                 # The rules may say what a timeout means (刨幺's 雪 decision);
                 # otherwise the computer plays for the absent player.
-                code = st.timeout_move(seat_no) or await self.think(s, seat_no)
+                # the turn began to wait a whole turn timeout ago: first in the queue
+                since = time.monotonic() - (s.turn_timeout or self.core.settings.turn_timeout)
+                code = st.timeout_move(seat_no) or await self.think(s, seat_no, since)
                 await self.moves.apply(s, seat_no, code, "timeout")
 
     def rearm(self, s: Sitting) -> None:

@@ -21,9 +21,10 @@ another seat's hand. `determinize` is where hidden cards are re-dealt, so two
 states that differ only in cards hidden from the seat give the same decision
 under the same seed (tests check this for every game).
 
-`choose` is the policy of a computer seat: the game's player, checked legal,
-else its heuristic, else `fallback` (legal moves only). It is blocking and
-CPU-bound: the bot runs it in a thread executor.
+`choose` (and `decide`, which also says how the move was found) is the policy
+of a computer seat: the game's player, checked legal, else its heuristic, else
+`fallback` (legal moves only). It is blocking and CPU-bound: the bot and
+`paiju play` run it in worker processes (games/thinking.py, games/pool.py).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import logging
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Generic, Protocol, TypeVar
 
@@ -78,8 +80,19 @@ class MonteCarloPlayer(Generic[S]):
     and earlier when the choice is settled: from `race_after` rounds on, a
     candidate worse than the current leader by more than `drop_z` standard
     errors (or identical to it on every world so far) is dropped, and the
-    search ends when one candidate is left. `worlds` (measurements only)
-    samples exactly that many worlds, without the clock or dropping.
+    search ends when one candidate is left. The budget is CPU time of the
+    searching thread (`cpu_time`), so a loaded machine gives it as many
+    worlds, only later; `deadline` (a `time.monotonic()` instant, the bot's)
+    bounds the wall time too: the search stops before a round that would
+    end past it and plays its best so far (the heuristic's move only when
+    it found nothing yet). `worlds` (measurements only) samples exactly that
+    many worlds, without the clock, the deadline or dropping.
+
+    After `choose`, `searched` is the number of worlds sampled and `stop`
+    says why the search ended: "forced" (one candidate, no search),
+    "settled" (one candidate left), "budget", "deadline" (cut short by the
+    wall clock), "failed" (a round raised), "worlds" or "rounds" (the fixed
+    count or `max_rounds` reached).
 
     Games tune it through the hooks: `candidates`, `with_default`, `sampler`,
     `copy` and `value`.
@@ -92,6 +105,10 @@ class MonteCarloPlayer(Generic[S]):
     race_after = 8  # rounds before candidates can be dropped
     drop_z = 2.0  # standard errors by which a dropped candidate trails the leader
     worlds: int | None = None
+    cpu_time = True  # the budget in the thread's CPU time; False: wall clock (before issue 35)
+    deadline: float | None = None  # time.monotonic() by which the search stops, whatever its budget
+    searched = 0  # worlds the last choose() sampled
+    stop = ""  # why the last choose() ended (see above)
 
     def __init__(
         self,
@@ -138,7 +155,9 @@ class MonteCarloPlayer(Generic[S]):
 
     # --- the loop --------------------------------------------------------
     def choose(self, state: S, seat: int, rng: random.Random) -> str:
-        start = time.perf_counter()
+        clock = time.thread_time if self.cpu_time else time.perf_counter
+        start = clock()
+        self.searched, self.stop = 0, "forced"
         cands = self.candidates(state, seat, rng)
         if len(cands) == 1:
             return cands[0]
@@ -149,10 +168,16 @@ class MonteCarloPlayer(Generic[S]):
         nets: dict[str, list[float]] = {c: [] for c in cands}
         live = list(cands)
         draw = self.sampler(state, seat)
-        deadline = start + self.margin * self.budget_s
-        slowest = 0.0
+        budget_end = start + self.margin * self.budget_s
+        wall_end = None if self.worlds else self.deadline
+        if wall_end is not None and time.monotonic() >= wall_end:
+            self.stop = "deadline"  # waited past it for a worker: nothing found
+            return default
+        slowest = slowest_wall = 0.0
+        self.stop = "worlds" if self.worlds else "rounds"
         for n in range(1, (self.worlds or self.max_rounds) + 1):
-            t0 = time.perf_counter()
+            t0 = clock()
+            w0 = time.monotonic()
             try:
                 world = draw(rng)
                 results = []
@@ -162,19 +187,29 @@ class MonteCarloPlayer(Generic[S]):
                     results.append(self.value(w, seat, rng))
             except Exception:  # never lose a table over a bad world: keep what we have
                 log.exception("Monte Carlo round failed (%s)", type(state).__name__)
+                self.stop = "failed"
                 break
             for code, v in zip(live, results):
                 nets[code].append(v)
+            self.searched = n
             if self.worlds:
                 continue
             if n >= self.race_after:
                 live = survivors(nets, live, self.drop_z)
                 if len(live) == 1:
+                    self.stop = "settled"
                     break
-            now = time.perf_counter()
+            now = clock()
             slowest = max(slowest, now - t0)
-            if now + slowest >= deadline:
+            if now + slowest >= budget_end:
+                self.stop = "budget"
                 break
+            if wall_end is not None:
+                wall = time.monotonic()
+                slowest_wall = max(slowest_wall, wall - w0)
+                if wall + slowest_wall >= wall_end:
+                    self.stop = "deadline"
+                    break
         return clearly_better(nets, default, self.z, self.min_n)
 
 
@@ -243,9 +278,13 @@ def ai_module(game_id: str) -> ModuleType | None:
     return None if name is None else importlib.import_module(name)
 
 
+WALL_CLOCK = "mc:wall"  # every game's `mc` with its budget on the wall clock
+
+
 def make_player(kind: str, game_id: str, budget_s: float = 0.3) -> Player:
-    """'random', 'heuristic', 'mc' (the bot's player) or 'mc:<name>' (a
-    Monte Carlo variant the game's ai.py declares in `MC_VARIANTS`)."""
+    """'random', 'heuristic', 'mc' (the bot's player), 'mc:wall' (the same
+    on the wall clock, as before issue 35) or 'mc:<name>' (a Monte Carlo
+    variant the game's ai.py declares in `MC_VARIANTS`)."""
     if kind == "random":
         return RandomPlayer()
     ai = ai_module(game_id)
@@ -259,11 +298,19 @@ def make_player(kind: str, game_id: str, budget_s: float = 0.3) -> Player:
         if hasattr(ai, "monte_carlo"):
             return ai.monte_carlo(budget_s)
         return MonteCarloPlayer(ai.heuristic(), ai.determinize, budget_s)
+    if kind == WALL_CLOCK:
+        # the bot's player as it was before issue 35: its budget on the wall
+        # clock (a loaded machine gives it fewer worlds), to pair with `mc`
+        player = make_player("mc", game_id, budget_s)
+        if not isinstance(player, MonteCarloPlayer):
+            raise ValueError(f"{game_id}'s computer player has no clock to choose")
+        player.cpu_time = False
+        return player
     if kind.startswith("mc:"):
         variants = getattr(ai, "MC_VARIANTS", {})
         name = kind[3:]
         if name not in variants:
-            known = ", ".join(f"mc:{v}" for v in variants) or "none"
+            known = ", ".join([WALL_CLOCK, *(f"mc:{v}" for v in variants)])
             raise ValueError(f"{game_id} has no Monte Carlo variant {name!r} (known: {known})")
         return variants[name](budget_s)
     raise ValueError(f"unknown player kind {kind!r} (random, heuristic, mc, mc:<variant>)")
@@ -290,15 +337,46 @@ def is_monte_carlo(kind: str) -> bool:
 YIELDING = {"pass", "kou", "fold", "skip", "guo"}
 
 
-def choose(state: State, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:
-    """A legal move code for `seat`: the game's Monte Carlo player, else its
-    heuristic player, else the plain policy."""
+@dataclass(frozen=True)
+class Decision:
+    """A computer seat's move and how it was found (the bot's figures)."""
+
+    code: str
+    worlds: int = 0  # worlds the search sampled
+    stop: str = "forced"  # why the search ended (`MonteCarloPlayer.stop`), or "heuristic"
+    cpu: float = 0.0  # CPU seconds of the thread that decided
+    bare: bool = False  # the heuristic's move for want of evidence (cut before `min_n` worlds)
+
+
+def decide(state: State, seat: int, rng: random.Random, budget_s: float = 0.3,
+           deadline: float | None = None, cpu_time: bool = True,
+           worlds: int | None = None) -> Decision:
+    """A legal move for `seat`: the game's Monte Carlo player (its
+    `monte_carlo(budget_s)`, given the wall `deadline` and clock; else its
+    `choose`), else its heuristic player, else the plain policy. `worlds`:
+    exactly that many worlds (measurements and tests)."""
+    t0 = time.thread_time()
     ai = ai_module(state.game.id)
     if ai is not None:
-        code = _legal_or_none(state, seat, lambda: ai.choose(state.copy(), seat, rng, budget_s))
-        if code is not None:
-            return code
-    return quick(state, seat, rng)
+        if hasattr(ai, "monte_carlo"):
+            player = ai.monte_carlo(budget_s)
+            player.deadline, player.cpu_time = deadline, cpu_time
+            if worlds is not None:
+                player.worlds = worlds
+            code = _legal_or_none(state, seat, lambda: player.choose(state.copy(), seat, rng))
+            if code is not None:
+                bare = player.stop in ("deadline", "failed") and player.searched < player.min_n
+                return Decision(code, player.searched, player.stop, time.thread_time() - t0, bare)
+        else:
+            code = _legal_or_none(state, seat, lambda: ai.choose(state.copy(), seat, rng, budget_s))
+            if code is not None:
+                return Decision(code, stop="search", cpu=time.thread_time() - t0)
+    return Decision(quick(state, seat, rng), stop="heuristic", cpu=time.thread_time() - t0)
+
+
+def choose(state: State, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:
+    """A legal move code for `seat` (`decide`, within `budget_s` CPU seconds)."""
+    return decide(state, seat, rng, budget_s).code
 
 
 def quick(state: State, seat: int, rng: random.Random) -> str:

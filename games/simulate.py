@@ -17,15 +17,13 @@ the independent unit.
 from __future__ import annotations
 
 import math
-import multiprocessing as mp
 import random
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from games import hands, registry
+from games import hands, registry, thinking
 from games.base import State
 from games.players import MonteCarloPlayer, Player, is_monte_carlo, make_player, playout
 
@@ -119,9 +117,10 @@ def simulate(
     )
     if job.jobs == 1:
         parts = [play_part(job, 0)]
-    else:
-        with ProcessPoolExecutor(job.jobs, mp_context=mp.get_context("spawn")) as pool:
-            parts = list(pool.map(play_part, [job] * job.jobs, range(job.jobs)))
+    else:  # the bot's worker processes (games/pool.py): the same code everywhere
+        with thinking.pool(job.jobs, name="paiju-simulate") as pool:
+            futures = [pool.submit(play_part, job, part) for part in range(job.jobs)]
+            parts = [f.result() for f in futures]
     nets_by_hand: dict[int, list[float]] = {}
     for part_nets, part_times in parts:
         nets_by_hand.update(part_nets)

@@ -97,7 +97,7 @@ def test_a_malformed_record_is_one_line(content, needle, tmp_path, capsys):
     (["xianniu", "--seats", "mc:genius,mc,random"], "no Monte Carlo variant 'genius'"),
     # refused before any warning about too few hands
     (["niujiu", "--hands", "3", "--seats", "mc:genius,mc,random"],
-     "niujiu has no Monte Carlo variant 'genius' (known: mc:v1, mc:v2)"),
+     "niujiu has no Monte Carlo variant 'genius' (known: mc:wall, mc:v1, mc:v2)"),
     (["mahjong", "--seats", "random"], "unknown game 'mahjong'"),
     (["xianniu", "--hands", "many", "--seats", "random"], "invalid int value"),
 ])

@@ -10,6 +10,11 @@ from games import players
 from games.base import Move
 
 
+class _NoWorkers:
+    async def move(self, *args):
+        raise AssertionError("no worker without a budget")
+
+
 async def test_no_budget_plays_the_heuristic_without_search(monkeypatch):
     state = catalog.game(catalog.landed()[0]).new_state(seed=5)
     seat = state.to_act()[0]
@@ -22,9 +27,6 @@ async def test_no_budget_plays_the_heuristic_without_search(monkeypatch):
     ai = SimpleNamespace(choose=search, heuristic=lambda: heuristic)
     monkeypatch.setattr(players, "ai_module", lambda gid: ai)
     core = SimpleNamespace(settings=Settings(token="1:x", ai_budget=0))
-    turns = Turns(core, None, None, None, None)  # type: ignore[arg-type]
+    turns = Turns(core, None, None, None, None, _NoWorkers())  # type: ignore[arg-type]
     sitting = SimpleNamespace(id=1, hand_no=1, state=state)
-    try:
-        assert await turns.think(sitting, seat) == last
-    finally:
-        turns.thinker.close()
+    assert await turns.think(sitting, seat) == last

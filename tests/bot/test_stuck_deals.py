@@ -56,7 +56,7 @@ class Scheduler:
 
 
 def service() -> Service:
-    settings = Settings(token="1:x", computer_delay=3600.0)
+    settings = Settings(token="1:x", computer_delay=3600.0, ai_workers=1)
     svc = Service(settings, None, Storage(), Outbox(), Scheduler())
     svc.spawned = []
     svc.spawn = lambda coro: (coro.close(), svc.spawned.append(1))  # a computer move queued

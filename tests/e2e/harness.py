@@ -19,6 +19,7 @@ def settings_for(tg, db_path, **kw) -> Settings:
     base = Settings(
         token=tg.token, api_base=tg.base_url, db_path=str(db_path), turn_timeout=30.0,
         computer_delay=0.01, ai_budget=0.05, notify_idle=15.0, polling_timeout=1,
+        ai_workers=1,  # one worker process whatever the machine: tests start many bots
     )
     return base.model_copy(update=kw)
 

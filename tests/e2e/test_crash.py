@@ -52,7 +52,7 @@ class Launcher:
         self.env = {
             **os.environ, "BOT_TOKEN": tg.token, "PAIJU_API_BASE": tg.base_url,
             "PAIJU_DB": str(db_path), "PAIJU_COMPUTER_DELAY": "0.1", "PAIJU_AI_BUDGET": "0.02",
-            "PAIJU_TURN_TIMEOUT": "2", "PAIJU_LANG": "en",
+            "PAIJU_TURN_TIMEOUT": "2", "PAIJU_LANG": "en", "PAIJU_AI_WORKERS": "1",
             "CRASH_ENV_FILE": str(db_path.parent / "empty.env"),  # only the environment counts
         }
         (db_path.parent / "empty.env").write_text("")

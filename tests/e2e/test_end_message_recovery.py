@@ -33,6 +33,7 @@ async def paiju_run(tg, db_path):
         "PAIJU_DB": str(db_path),
         "PAIJU_COMPUTER_DELAY": "0.01",
         "PAIJU_AI_BUDGET": "0.02",
+        "PAIJU_AI_WORKERS": "1",
         "PAIJU_TURN_TIMEOUT": "60",
     }
     polls = len(tg.calls("getUpdates"))

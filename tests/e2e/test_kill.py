@@ -16,7 +16,7 @@ ME = 1
 def bot_process(tg, db, log):
     env = {**os.environ, "BOT_TOKEN": tg.token, "PAIJU_API_BASE": tg.base_url,
            "PAIJU_DB": str(db), "PAIJU_COMPUTER_DELAY": "0.01", "PAIJU_AI_BUDGET": "0.05",
-           "PAIJU_TURN_TIMEOUT": "0.3", "PAIJU_WEEKLY_POST": "0"}
+           "PAIJU_TURN_TIMEOUT": "0.3", "PAIJU_WEEKLY_POST": "0", "PAIJU_AI_WORKERS": "1"}
     no_settings = db.parent / "empty.env"  # only the environment above counts
     no_settings.write_text("")
     return subprocess.Popen(

@@ -51,19 +51,12 @@ def terminal_units(lang: str, game: str) -> list[Unit]:
     """`paiju play GAME --auto --lang LANG --seed N`: its output in blocks.
     The computers play the heuristic player, so the output is always the same."""
     from bot import terminal
-    from games import players
 
     lines: list[str] = []
-    real = terminal.players.choose
-    terminal.players.choose = (  # type: ignore[assignment]
-        lambda state, seat, rng, budget_s=0.0: players.quick(state, seat, rng))
-    try:
-        for seed in TERMINAL_SEEDS:
-            terminal.play(game, say=lambda s="": lines.append(str(s)), lang=lang, seed=seed,
-                          auto=True)
-            lines.append("")
-    finally:
-        terminal.players.choose = real  # type: ignore[assignment]
+    for seed in TERMINAL_SEEDS:
+        terminal.play(game, say=lambda s="": lines.append(str(s)), lang=lang, seed=seed,
+                      auto=True, budget_s=0)  # the heuristic alone
+        lines.append("")
     blocks = "\n".join(lines).split("\n\n")
     where = f"paiju play {game} --auto --lang {lang}"
     return [Unit(where, b.strip()) for b in blocks if b.strip()]

@@ -171,7 +171,8 @@ def test_mc_variants_are_built_by_name_and_unknown_ones_refused(monkeypatch):
     player = make_player("mc:careful", "xianniu", 0.05)
     assert isinstance(player, MonteCarloPlayer) and player.z == 3.0 and player.budget_s == 0.05
     assert make_player("mc", "xianniu").z == 1.0  # plain mc stays the bot's player
-    with pytest.raises(ValueError, match="no Monte Carlo variant 'genius' \\(known: mc:careful\\)"):
+    known = "no Monte Carlo variant 'genius' \\(known: mc:wall, mc:careful\\)"
+    with pytest.raises(ValueError, match=known):
         make_player("mc:genius", "xianniu")
     with pytest.raises(ValueError, match="no Monte Carlo variant"):
         simulate("xianniu", 3, ["mc:genius", "mc", "heuristic"])
