@@ -27,6 +27,8 @@ from bot.service import Service
 from bot.settings import Settings
 from bot.settling import Settling
 from bot.weekly import Weekly
+from games.pool import Pool
+from games.thinking import WORKER_NICE
 from storage.db import Storage
 
 log = logging.getLogger(__name__)
@@ -76,7 +78,10 @@ class App:
         self.storage = Storage(s.db_path)
         self.scheduler = AsyncIOScheduler(timezone="UTC")
         self.scheduler.start()
-        self.outbox = Outbox(self.bot, self.limits)
+        # pictures are drawn in a process of their own below the bot's priority
+        # (started at the first picture): a deal's drawing never holds up a tap
+        self.outbox = Outbox(self.bot, self.limits,
+                             drawer=Pool(1, name="paiju-pictures", nice=WORKER_NICE))
         self.service = Service(s, self.bot, self.storage, self.outbox, self.scheduler,
                                me.username or "")
         if s.ai_budget > 0:  # with 0 the heuristic plays in the loop: no worker ever asked

@@ -53,6 +53,7 @@ from aiogram.exceptions import (
 from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, InputMediaPhoto, Message
 
 from bot.overall import Entry, Overall
+from games.pool import Pool, PoolClosed, WorkerDied
 
 log = logging.getLogger(__name__)
 
@@ -158,6 +159,7 @@ class Outbox:
         on_forbidden: Callable[[int], Any] | None = None,
         on_migrate: Callable[[int, int], Any] | None = None,
         on_group_send: Callable[[int, list[float]], Awaitable[Any]] | None = None,
+        drawer: Pool | None = None,
     ) -> None:
         self.bot = bot
         self.limits = limits or Limits()
@@ -180,6 +182,9 @@ class Outbox:
         self.photos: dict[Hashable, str] = {}
         self.file_ids: OrderedDict[str, str] = OrderedDict()  # picture digest → file_id
         self._no_photos: dict[int, float] = {}  # chat → until when it gets text
+        # pictures are drawn in this pool's worker process (the bot's: below its
+        # priority, so a deal's pictures never hold up a tap), else in a thread
+        self.drawer = drawer
         self._drawer: ThreadPoolExecutor | None = None
         self._uploading: dict[str, asyncio.Future[None]] = {}  # digest → its first upload
         self._pictures: dict[str, bytes] = {}  # drawn, not yet uploaded (b"": drawing failed)
@@ -385,6 +390,8 @@ class Outbox:
         await asyncio.gather(*tasks, return_exceptions=True)
         if self._drawer is not None:
             self._drawer.shutdown(wait=False, cancel_futures=True)
+        if self.drawer is not None:
+            await asyncio.to_thread(self.drawer.close, 2.0)
         await self._line.close()
 
     def settled(self, chat_id: int) -> bool:
@@ -823,16 +830,26 @@ class Outbox:
                 and op.photo.digest not in self.file_ids)
 
     async def _draw(self, photo: Photo) -> bytes:
-        """The picture drawn in a worker thread (never on the event loop)."""
-        if self._drawer is None:
-            self._drawer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+        """The picture drawn off the event loop: in the drawer's worker process
+        when there is one (a thread would share the interpreter with the event
+        loop: at 100 tables a deal's pictures held up every tap, see
+        docs/PERFORMANCE.md), else, or when its worker cannot run, in a thread."""
         try:
+            if self.drawer is not None:
+                try:
+                    # a bound method pickles as its object and name: the
+                    # worker imports the picture's module alone, not the bot
+                    return _fits(photo, await asyncio.wrap_future(self.drawer.submit(photo.png)))
+                except (WorkerDied, PoolClosed) as e:
+                    log.warning("outbox: %s drawn in a thread (%s)", photo.name, e)
+            if self._drawer is None:
+                self._drawer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
             data = await asyncio.get_running_loop().run_in_executor(self._drawer, photo.png)
+        except PictureFailed:
+            raise
         except Exception as e:
             raise PictureFailed(f"drawing {photo.name} failed: {e!r}") from e
-        if len(data) > MAX_PHOTO:
-            raise PictureFailed(f"{photo.name} is {len(data)} bytes")
-        return data
+        return _fits(photo, data)
 
     async def _retext(self, chat_id: int, message_id: int, text: str) -> None:
         """A message's text (a photo's caption) becomes `text`, its buttons go.
@@ -945,3 +962,9 @@ def _call(fn: Callable[[int], Any] | None, value: int) -> None:
 
 def _now() -> float:
     return time.monotonic()
+
+
+def _fits(photo: Photo, data: bytes) -> bytes:
+    if len(data) > MAX_PHOTO:
+        raise PictureFailed(f"{photo.name} is {len(data)} bytes")
+    return data

@@ -1,0 +1,46 @@
+"""The outbox draws pictures in its drawer's worker process, not in the bot's
+(a thread shares the interpreter with the event loop: at 100 tables a deal's
+pictures held up every tap), and in a thread when that process cannot run."""
+
+import os
+
+from aiogram import Bot
+
+from bot import catalog
+from bot.outbox import Outbox
+from bot.pictures.drawing import Drawing
+from bot.pictures.scenes import scenes
+from games.pool import Pool
+from tests.bot.pid_photo import PidPhoto
+
+TOKEN = "42:TEST"
+
+
+async def test_a_picture_is_drawn_in_the_drawers_process():
+    outbox = Outbox(Bot(TOKEN), drawer=Pool(1, name="test-pictures"))
+    try:
+        drawn_by = int(await outbox._draw(PidPhoto()))
+        assert drawn_by != os.getpid() and drawn_by in outbox.drawer.pids()
+    finally:
+        await outbox.close()
+    assert outbox.drawer.pids() == []  # closed with the outbox
+
+
+async def test_a_real_picture_crosses_to_the_worker_and_back_as_a_png():
+    hand = scenes("dingniu").hand(catalog.game("dingniu").new_state(seed=3).view(0), 0)
+    outbox = Outbox(Bot(TOKEN), drawer=Pool(1, name="test-pictures"))
+    try:
+        data = await outbox._draw(Drawing(hand))
+    finally:
+        await outbox.close()
+    assert data == Drawing(hand).png() and data.startswith(b"\x89PNG")
+
+
+async def test_without_its_process_the_picture_is_drawn_in_a_thread():
+    drawer = Pool(1, name="test-pictures")
+    drawer.close()
+    outbox = Outbox(Bot(TOKEN), drawer=drawer)
+    try:
+        assert int(await outbox._draw(PidPhoto())) == os.getpid()
+    finally:
+        await outbox.close()
