@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import pickle
 import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Hashable
@@ -842,6 +843,8 @@ class Outbox:
                     return _fits(photo, await asyncio.wrap_future(self.drawer.submit(photo.png)))
                 except (WorkerDied, PoolClosed) as e:
                     log.warning("outbox: %s drawn in a thread (%s)", photo.name, e)
+                except (pickle.PicklingError, TypeError, AttributeError):
+                    pass  # it cannot cross to a process (the weekly chart holds its translator)
             if self._drawer is None:
                 self._drawer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
             data = await asyncio.get_running_loop().run_in_executor(self._drawer, photo.png)

@@ -10,3 +10,12 @@ class PidPhoto:
 
     def png(self) -> bytes:
         return str(os.getpid()).encode()
+
+
+class KeptPhoto(PidPhoto):
+    """One that cannot cross to another process (it holds a function)."""
+
+    digest = "kept"
+
+    def __init__(self) -> None:
+        self.translate = lambda text: text

@@ -11,7 +11,7 @@ from bot.outbox import Outbox
 from bot.pictures.drawing import Drawing
 from bot.pictures.scenes import scenes
 from games.pool import Pool
-from tests.bot.pid_photo import PidPhoto
+from tests.bot.pid_photo import KeptPhoto, PidPhoto
 
 TOKEN = "42:TEST"
 
@@ -42,5 +42,13 @@ async def test_without_its_process_the_picture_is_drawn_in_a_thread():
     outbox = Outbox(Bot(TOKEN), drawer=drawer)
     try:
         assert int(await outbox._draw(PidPhoto())) == os.getpid()
+    finally:
+        await outbox.close()
+
+
+async def test_a_picture_that_cannot_cross_to_the_process_is_drawn_in_a_thread():
+    outbox = Outbox(Bot(TOKEN), drawer=Pool(1, name="test-pictures"))
+    try:
+        assert int(await outbox._draw(KeptPhoto())) == os.getpid()
     finally:
         await outbox.close()
