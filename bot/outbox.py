@@ -186,7 +186,7 @@ class Outbox:
         # pictures are drawn in this pool's worker process (the bot's: below its
         # priority, so a deal's pictures never hold up a tap), else in a thread
         self.drawer = drawer
-        self._drawer: ThreadPoolExecutor | None = None
+        self._draw_thread: ThreadPoolExecutor | None = None
         self._uploading: dict[str, asyncio.Future[None]] = {}  # digest → its first upload
         self._pictures: dict[str, bytes] = {}  # drawn, not yet uploaded (b"": drawing failed)
         self._drawing: dict[str, asyncio.Future[None]] = {}  # digest → being drawn now
@@ -389,8 +389,8 @@ class Outbox:
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        if self._drawer is not None:
-            self._drawer.shutdown(wait=False, cancel_futures=True)
+        if self._draw_thread is not None:
+            self._draw_thread.shutdown(wait=False, cancel_futures=True)
         if self.drawer is not None:
             await asyncio.to_thread(self.drawer.close, 2.0)
         await self._line.close()
@@ -845,9 +845,9 @@ class Outbox:
                     log.warning("outbox: %s drawn in a thread (%s)", photo.name, e)
                 except (pickle.PicklingError, TypeError, AttributeError):
                     pass  # it cannot cross to a process (the weekly chart holds its translator)
-            if self._drawer is None:
-                self._drawer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
-            data = await asyncio.get_running_loop().run_in_executor(self._drawer, photo.png)
+            if self._draw_thread is None:
+                self._draw_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+            data = await asyncio.get_running_loop().run_in_executor(self._draw_thread, photo.png)
         except PictureFailed:
             raise
         except Exception as e:
