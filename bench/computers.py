@@ -95,8 +95,9 @@ async def _people(conn, db_path: str, tables: int, seconds: float, warmup: float
                   private: bool) -> None:
     from bot.callbacks import HandEndCB, LobbyCB, move_button_data
     from bot.sandbox.fake import FakeTelegram
-    from games.base import Move, State
+    from games.base import Move
     from games.players import fallback
+    from games.records import state_from_json
 
     async with FakeTelegram(answer_timeout=60.0) as tg:
         conn.send(tg.base_url)
@@ -148,7 +149,7 @@ async def _people(conn, db_path: str, tables: int, seconds: float, warmup: float
                                           HandEndCB(g=gid, n=hand, a="next").pack())
                     await _until(lambda h=hand: row(chat)[3] != h or row(chat)[1] != "hand_over")
                     continue
-                st = State.from_json(state_json) if status == "running" else None
+                st = state_from_json(state_json) if status == "running" else None
                 if st is None or 0 not in st.to_act():  # the person sits in seat 1
                     news = shown.chat(uid)  # their buttons will show in their chat
                     news.clear()
@@ -319,6 +320,7 @@ async def _bot(conn, proc, db_path: str, game_id: str, workers: int | None) -> d
         "moves": moves, "counted": msg["counted"],
         "press_p50_ms": _q(lat, 0.5) * 1e3, "press_p99_ms": _q(lat, 0.99) * 1e3,
         "presses": len(lat), "unanswered": raw["unanswered"], "failed": raw["failed"],
+        "failures": raw["failures"],
         "late_p99_ms": _q(late, 0.99) * 1e3, "late_max_ms": (late[-1] if late else 0) * 1e3,
         "worlds_p50": statistics.median(searched) if searched else 0,
         "searches": len(searched),
@@ -400,7 +402,9 @@ def main() -> None:
             cmd += ["--workers", str(args.workers)] if args.workers is not None else []
             cmd += ["--nice", str(args.nice)] if args.nice is not None else []
             out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-            print(row(json.loads(out.strip().splitlines()[-1])), flush=True)
+            r = json.loads(out.strip().splitlines()[-1])
+            print(row(r), flush=True)
+            _warn(r)
         return
     workers = 0 if args.mode == "threads" else args.workers
     if args.nice is not None:
@@ -413,6 +417,14 @@ def main() -> None:
     else:
         print(HEADER)
         print(row(r))
+    _warn(r)
+
+
+def _warn(r: dict) -> None:
+    """A person's loop that failed is a broken bench, not a figure: say so."""
+    if r["failed"]:
+        print(f"bench.computers: {r['failed']} failures of the people's loop, first: "
+              f"{r['failures']}", file=sys.stderr)
 
 
 if __name__ == "__main__":
