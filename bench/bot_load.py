@@ -88,7 +88,8 @@ async def _players(
 
         def row(chat):
             return db.execute(
-                "select id, status, state, hand_no from games where chat_id = ? order by id desc",
+                "select id, status, state, hand_no from sittings where chat_id = ?"
+                " order by id desc",
                 [chat],
             ).fetchone()
 
@@ -98,14 +99,15 @@ async def _players(
         # follows: each hand's deal, moves and last move, by the press that made them
         events: list[tuple[int, int, str, str]] = []
         for t in tables:
-            gid = row(t["chat"])[0]
-            t["gid"] = gid
+            sitting_id = row(t["chat"])[0]
+            t["sitting_id"] = sitting_id
             # people join on the lobby's buttons: it has been posted
             while not any(c.ok for c in tg.calls("sendMessage", t["chat"])):
                 await asyncio.sleep(0.05)
             for uid in t["uids"][1:]:
-                await tg.press_forged(uid, t["chat"], t["gmsg"], LobbyCB(g=gid, a="join").pack())
-            start_button = LobbyCB(g=gid, a="start").pack()
+                await tg.press_forged(uid, t["chat"], t["gmsg"],
+                                      LobbyCB(s=sitting_id, a="join").pack())
+            start_button = LobbyCB(s=sitting_id, a="start").pack()
             ans = await tg.press_forged(t["uids"][0], t["chat"], t["gmsg"], start_button)
             events.append((t["chat"], 1, ans["callback_query_id"], "start"))
 
@@ -130,7 +132,7 @@ async def _players(
             """Mirror the game locally: the bot writes every move before it
             answers, so after an answer without a toast our copy is current;
             the DB is read only at the start of each hand."""
-            rng = random.Random(t["gid"])
+            rng = random.Random(t["sitting_id"])
             st = None
             interval = games / rate if rate else 0.0
             next_at = time.monotonic() + rng.random() * interval
@@ -139,14 +141,14 @@ async def _players(
                     await asyncio.sleep(max(0.0, next_at - time.monotonic()))
                     next_at += interval
                 if st is None or hands.stuck(st):
-                    gid, status, state_json, hand_no = row(t["chat"])
+                    sitting_id, status, state_json, hand_no = row(t["chat"])
                     if status == "hand_over":
                         # 下一局 is on the 🏁 message: nobody can press it before that shows
-                        while (t["chat"], gid, hand_no, END_SHOWN) not in buttons.update():
+                        while (t["chat"], sitting_id, hand_no, END_SHOWN) not in buttons.update():
                             if time.monotonic() >= stop_at:
                                 return
                             await asyncio.sleep(0.05)
-                        data = HandEndCB(g=gid, n=hand_no, a="next").pack()
+                        data = HandEndCB(s=sitting_id, n=hand_no, a="next").pack()
                         ans = await tg.press_forged(t["uids"][0], t["chat"], t["gmsg"], data)
                         qids.append(ans["callback_query_id"])
                         events.append((t["chat"], hand_no + 1, ans["callback_query_id"], "start"))
@@ -159,7 +161,7 @@ async def _players(
                 seat = st.to_act()[0]
                 uid = t["uids"][seat]
                 if wait_buttons:  # like a person: tap once the buttons are there
-                    while (uid, t["gid"], hand, st.turn) not in buttons.update():
+                    while (uid, t["sitting_id"], hand, st.turn) not in buttons.update():
                         if time.monotonic() >= stop_at:
                             return
                         await asyncio.sleep(0.02)
@@ -169,7 +171,7 @@ async def _players(
                 moves = st.legal_moves(seat)
                 index = next(
                     (i for i, m in enumerate(moves) if isinstance(m, Move) and m.code == code), 0)
-                data = move_button_data(t["gid"], hand, st.turn, code, index)
+                data = move_button_data(t["sitting_id"], hand, st.turn, code, index)
                 ans = await tg.press_forged(uid, uid, t["msgs"][uid], data)
                 qids.append(ans["callback_query_id"])
                 if ans.get("text"):
@@ -181,7 +183,8 @@ async def _players(
                                    "end" if hands.stuck(st) else "move"))
                     if not hands.stuck(st):
                         nxt = t["uids"][st.to_act()[0]]
-                        handed.append((ans["callback_query_id"], t["gid"], hand, st.turn, nxt))
+                        handed.append(
+                            (ans["callback_query_id"], t["sitting_id"], hand, st.turn, nxt))
 
         start = time.monotonic()
         cpu0 = time.process_time()

@@ -106,7 +106,7 @@ async def _people(conn, db_path: str, tables: int, seconds: float, warmup: float
         db = sqlite3.connect(db_path, timeout=30)
 
         def row(chat: int):
-            return db.execute("select id, status, state, hand_no from games where chat_id = ? "
+            return db.execute("select id, status, state, hand_no from sittings where chat_id = ? "
                               "order by id desc", [chat]).fetchone()
 
         people = []
@@ -126,11 +126,11 @@ async def _people(conn, db_path: str, tables: int, seconds: float, warmup: float
         while any(row(p["chat"]) is None for p in people):
             await asyncio.sleep(0.1)
         for p in people:
-            p["gid"] = row(p["chat"])[0]
+            p["sitting_id"] = row(p["chat"])[0]
             if not private:  # computers in every other seat, then start
                 for action in ["cpu"] * (seats - 1) + ["start"]:
                     await tg.press_forged(p["uid"], p["chat"], p["msg"],
-                                          LobbyCB(g=p["gid"], a=action).pack())
+                                          LobbyCB(s=p["sitting_id"], a=action).pack())
 
         presses: list[str] = []  # callback query ids of the measured presses
         failures: list[str] = []
@@ -139,14 +139,14 @@ async def _people(conn, db_path: str, tables: int, seconds: float, warmup: float
 
         async def person(p) -> None:
             rng = random.Random(p["uid"])
-            uid, chat, gid = p["uid"], p["chat"], p["gid"]
+            uid, chat, sitting_id = p["uid"], p["chat"], p["sitting_id"]
             while time.monotonic() < stop_at:
                 _gid, status, state_json, hand = row(chat)
                 if status == "hand_over":  # 下一局 once the 🏁 shows, after a moment
-                    await shown.wait((chat, gid, hand, END_SHOWN))
+                    await shown.wait((chat, sitting_id, hand, END_SHOWN))
                     await asyncio.sleep(rng.uniform(1.0, 3.0))
                     await tg.press_forged(uid, chat, p["msg"],
-                                          HandEndCB(g=gid, n=hand, a="next").pack())
+                                          HandEndCB(s=sitting_id, n=hand, a="next").pack())
                     await _until(lambda h=hand: row(chat)[3] != h or row(chat)[1] != "hand_over")
                     continue
                 st = state_from_json(state_json) if status == "running" else None
@@ -158,12 +158,12 @@ async def _people(conn, db_path: str, tables: int, seconds: float, warmup: float
                     except TimeoutError:
                         pass
                     continue
-                await shown.wait((uid, gid, hand, st.turn))
+                await shown.wait((uid, sitting_id, hand, st.turn))
                 await asyncio.sleep(rng.uniform(1.0, 3.0))  # the person thinks
                 code = fallback(st, 0, rng)
                 index = next((i for i, m in enumerate(st.legal_moves(0))
                               if isinstance(m, Move) and m.code == code), 0)
-                data = move_button_data(gid, hand, st.turn, code, index)
+                data = move_button_data(sitting_id, hand, st.turn, code, index)
                 ans = await tg.press_forged(uid, uid, p["pmsg"], data)
                 if time.monotonic() >= measure_from:
                     presses.append(ans["callback_query_id"])

@@ -374,9 +374,9 @@ def _presets_epilog() -> str:
 
     _ = translator("en")
     lines = ["house rules (--preset), by name or in any language of the bot:"]
-    for gid in registry.ids():
-        names = ", ".join(preset_name(gid, p, _) for p in registry.get(gid).presets)
-        lines.append(f"  {gid}: {names}")
+    for game_id in registry.ids():
+        names = ", ".join(preset_name(game_id, p, _) for p in registry.get(game_id).presets)
+        lines.append(f"  {game_id}: {names}")
     return "\n".join(lines)
 
 

@@ -115,9 +115,9 @@ class Core:
         """The lock of the sitting's chat (a migrated sitting takes the new chat's)."""
         return self.locks[s.chat_id]
 
-    def table(self, gid: int) -> Table | None:
+    def table(self, sitting_id: int) -> Table | None:
         """The sitting a button names, with its lock and presenter, or None."""
-        s = self.sittings.get(gid)
+        s = self.sittings.get(sitting_id)
         if s is None:
             return None
         return Table(s, self.lock(s), catalog.presenter(s.game))
@@ -126,7 +126,7 @@ class Core:
         """The sitting as it is now and, in the same transaction, the messages
         whose buttons this change leaves with nothing to do."""
         rows = self.going(stale)
-        await self.storage.run(repo.update_game, s.id, s.to_row(), rows)
+        await self.storage.run(repo.update_sitting, s.id, s.to_row(), rows)
 
     def going(self, stale: Sequence[Stale]) -> list[dict[str, Any]]:
         """Remember these keyboards must go (a press on them is stale from
@@ -143,7 +143,7 @@ class Core:
 
     async def reload(self, s: Sitting) -> None:
         """The database is the truth: the sitting as last written."""
-        row = await self.storage.run(repo.get_game, s.id)
+        row = await self.storage.run(repo.get_sitting, s.id)
         assert row is not None  # a sitting's row is never deleted
         fresh = Sitting.from_row(row)
         s.__dict__.update(fresh.__dict__)

@@ -112,10 +112,12 @@ class Lifecycle:
         await self.settle(s, None)
         self.told_hand_over(s)
 
-    async def hand_end_action(self, gid: int, user: UserLike, hand_no: int, action: str) -> Reply:
+    async def hand_end_action(
+        self, sitting_id: int, user: UserLike, hand_no: int, action: str
+    ) -> Reply:
         """下一局 (any seated player) or 结束: ending the sitting follows /stop's
         rule (its creator or an admin, after a confirmation)."""
-        s = self.core.sittings.get(gid)
+        s = self.core.sittings.get(sitting_id)
         _ = self.people.t(user.id)  # toasts are read by the presser
         if s is None or s.status != "hand_over" or s.hand_no != hand_no or action not in (
                 "next", "end"):
@@ -186,16 +188,16 @@ class Lifecycle:
         any more, and its message (once sent) shows `text` without buttons."""
         mid = s.msgs.pop(name, 0)
         stale = [Stale(s.chat_id, mid, text)] if mid else []
-        await self.core.storage.run(repo.update_game, s.id, {"msgs": json.dumps(s.msgs)},
+        await self.core.storage.run(repo.update_sitting, s.id, {"msgs": json.dumps(s.msgs)},
                                     self.core.going(stale))
         self.screens.unbutton(stale)
 
     async def stop_request(self, chat_id: int, user: UserLike) -> str | None:
         _ = self.people.t(chat_id)
-        gid = self.core.by_chat.get(chat_id)
-        if gid is None:
+        sitting_id = self.core.by_chat.get(chat_id)
+        if sitting_id is None:
             return _("There is no game here.")
-        s = self.core.sittings[gid]
+        s = self.core.sittings[sitting_id]
         if user.id != s.creator_id and not await self.people.is_admin(chat_id, user.id):
             return _(ONLY_STARTER)
         token = secrets.token_hex(3)
@@ -218,10 +220,10 @@ class Lifecycle:
         self.core.outbox.send(chat_id, text, kb, on_new=sent)
         return None
 
-    async def stop_answer(self, gid: int, user: UserLike, token: str, answer: str) -> Reply:
+    async def stop_answer(self, sitting_id: int, user: UserLike, token: str, answer: str) -> Reply:
         """Only an open question the bot asked (its token is in the sitting's
         messages, across restarts) can end the sitting, and only once."""
-        s = self.core.sittings.get(gid)
+        s = self.core.sittings.get(sitting_id)
         _ = self.people.t(user.id)
         if s is None or s.status in ("finished", "cancelled"):
             return Reply(_(OVER))

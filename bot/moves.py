@@ -131,10 +131,10 @@ class Moves:
         return _("The rules do not allow that move now.")
 
     async def move(
-        self, gid: int, user: UserLike, hand_no: int, turn: int, code: str | None = None,
+        self, sitting_id: int, user: UserLike, hand_no: int, turn: int, code: str | None = None,
         index: int | None = None, message: tuple[int, int] | None = None,
     ) -> Reply:
-        t = self.core.table(gid)
+        t = self.core.table(sitting_id)
         s = t.sitting if t else None
         _ = self.people.t(user.id)
         seat, refusal = self.check(s, user.id, hand_no, turn, code, message=message)
@@ -159,13 +159,13 @@ class Moves:
         return Reply()
 
     async def pick(
-        self, gid: int, user: UserLike, hand_no: int, turn: int, action: str, index: int,
+        self, sitting_id: int, user: UserLike, hand_no: int, turn: int, action: str, index: int,
         message: tuple[int, int] | None = None,
     ) -> Reply:
         """The card picker: toggle, clear, hint, confirm. Its card indices
         belong to the pick they were drawn for: a picker of a pick since
         closed is stale."""
-        t = self.core.table(gid)
+        t = self.core.table(sitting_id)
         s = t.sitting if t else None
         _ = self.people.t(user.id)
         seat, refusal = self.check(s, user.id, hand_no, turn, pick=True, message=message)
@@ -205,7 +205,7 @@ class Moves:
             else:
                 return Reply(_(STALE))
             s.picks[seat] = Selection(since, selected, hint_no)
-            await self.core.storage.run(repo.update_game, s.id, {"picks": s.picks_json()})
+            await self.core.storage.run(repo.update_sitting, s.id, {"picks": s.picks_json()})
             self.screens.hand(s, seat)
         return Reply()
 

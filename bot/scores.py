@@ -77,8 +77,8 @@ class Scores:
 
     def playing(self, chat_id: int) -> Sitting | None:
         """The chat's sitting with hands being played (not a lobby)."""
-        gid = self.service.by_chat.get(chat_id)
-        s = self.service.sittings.get(gid) if gid is not None else None
+        sitting_id = self.service.by_chat.get(chat_id)
+        s = self.service.sittings.get(sitting_id) if sitting_id is not None else None
         return s if s is not None and s.status in ("running", "hand_over") else None
 
     # -- /top ----------------------------------------------------------------------

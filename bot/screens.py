@@ -72,7 +72,7 @@ class Screens:
             # photos of messages no longer kept are let go
             s.photos = {n: m for n, m in s.photos.items() if s.msgs.get(n) == m}
             update = {"msgs": json.dumps(s.msgs), "photos": json.dumps(s.photos)}
-            self.core.spawn(self.core.storage.run(repo.update_game, s.id, update))
+            self.core.spawn(self.core.storage.run(repo.update_sitting, s.id, update))
 
         return on_new
 
@@ -232,12 +232,12 @@ class Screens:
         """/hand: post the hand again as a new private message."""
         core, people = self.core, self.people
         _ = people.t(chat_id)
-        gids = [core.by_chat[chat_id]] if chat_id in core.by_chat else []
+        sitting_ids = [core.by_chat[chat_id]] if chat_id in core.by_chat else []
         if chat_id > 0:
-            gids = [g for g, s in core.sittings.items() if s.seat_of(user.id) is not None]
+            sitting_ids = [g for g, s in core.sittings.items() if s.seat_of(user.id) is not None]
         found = False
-        for gid in gids:
-            s = core.sittings[gid]
+        for sitting_id in sitting_ids:
+            s = core.sittings[sitting_id]
             seat = s.seat_of(user.id)
             if seat is None or s.status not in ("running", "hand_over") or s.state is None:
                 continue
@@ -254,7 +254,7 @@ class Screens:
                 moved = people.t(user.id, s.chat_id)("Your cards were sent again below.")
                 stale = [Stale(user.id, old, moved)] if old else []
                 s.photos.pop(name, None)
-                await core.storage.run(repo.update_game, s.id, {"msgs": json.dumps(s.msgs)},
+                await core.storage.run(repo.update_sitting, s.id, {"msgs": json.dumps(s.msgs)},
                                        core.going(stale))
                 self.unbutton(stale, URGENT)
                 self.hand(s, seat, URGENT)

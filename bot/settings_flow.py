@@ -91,9 +91,10 @@ def home(cs: ChatSettings, lang: str, host: Host, _: Translator) -> Page:
         _("Weekly leaderboard post: {on}").format(on=weekly),
     ]
     games = catalog.landed()
-    lines += [f"• {catalog.presenter(gid).game_name(_)}: {rules_line(gid, cs, _)}" for gid in games]
+    lines += [f"• {catalog.presenter(game_id).game_name(_)}: {rules_line(game_id, cs, _)}"
+              for game_id in games]
     lines.append(_("Rules, time per move and computers apply from the next game."))
-    rows = [[(catalog.presenter(gid).game_name(_), _cb("game", gid))] for gid in games]
+    rows = [[(catalog.presenter(game_id).game_name(_), _cb("game", game_id))] for game_id in games]
     rows += [
         [(_("Time per move"), _cb("to")), (_("Language"), _cb("lang"))],
         [(_("Computers: {on}").format(on=on_off(cs.computers, _)), _cb("cpu"))],

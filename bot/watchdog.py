@@ -57,7 +57,7 @@ async def sweep(service: Service) -> int:
                 continue
             if s.deadline is None:
                 s.deadline = time.time() + service.settings.turn_timeout
-                await service.storage.run(repo.update_game, s.id, {"deadline": s.deadline})
+                await service.storage.run(repo.update_sitting, s.id, {"deadline": s.deadline})
             service.turns.rearm(s)
     # the minute's housekeeping: message ids nothing will edit again
     service.outbox.sweep(service.screens.in_use)

@@ -56,7 +56,7 @@ async def test_the_old_thread_pool_plays_the_heuristic_when_a_move_runs_over(mon
         return slow_pick
 
     ai = SimpleNamespace(choose=slow, heuristic=lambda: _Steady(quick_pick))
-    monkeypatch.setattr(players, "ai_module", lambda gid: ai)
+    monkeypatch.setattr(players, "ai_module", lambda game_id: ai)
     service = _service(ai_budget=0.05, ai_workers=0)
     assert isinstance(service.turns.thinker, computer.Threads)
     seats = [Seat(None)] * catalog.game(game_id).default_seats

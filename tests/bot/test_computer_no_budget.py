@@ -25,7 +25,7 @@ async def test_no_budget_plays_the_heuristic_without_search(monkeypatch):
 
     heuristic = SimpleNamespace(name="heuristic", choose=lambda st, s, rng: last)
     ai = SimpleNamespace(choose=search, heuristic=lambda: heuristic)
-    monkeypatch.setattr(players, "ai_module", lambda gid: ai)
+    monkeypatch.setattr(players, "ai_module", lambda game_id: ai)
     core = SimpleNamespace(settings=Settings(token="1:x", ai_budget=0))
     turns = Turns(core, None, None, None, None, _NoWorkers())  # type: ignore[arg-type]
     sitting = SimpleNamespace(id=1, hand_no=1, state=state)

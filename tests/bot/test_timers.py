@@ -40,10 +40,10 @@ class Due:
     def __init__(self) -> None:
         self.timeouts: list[tuple[int, int, int]] = []
 
-    async def timeout(self, gid, hand_no, turn):
-        self.timeouts.append((gid, hand_no, turn))
+    async def timeout(self, sitting_id, hand_no, turn):
+        self.timeouts.append((sitting_id, hand_no, turn))
 
-    async def computer_turn(self, gid, hand_no, turn, delay):  # pragma: no cover - all humans
+    async def computer_turn(self, sitting_id, hand_no, turn, delay):  # pragma: no cover - humans
         raise AssertionError("no computer here")
 
 

@@ -218,8 +218,8 @@ class Player:
         app = self.sb.app
         sitting = None
         if app is not None and app.service is not None:
-            gid = app.service.by_chat.get(GROUP)
-            sitting = app.service.sittings.get(gid) if gid is not None else None
+            sitting_id = app.service.by_chat.get(GROUP)
+            sitting = app.service.sittings.get(sitting_id) if sitting_id is not None else None
         for m in await self.messages(GROUP):
             if m["id"] <= since:
                 continue

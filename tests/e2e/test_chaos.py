@@ -31,7 +31,7 @@ def report(tmp_path_factory):
 
 def test_every_sitting_reaches_its_end(report):
     assert report.faults > 100 and report.bad_presses > 100  # the chaos really happened
-    kicked = report.kicked.get("gid")
+    kicked = report.kicked.get("sitting_id")
     assert [s for s in report.stuck if not s.startswith(f"sitting {kicked} ")] == []
     assert len(set(report.finished) - {kicked}) == SITTINGS - 1
     assert report.hands >= SITTINGS - 1  # the kicked group may end before its first hand
@@ -65,4 +65,4 @@ def test_the_group_is_told_once_when_a_player_blocks_the_bot(report):
 
 def test_a_group_that_removed_the_bot_ends_its_sitting(report):
     assert report.kicked, "the bot was not removed from any group"
-    assert report.kicked["gid"] in report.finished
+    assert report.kicked["sitting_id"] in report.finished

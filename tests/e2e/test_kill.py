@@ -32,7 +32,7 @@ def ledger_rows(db) -> list[tuple]:
         return []
     con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     try:
-        return con.execute("select game_id, hand_no, seat, net from ledger").fetchall()
+        return con.execute("select sitting_id, hand_no, seat, net from ledger").fetchall()
     except sqlite3.OperationalError:
         return []  # not migrated yet
     finally:

@@ -35,19 +35,21 @@ async def sitting(tg, app, humans, chat_id=GROUP, game="toy"):
     ends = len(find_text(tg, chat_id, "🏁")) + 1
     await start_game(tg, game, humans, computers=1, chat_id=chat_id)
     await play_hand(tg, humans, chat_id=chat_id, ends=ends)
-    gid = app.storage.run_sync(lambda db: db.execute("select max(id) from games").fetchone()[0])
-    end = await tg.wait_for(lambda: [p for p in buttons_with(tg, chat_id, f"h:{gid}:")
+    sitting_id = app.storage.run_sync(
+        lambda db: db.execute("select max(id) from sittings").fetchone()[0])
+    end = await tg.wait_for(lambda: [p for p in buttons_with(tg, chat_id, f"h:{sitting_id}:")
                                      if p[1].callback_data.endswith(":end")], timeout=10)
     ends = len(find_text(tg, chat_id, "🏁"))
     await tg.press(humans[0], chat_id, end[0][0].message_id, end[0][1].callback_data)
-    yes = await tg.wait_for(lambda: [p for p in buttons_with(tg, chat_id, f"s:{gid}:")
+    yes = await tg.wait_for(lambda: [p for p in buttons_with(tg, chat_id, f"s:{sitting_id}:")
                                      if p[1].callback_data.endswith(":yes")], timeout=10)
     await tg.press(humans[0], chat_id, yes[-1][0].message_id, yes[-1][1].callback_data)
     await tg.wait_for(lambda: app.storage.run_sync(
-        lambda db: db.execute("select status from games where id = ?", [gid]).fetchone()[0])
+        lambda db: db.execute("select status from sittings where id = ?",
+                              [sitting_id]).fetchone()[0])
         == "finished", timeout=10)
     await tg.wait_for(lambda: len(find_text(tg, chat_id, "🏁")) > ends, timeout=10)
-    return gid
+    return sitting_id
 
 
 def owed(app, chat_id, after=0):

@@ -34,9 +34,9 @@ def seed_hand(path, chat_id, when, humans=(1, 2), seed=1):
            "hand_no": 1, "state": st.to_json(), "totals": "[]", "msgs": "{}"}
     db = open_db(str(path))
     try:
-        gid = repo.create_game(db, row)
+        sitting_id = repo.create_sitting(db, row)
         with db.atomic():
-            ledger.settle(db, gid, row, {"hand_no": 1, "state": st.to_json(), "at": when})
+            ledger.settle(db, sitting_id, row, {"hand_no": 1, "state": st.to_json(), "at": when})
     finally:
         db.close()
 
