@@ -1,4 +1,4 @@
-"""A sitting's life after its lobby: deal a hand, settle it, 下一局 or 结束,
+"""A sitting's life after its lobby: deal a hand, score it, 下一局 or 结束,
 /stop and its confirmation, and the end of the sitting."""
 
 from __future__ import annotations
@@ -55,9 +55,9 @@ class Lifecycle:
         if first:
             stale += self.screens.stale_lobby(s)  # "started": no more joining
         if hands.stuck(s.state):
-            # Some deals are over when dealt (a 八大对 in 掀牛): settle at once.
+            # Some deals are over when dealt (a 八大对 in 掀牛): scored at once.
             log.info("game %s hand %s: over when dealt (seed %s)", s.id, s.hand_no, seed)
-            await self.settle(s, None, stale)
+            await self.score_hand(s, None, stale)
             self.lobby_started(s, first)
             self.told_hand_over(s)
             return
@@ -75,7 +75,7 @@ class Lifecycle:
         if first and not s.solo and "lobby" in s.msgs:
             self.screens.lobby(s)
 
-    async def settle(self, s: Sitting, move: dict[str, Any] | None,
+    async def score_hand(self, s: Sitting, move: dict[str, Any] | None,
                      stale: list[Stale] | None = None) -> None:
         """The one end-of-hand write: the hand's result, the totals and (when
         a move ended it) that move, in one transaction. A deal over when dealt
@@ -107,9 +107,9 @@ class Lifecycle:
         self.timers.disarm(s)
         self.screens.end_hand(s, hands.net(s.state))
 
-    async def settle_now(self, s: Sitting) -> None:
+    async def score_now(self, s: Sitting) -> None:
         """The watchdog's repair of a hand nobody can move on (caller holds the lock)."""
-        await self.settle(s, None)
+        await self.score_hand(s, None)
         self.told_hand_over(s)
 
     async def hand_end_action(
@@ -159,7 +159,7 @@ class Lifecycle:
             self.screens.every_hand(s)  # (a hand over may have its last edit still queued)
         _ = self.people.t(s.chat_id)
         lines = [render.finished(s, _)]
-        if render.hands_settled(s):  # nobody owes anything after no hand at all
+        if render.hands_scored(s):  # nobody owes anything after no hand at all
             parts = await self.core.storage.run(tally.sitting, s.id)
             lines += tally_text.sitting_settle(s, parts, _)
         self.core.outbox.send(s.chat_id, "\n".join(lines))

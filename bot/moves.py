@@ -50,7 +50,7 @@ class Moves:
         s.last = {"seat": seat, "events": events}
         move = {"hand_no": s.hand_no, "turn": st.turn - 1, "seat": seat, "code": code, "by": by}
         if hands.stuck(st):
-            await self.lifecycle.settle(s, move)
+            await self.lifecycle.score_hand(s, move)
             self.lifecycle.told_hand_over(s)
             return
         s.deadline = self.timers.deadline(s)

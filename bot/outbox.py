@@ -395,7 +395,7 @@ class Outbox:
             await asyncio.to_thread(self.drawer.close, 2.0)
         await self._line.close()
 
-    def settled(self, chat_id: int) -> bool:
+    def idle(self, chat_id: int) -> bool:
         """Nothing queued or on the wire for this chat."""
         chat = self._chats.get(chat_id)
         return chat is None or (not chat.ops and (chat.worker is None or chat.worker.done()))
@@ -491,7 +491,7 @@ class Outbox:
         if chat_id < 0:
             chat.sent.append(now)
 
-    def _settle(self, chat_id: int, chat: _Chat, now: float) -> None:
+    def _stamp_done(self, chat_id: int, chat: _Chat, now: float) -> None:
         """Count the call from when it finished: Telegram saw it at some
         moment before that, so this never underestimates the rate."""
         chat.stamp = now  # no refill credit for the time the call took
@@ -551,7 +551,7 @@ class Outbox:
                 finally:
                     chat.current = None
                     if op.counted:
-                        self._settle(chat_id, chat, _now())
+                        self._stamp_done(chat_id, chat, _now())
                         self._line.done(ordinary)
             except TelegramRetryAfter as e:
                 # Flood wait: pause only this chat, then try the same op again.

@@ -371,15 +371,15 @@ def totals(s: Sitting, ns: list[str], _: Translator | None = None) -> str:
     return scores_line(ns[:len(s.totals)], s.totals, _ or (lambda text: text))
 
 
-def hands_settled(s: Sitting) -> int:
-    """Hands settled (as the settle path decides: games.hands.stuck); one
+def hands_scored(s: Sitting) -> int:
+    """Hands scored (as the scoring path decides: games.hands.stuck); one
     stopped half-way counts for nothing, so it is not told as played."""
     return s.hand_no if s.state is None or hands.stuck(s.state) else s.hand_no - 1
 
 
 def finished(s: Sitting, _: Translator) -> str:
     ns = names(s, _)
-    n = hands_settled(s)
+    n = hands_scored(s)
     if n == 0:
         return _("🏁 {game}: the game was ended before a hand was finished.").format(
             game=game_name(s, _))

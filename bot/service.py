@@ -7,7 +7,7 @@ imports one above it:
     people     users, chats, languages, /settings, who is an admin
     screens    which message shows what
     timers     the turn timer and the pending computer move
-    lifecycle  a hand's life: deal, settle, next hand, /stop, finish
+    lifecycle  a hand's life: deal, score, next hand, /stop, finish
     moves      a move pressed, picked or played; `apply` for everyone
     turns      a turn due: the computer's move, a timeout, take over
     lobby      /new, join, leave, start

@@ -2,9 +2,10 @@
 (leaderboards, a user's totals, a chat's last hands, the weekly posts; the
 tally since the last settlement and the settlements are in storage/tally.py).
 
-`settle` runs inside the transaction that stores the hand's result
-(`repo.record_move`); it is idempotent, so a hand is settled exactly once
-however often the settle step runs. Functions take the sqlite-utils
+`post` (a hand's nets written to the ledger) runs inside the transaction
+that stores the hand's result (`repo.record_move`); it is idempotent, so a
+hand is posted exactly once however often it runs. (Settling up, 清账, is
+storage/tally.py.) Functions take the sqlite-utils
 Database first and run on the DB thread."""
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from games.records import state_from_json
 from storage.scores import from_computers, seat_details
 
 
-def settle(db: Database, sitting_id: int, sitting: dict[str, Any], hand: dict[str, Any]) -> int:
+def post(db: Database, sitting_id: int, sitting: dict[str, Any], hand: dict[str, Any]) -> int:
     """Store a finished hand (`hand`: hand_no, state JSON) and its ledger rows;
     `sitting` holds the sitting's columns (chat_id, game, preset, seats JSON).
     Returns the hands.id. A hand already stored is left as it is."""
@@ -33,7 +34,7 @@ def settle(db: Database, sitting_id: int, sitting: dict[str, Any], hand: dict[st
     if state.is_over():
         result = state.result()
         net, details = list(result.net), result.details
-    else:  # a hand nobody could move on, settled void by the bot (流局)
+    else:  # a hand nobody could move on, scored void by the bot (流局)
         net = json.loads(hand.get("net") or "null") or [0] * state.seats
         details = {"void": True}
     hand_id = db.table("hands").insert(

@@ -137,7 +137,7 @@ def record_move(
         if move is not None:
             _insert(db, "moves", {**move, "sitting_id": sitting_id, "at": time.time()})
         if hand is not None:
-            ledger.settle(db, sitting_id, {**db.table("sittings").get(sitting_id), **fields}, hand)
+            ledger.post(db, sitting_id, {**db.table("sittings").get(sitting_id), **fields}, hand)
         if stale:
             add_stale_keyboards(db, sitting_id, stale)
 

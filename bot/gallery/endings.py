@@ -4,7 +4,7 @@ A hand is played out by the heuristic computer player in every seat (fast and
 deterministic); `kind_of` names how it ended from the engine's result, and
 `ENDINGS` keeps, per game, the first seed (and preset) that ends each way.
 The gallery puts each such finished hand on a real table (see
-`scenes.show_ending`), so the bot settles and announces it as it would any
+`scenes.show_ending`), so the bot scores and announces it as it would any
 other. When an engine change makes a seed end another way, `final` says so;
 `python -m bot.gallery --find-endings` prints a fresh table."""
 

@@ -348,22 +348,22 @@ class GameScene:
 
     # -- every way a hand ends -----------------------------------------------------------
     async def show_ending(self, situation: str, state: State) -> None:
-        """Put a finished hand on the table: the bot settles it and says so,
+        """Put a finished hand on the table: the bot scores it and says so,
         exactly as when its last move is made."""
         st, s = self.st, self.s
         await st.quiet()
-        for _i in range(5):  # a deal over when dealt (a 川牌 redeal) is settled at once
+        for _i in range(5):  # a deal over when dealt (a 川牌 redeal) is scored at once
             if s.status != "hand_over":
                 break
             await self.next_hand()
-        if s.status != "running":  # a hand already settled keeps its stored result
+        if s.status != "running":  # a hand already scored keeps its stored result
             raise RuntimeError(f"hand {s.hand_no} is {s.status}: no ending can be set out")
         st.mark()
         svc = st.service
         async with svc.lock(s):
             s.state = state.copy()
             s.last = {}
-            await svc.lifecycle.settle_now(s)
+            await svc.lifecycle.score_now(s)
         await st.quiet()
         self.page.add("end of hand", situation, st.show(self.end_msg(), note=""))
 
@@ -401,7 +401,7 @@ class GameScene:
 
     async def other_presets(self) -> None:
         """Endings only other rules have: a sitting with those rules, each hand
-        set out and settled."""
+        set out and scored."""
         default = list(self.g.presets)[0]
         endings = ENDINGS.get(self.game, [])
         for preset in dict.fromkeys(e.preset for e in endings if e.preset != default):

@@ -179,7 +179,7 @@ class Stage:
         calm = 0
         while calm < 3:
             if loop.time() > end:
-                raise TimeoutError("the bot did not settle")
+                raise TimeoutError("the bot did not go quiet")
             await asyncio.sleep(0.002)
             calm = 0 if self.busy() else calm + 1
 

@@ -46,7 +46,7 @@ class Report:
     bad_presses: int = 0
     faults: int = 0
     totals_wrong: list[str] = field(default_factory=list)
-    double_settled: list[str] = field(default_factory=list)
+    posted_twice: list[str] = field(default_factory=list)
     blocked: dict = field(default_factory=dict)  # the blocked player's sitting, seat, tellings
     kicked: dict = field(default_factory=dict)
     seconds: float = 0.0
@@ -403,9 +403,9 @@ async def run(db_path, *, sittings: int, seconds: float, seed: int, fault_rate: 
                     # the notice may still wait for a retry or a flood pause: wait until
                     # nothing is queued or in flight for that group (bounded)
                     give_up = time.monotonic() + 30.0
-                    while not app.outbox.settled(b["chat"]) and time.monotonic() < give_up:
+                    while not app.outbox.idle(b["chat"]) and time.monotonic() < give_up:
                         await asyncio.sleep(0.1)
-                    b["settled"] = app.outbox.settled(b["chat"])
+                    b["idle"] = app.outbox.idle(b["chat"])
                     # sends the bot saw succeed: a connection dropped after the message
                     # took effect is retried by the bot (it cannot know), not a second telling
                     texts = [c.params.get("text", "") for c in tg.calls("sendMessage", b["chat"])
@@ -444,5 +444,5 @@ def check_totals(db_path, report: Report) -> None:
     for sitting_id, hand_no, n in db.execute(
             "select sitting_id, hand_no, count(*) from hands group by sitting_id, hand_no "
             "having count(*) > 1"):
-        report.double_settled.append(f"sitting {sitting_id} hand {hand_no} settled {n} times")
+        report.posted_twice.append(f"sitting {sitting_id} hand {hand_no} posted {n} times")
     db.close()

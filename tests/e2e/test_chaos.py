@@ -25,7 +25,7 @@ def report(tmp_path_factory):
     figures.add("faults injected", r.faults)
     figures.add("bad inputs tried", r.bad_presses)
     figures.add("leaks", len(r.leaks))
-    figures.add("double settlements", len(r.double_settled))
+    figures.add("hands posted twice", len(r.posted_twice))
     return r
 
 
@@ -45,9 +45,9 @@ def test_no_card_of_a_hand_is_shown_to_anyone_else(report):
     assert report.leaks == []
 
 
-def test_totals_are_the_sum_of_hand_results_and_no_hand_is_settled_twice(report):
+def test_totals_are_the_sum_of_hand_results_and_no_hand_is_posted_twice(report):
     assert report.totals_wrong == []
-    assert report.double_settled == []
+    assert report.posted_twice == []
 
 
 def test_a_player_who_blocks_the_bot_goes_to_tuoguan_at_once(report):
@@ -59,7 +59,7 @@ def test_a_player_who_blocks_the_bot_goes_to_tuoguan_at_once(report):
 
 def test_the_group_is_told_once_when_a_player_blocks_the_bot(report):
     assert report.blocked, "nobody blocked the bot"
-    assert report.blocked["settled"], "the group's messages were still queued after 30 s"
+    assert report.blocked["idle"], "the group's messages were still queued after 30 s"
     assert len(report.blocked["told"]) == 1, report.blocked["told"]
 
 

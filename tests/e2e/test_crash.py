@@ -4,7 +4,7 @@ handled, while a send is held in the server, while a computer thinks, around
 the end of a hand — at least 20 times, and started again on the same
 database each time. Then: every sitting completes; every move whose press
 was answered without a refusal is in the database and in its hand's record;
-no hand is settled twice; `PRAGMA integrity_check` is ok after every kill.
+no hand is posted twice; `PRAGMA integrity_check` is ok after every kill.
 Costs ≈ 2 minutes."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from tests import figures
 from tests.e2e.harness import buttons_with, default_choice, move_buttons
 
 KILLS = 22
-KINDS = ["move", "send", "think", "settle", "any"]  # when the kill comes
+KINDS = ["move", "send", "think", "score", "any"]  # when the kill comes
 GAMES = ["xianniu", "niujiu", "dingniu", "changpai", "paoyao"]
 HANDS = 2  # per sitting, then /stop
 SAFETY = 900.0  # seconds: a hang fails the test instead of blocking CI (no speed is asserted)
@@ -177,7 +177,7 @@ async def until_a_hand_ends(db, players, chats) -> str | None:
         return db.execute("select count(*) from hands").fetchone()[0]
 
     before = hands()
-    return "settle" if await play_until(players, chats, lambda: hands() > before) else None
+    return "score" if await play_until(players, chats, lambda: hands() > before) else None
 
 
 def integrity(db_path) -> str:
@@ -248,7 +248,7 @@ async def test_sigkill_at_random_moments(tmp_path, monkeypatch):
                     # their ends, not while a table waits for its player
                     if not await play_until(players, chats, lambda b=before: held["n"] > b):
                         kind = "any"
-                elif kind == "settle":  # right after a hand's result is written
+                elif kind == "score":  # right after a hand's result is written
                     kind = await until_a_hand_ends(db, players, chats) or "any"
                 elif kind == "think":  # a computer is on turn (PAIJU_COMPUTER_DELAY 0.1 s)
                     await asyncio.sleep(rng.uniform(0.0, 0.1))
@@ -291,10 +291,10 @@ def check_moves(db, acked) -> None:
             f"acknowledged move lost: {sitting_id} {hand_no} {seat} {turn} {code}: {got}")
     figures.add("moves acknowledged", len(acked))
     assert len(acked) > 20
-    # each hand settled once, and its record holds exactly the moves written
+    # each hand posted once, and its record holds exactly the moves written
     doubles = db.execute("select sitting_id, hand_no, count(*) from hands group by sitting_id, "
                          "hand_no having count(*) > 1").fetchall()
-    figures.add("double settlements", len(doubles))
+    figures.add("hands posted twice", len(doubles))
     assert doubles == []
     for sitting_id, hand_no, state in db.execute("select sitting_id, hand_no, state from hands"):
         history = [tuple(h) for h in json.loads(state)["history"]]

@@ -39,7 +39,7 @@ def ledger_rows(db) -> list[tuple]:
         con.close()
 
 
-async def test_sigkill_after_a_hand_ends_settles_once_and_still_tells(people, tmp_path):
+async def test_sigkill_after_a_hand_ends_is_posted_once_and_still_tells(people, tmp_path):
     tg = people
     db = tmp_path / "db.sqlite3"
     log = tmp_path / "bot.log"

@@ -292,7 +292,7 @@ async def test_the_weekly_post_carries_a_bar_chart_where_a_chinese_font_is_found
     try:
         sitting_id = repo.create_sitting(db, row)
         with db.atomic():
-            ledger.settle(db, sitting_id, row, {"hand_no": 1, "state": st.to_json(),
+            ledger.post(db, sitting_id, row, {"hand_no": 1, "state": st.to_json(),
                                          "at": at(2026, 11, 4, 20, 0)})
     finally:
         db.close()

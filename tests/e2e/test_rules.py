@@ -114,7 +114,7 @@ async def test_stale_foreign_forged_and_finished_presses_change_nothing(people, 
         other = 2 if owner == 1 else 1
         before = s.state.to_json()
         # the hand's buttons may show before the table edit: let the group catch up
-        await tg.wait_for(lambda: app.outbox.settled(GROUP), 10)
+        await tg.wait_for(lambda: app.outbox.idle(GROUP), 10)
         group_before = [(x.message_id, x.text) for x in bot_messages(tg, GROUP)]
 
         async def refused(user, chat, data):

@@ -1,4 +1,4 @@
-"""Hands that cannot move on are settled, and a settled hand's 🏁 message
+"""Hands that cannot move on are scored, and a scored hand's 🏁 message
 reaches the group whatever happens between the result's write and its send."""
 
 import sqlite3
@@ -9,7 +9,7 @@ from tests.e2e.harness import GROUP, find_text, press_button, running, start_gam
 OVER_WHEN_DEALT = 386  # a xianniu deal that is over at once (found by tests/bot/test_stuck_deals)
 
 
-async def test_a_deal_over_when_dealt_is_settled_and_the_next_hand_starts(
+async def test_a_deal_over_when_dealt_is_scored_and_the_next_hand_starts(
     people, tmp_path, monkeypatch
 ):
     tg = people

@@ -43,7 +43,7 @@ async def test_stuck_rows_are_found_logged_and_repaired(people, tmp_path, caplog
         svc = app.service
         stuck = {r.getMessage().split()[1] for r in caplog.records if "is stuck" in r.getMessage()}
         assert stuck == {str(over), str(untimed)}
-        # the deal that was over: settled through the end-of-hand path
+        # the deal that was over: scored through the end-of-hand path
         assert svc.sittings[over].status == "hand_over"
         end = await tg.wait_for(lambda: find_text(tg, -2001, "🏁")[0], timeout=15)
         assert [b.callback_data for b in tg.buttons(-2001, end.message_id)][0].endswith(":next")

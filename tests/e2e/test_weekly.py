@@ -36,7 +36,7 @@ def seed_hand(path, chat_id, when, humans=(1, 2), seed=1):
     try:
         sitting_id = repo.create_sitting(db, row)
         with db.atomic():
-            ledger.settle(db, sitting_id, row, {"hand_no": 1, "state": st.to_json(), "at": when})
+            ledger.post(db, sitting_id, row, {"hand_no": 1, "state": st.to_json(), "at": when})
     finally:
         db.close()
 

@@ -56,7 +56,7 @@ def db():
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_ledger_rows_equal_result_sum_zero_and_settle_twice_writes_once(db, game_id):
+def test_ledger_rows_equal_result_sum_zero_and_posting_twice_writes_once(db, game_id):
     sitting_id, st, fields, hand = end_hand(db, game_id)
     rows = ledger.rows_of_hand(db, sitting_id, 1)
     assert [r["net"] for r in rows] == list(st.result().net)
@@ -65,9 +65,9 @@ def test_ledger_rows_equal_result_sum_zero_and_settle_twice_writes_once(db, game
     assert all(r["user_id"] is None for r in rows[2:])  # computers: no user
     assert {r["chat_id"] for r in rows} == {-100} and {r["game"] for r in rows} == {game_id}
     # The bot died after the result was stored but before the message went
-    # out; the settle step runs again on the same hand: nothing is added.
+    # out; the hand is posted again: nothing is added.
     with db.atomic():
-        again = ledger.settle(db, sitting_id, fields, hand)
+        again = ledger.post(db, sitting_id, fields, hand)
     assert again == rows[0]["hand_id"]
     assert ledger.rows_of_hand(db, sitting_id, 1) == rows
     assert db.execute("select count(*) from hands").fetchone()[0] == 1
@@ -135,7 +135,7 @@ def test_all_time_totals_agree_with_the_ledger_and_follow_a_migration(db):
             fields["seats"] = fields["seats"].replace('"p1"', '"new name"')
         sitting_id = repo.create_sitting(db, fields)
         with db.atomic():
-            ledger.settle(db, sitting_id, fields,
+            ledger.post(db, sitting_id, fields,
                           {"hand_no": 1, "state": st.to_json(), "at": 100.0 + k})
 
     def boards(chat, game=None):

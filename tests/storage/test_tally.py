@@ -36,7 +36,7 @@ def add_sitting(db, game, seats, nets, chat_id=CHAT, at=None):
             hand = {"hand_no": n, "state": DEALT, "net": json.dumps(net)}
             if at is not None:
                 hand["at"] = at + n
-            ledger.settle(db, sitting_id, row, hand)
+            ledger.post(db, sitting_id, row, hand)
     return sitting_id
 
 
