@@ -329,12 +329,12 @@ async def _bot(conn, proc, db_path: str, game_id: str, sample=None, limits=None)
     (bench/soak.py records the bot's backlog, memory and database over time)."""
     from bot import catalog
     from bot.app import App
-    from bot.settings import Settings
+    from bot.config import Config
 
     base_url = _recv(conn, proc)
     from bot.sandbox.fake.telegram import FakeTelegram
 
-    settings = Settings(
+    config = Config(
         token=FakeTelegram().token, api_base=base_url, db_path=db_path, turn_timeout=600.0,
         computer_delay=0.0, ai_budget=0.01, notify_idle=1e9, polling_timeout=1,
     )
@@ -343,7 +343,7 @@ async def _bot(conn, proc, db_path: str, game_id: str, sample=None, limits=None)
         from bot import chat_settings
 
         chat_settings.PICTURES_ON = frozenset(catalog.landed() if pictures == "on" else ())
-    app = App(settings, limits)
+    app = App(config, limits)
     await app.start()
     try:
         conn.send(json.dumps({g: catalog.game(g).default_seats for g in game_id.split(",")}))

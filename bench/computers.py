@@ -249,16 +249,16 @@ async def _lateness(out: list[float], every: float = 0.005) -> None:
 async def _bot(conn, proc, db_path: str, game_id: str, workers: int | None) -> dict:
     from bot import catalog
     from bot.app import App
+    from bot.config import Config
     from bot.sandbox.fake import FakeTelegram
-    from bot.settings import Settings
 
     base_url = _recv(conn, proc)
-    settings = Settings(
+    config = Config(
         token=FakeTelegram().token, api_base=base_url, db_path=db_path, turn_timeout=600.0,
         computer_delay=1.0, ai_budget=0.3, notify_idle=15.0, polling_timeout=10,
         ai_workers=workers, weekly_post=False,
     )
-    app = App(settings)
+    app = App(config)
     await app.start()
     assert app.service is not None
     loop = asyncio.get_running_loop()

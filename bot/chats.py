@@ -31,7 +31,7 @@ class Chats:
 
     # -- /settings and /lang -----------------------------------------------------------
     def host(self) -> settings_flow.Host:
-        s = self.core.settings
+        s = self.core.config
         return settings_flow.Host(s.turn_timeout, s.tz, s.weekly_post)
 
     async def settings(self, chat_id: int) -> Post:

@@ -1,4 +1,4 @@
-"""What every part of the service shares: the settings, the connections (bot,
+"""What every part of the service shares: the config, the connections (bot,
 storage, outbox, scheduler), the sittings in memory with the lock of each
 chat, and the few steps every part takes (save a sitting, run a task).
 
@@ -21,10 +21,10 @@ from aiogram.types import InlineKeyboardMarkup
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot import catalog
+from bot.config import Config
 from bot.i18n import N_
 from bot.outbox import Outbox
 from bot.presenters.base import Presenter
-from bot.settings import Settings
 from bot.sitting import Sitting
 from storage import repo
 from storage.db import Storage
@@ -87,14 +87,14 @@ class Table:
 class Core:
     def __init__(
         self,
-        settings: Settings,
+        config: Config,
         bot: Bot,
         storage: Storage,
         outbox: Outbox,
         scheduler: AsyncIOScheduler,
         bot_username: str = "",
     ) -> None:
-        self.settings = settings
+        self.config = config
         self.bot = bot
         self.storage = storage
         self.outbox = outbox

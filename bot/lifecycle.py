@@ -33,7 +33,7 @@ class Lifecycle:
             self.screens.retire_table(s, s.hand_no)
         g = catalog.game(s.game)
         if seed is None:
-            fixed = self.core.settings.deal_seed
+            fixed = self.core.config.deal_seed
             seed = secrets.randbits(48) if fixed is None else fixed + s.hand_no
         dealer = None
         if s.state is not None and s.state.is_over():

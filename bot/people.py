@@ -128,7 +128,7 @@ class People:
         - a group that never chose (before its first game, see `Lobby.new_game`):
           the language of whoever wrote;
         - else the host's PAIJU_LANG. Never a language nobody asked for."""
-        default = self.core.settings.default_lang
+        default = self.core.config.default_lang
         if (lang := self.chosen(chat_id)) is not None:
             return lang
         sender, chat = ANSWERING.get()

@@ -82,7 +82,7 @@ class Screens:
 
     def lobby(self, s: Sitting) -> None:
         _ = self.people.t(s.chat_id)
-        text, kb = render.lobby(s, s.turn_timeout or self.core.settings.turn_timeout, _)
+        text, kb = render.lobby(s, s.turn_timeout or self.core.config.turn_timeout, _)
         # once the game is on, the lobby only loses its buttons: under load the
         # group's table goes first
         self.core.outbox.show(s.chat_id, self.slot(s, "lobby"), text, kb, self.remember(s, "lobby"),
@@ -154,7 +154,7 @@ class Screens:
         if not self.people.started(uid):
             return
         idle = time.monotonic() - self.core.last_action.get(uid, -1e9)
-        if idle < self.core.settings.notify_idle:
+        if idle < self.core.config.notify_idle:
             return  # they just played: they are looking at the chat already
         _ = self.people.t(uid, s.chat_id)
         text = _("👉 Your turn · {game} @ {chat}").format(
@@ -213,7 +213,7 @@ class Screens:
         if not mid:
             return []
         _ = self.people.t(s.chat_id)
-        text, _kb = render.lobby(s, s.turn_timeout or self.core.settings.turn_timeout, _)
+        text, _kb = render.lobby(s, s.turn_timeout or self.core.config.turn_timeout, _)
         return [Stale(s.chat_id, mid, text)]
 
     def unbutton(self, stale: list[Stale], priority: int = NORMAL) -> None:

@@ -40,7 +40,7 @@ class Timers:
         """When the turn times out; None when only computers are asked."""
         assert s.state is not None
         waiting = [i for i in s.state.to_act() if (seat := s.seats[i]) and not seat.auto]
-        timeout = s.turn_timeout or self.core.settings.turn_timeout
+        timeout = s.turn_timeout or self.core.config.turn_timeout
         return time.time() + timeout if waiting else None
 
     def arm(self, s: Sitting) -> None:
@@ -57,7 +57,7 @@ class Timers:
         else:
             self.disarm(s)
         if any((seat := s.seats[i]) and seat.auto for i in st.to_act()):
-            delay = self.core.settings.computer_delay
+            delay = self.core.config.computer_delay
             move = self.due.computer_turn(s.id, s.hand_no, st.turn, delay)
             self.computer_moves[s.id] = self.core.spawn(move)
 

@@ -37,7 +37,7 @@ class Turns:
         longest wait first); `pause`: how long the move waits anyway."""
         assert s.state is not None
         seed = f"{s.id}:{s.hand_no}:{s.state.turn}:{seat}"
-        budget = self.core.settings.ai_budget
+        budget = self.core.config.ai_budget
         if budget <= 0:  # no search: the heuristic, deterministic
             return quick(s.state.copy(), seat, random.Random(seed))
         now = time.monotonic()
@@ -106,7 +106,7 @@ class Turns:
                 # The rules may say what a timeout means (刨幺's 雪 decision);
                 # otherwise the computer plays for the absent player.
                 # the turn began to wait a whole turn timeout ago: first in the queue
-                since = time.monotonic() - (s.turn_timeout or self.core.settings.turn_timeout)
+                since = time.monotonic() - (s.turn_timeout or self.core.config.turn_timeout)
                 code = st.timeout_move(seat_no) or await self.think(s, seat_no, since)
                 await self.moves.apply(s, seat_no, code, "timeout")
 

@@ -56,7 +56,7 @@ async def sweep(service: Service) -> int:
                 await service.lifecycle.score_now(s)
                 continue
             if s.deadline is None:
-                s.deadline = time.time() + service.settings.turn_timeout
+                s.deadline = time.time() + service.config.turn_timeout
                 await service.storage.run(repo.update_sitting, s.id, {"deadline": s.deadline})
             service.turns.rearm(s)
     # the minute's housekeeping: message ids nothing will edit again

@@ -69,7 +69,7 @@ class Options:
     # None: Telegram's limits, as `paiju run` keeps them (tests pass faster ones)
     outbox: Limits | None = None
     telegram_limits: bool = True  # the fake server enforces Telegram's flood limits
-    settings: dict[str, Any] = field(default_factory=dict)  # Settings fields to override
+    config: dict[str, Any] = field(default_factory=dict)  # Config fields to override
 
 
 def check(options: Options) -> str | None:
@@ -157,12 +157,12 @@ class Sandbox:
 
     async def _start_bot(self) -> None:
         from bot.app import App
-        from bot.settings import Settings
+        from bot.config import Config
 
         o = self.options
-        settings = Settings(token=self.tg.token, api_base=self.tg.base_url, db_path=self._db,
-                            default_lang=o.lang, **o.settings)
-        self.app = App(settings, o.outbox)
+        config = Config(token=self.tg.token, api_base=self.tg.base_url, db_path=self._db,
+                            default_lang=o.lang, **o.config)
+        self.app = App(config, o.outbox)
         await self.app.start()
         self.status = "running"
 

@@ -10,8 +10,8 @@ import asyncio
 import pytest
 
 from bot import catalog
+from bot.config import Config
 from bot.service import Service
-from bot.settings import Settings
 from bot.sitting import Seat, Sitting
 
 SEEDS = 2000  # per game and preset; 38 of 20,000 xianniu deals are over when dealt
@@ -56,8 +56,8 @@ class Scheduler:
 
 
 def service() -> Service:
-    settings = Settings(token="1:x", computer_delay=3600.0, ai_workers=1)
-    svc = Service(settings, None, Storage(), Outbox(), Scheduler())
+    config = Config(token="1:x", computer_delay=3600.0, ai_workers=1)
+    svc = Service(config, None, Storage(), Outbox(), Scheduler())
     svc.spawned = []
     svc.spawn = lambda coro: (coro.close(), svc.spawned.append(1))  # a computer move queued
     return svc

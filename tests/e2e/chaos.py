@@ -26,7 +26,7 @@ from bot.outbox import Limits
 from bot.sandbox.fake import FakeTelegram
 from bot.sandbox.fake.models import FakeTelegramError
 from games import records, registry
-from tests.e2e.harness import buttons_with, move_buttons, settings_for
+from tests.e2e.harness import buttons_with, config_for, move_buttons
 
 SHOWN = ("sendMessage", "editMessageText", "editMessageReplyMarkup", "sendPhoto",
          "editMessageMedia", "editMessageCaption")
@@ -383,9 +383,9 @@ async def run(db_path, *, sittings: int, seconds: float, seed: int, fault_rate: 
                 event = {0: "block", 1: "kick", 2: "delete"}.get(k)
                 hands = hands_max if event else rng.randint(1, hands_max)  # room for the event
                 plan.append((k, game_id, preset, humans, hands, event))
-            settings = settings_for(tg, db_path, turn_timeout=1.5, computer_delay=0.01,
+            config = config_for(tg, db_path, turn_timeout=1.5, computer_delay=0.01,
                                     ai_budget=0.01, default_lang="en")
-            app = App(settings, limits=FAST)
+            app = App(config, limits=FAST)
             await app.start()
             try:
                 for uid in [u for p in plan for u in p[3]]:

@@ -15,12 +15,12 @@ from bot.sandbox.fake import methods
 from bot.sandbox.fake.models import ApiError, FakeTelegramError
 from tests.e2e.harness import (
     GROUP,
+    config_for,
     default_choice,
     find_text,
     move_buttons,
     press_button,
     running,
-    settings_for,
     start_game,
 )
 
@@ -126,7 +126,7 @@ async def test_end_message_survives_sigterm_before_its_send(people, tmp_path, mo
     tg = people
     db_path = tmp_path / "db.sqlite3"
     gate = hold_end_messages(monkeypatch)
-    app = App(settings_for(tg, db_path))
+    app = App(config_for(tg, db_path))
     loop = asyncio.get_running_loop()
     task = loop.create_task(app.run_forever())
     try:

@@ -17,16 +17,16 @@ import bot.presenters
 from bot import catalog, rules_text
 from bot.app import App
 from bot.callbacks import SettingsCB
-from bot.settings import Settings
+from bot.config import Config
 from games import registry
 from tests.e2e.harness import (
     GROUP,
     buttons_with,
+    config_for,
     find_text,
     join,
     lobby_button,
     play_hand,
-    settings_for,
 )
 
 PACKAGE = {
@@ -200,7 +200,7 @@ async def test_a_sixth_game_plugs_in_everywhere(people, tmp_path, sixth):
     """/rules, /settings, /new with its presets, the lobby's 📖 and a hand played
     to its 🏁, all from the game's package and its presenter module."""
     tg = people
-    app = App(settings_for(tg, tmp_path / "db"))
+    app = App(config_for(tg, tmp_path / "db"))
     await app.start()
     try:
         for uid in (1, 2):
@@ -285,7 +285,7 @@ async def test_a_game_whose_presenter_does_not_import_stops_start_up(tmp_path, m
     root.mkdir()
     write_package(root, PACKAGE, "from bot.presenters.base import Presentr\n", monkeypatch)
     monkeypatch.setattr(registry, "PLUGINS", [*registry.PLUGINS, "sixth"])
-    app = App(Settings(token="1:abcdef", db_path=str(tmp_path / "db")))
+    app = App(Config(token="1:abcdef", db_path=str(tmp_path / "db")))
     try:
         assert "sixth" in registry.ids()  # the engine itself imports ...
         with pytest.raises(ImportError, match="Presentr"):

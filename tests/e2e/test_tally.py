@@ -16,9 +16,9 @@ from storage.db import open_db
 from tests.e2e.harness import (
     GROUP,
     buttons_with,
+    config_for,
     find_text,
     play_hand,
-    settings_for,
     start_game,
 )
 from tests.e2e.test_end_message_recovery import hold_end_messages
@@ -83,7 +83,7 @@ async def test_two_days_a_settlement_and_a_new_tally(people, toy, tmp_path):
     tg.limits.enabled = False
     zone = ZoneInfo("Asia/Shanghai")
     clock = [datetime(2026, 12, 1, 21, 0, tzinfo=zone).timestamp()]  # the bot's wall clock
-    app = App(settings_for(tg, tmp_path / "db.sqlite3"), FAST, clock=lambda: clock[0])
+    app = App(config_for(tg, tmp_path / "db.sqlite3"), FAST, clock=lambda: clock[0])
     await app.start()
     try:
         for uid in (1, 2, 3, 4):
@@ -172,7 +172,7 @@ async def test_a_restart_between_the_settlement_and_its_announcement(people, toy
     db_path = tmp_path / "db.sqlite3"
     gate = hold_end_messages(monkeypatch, "✅")  # the announcement of a settlement
     tg.limits.enabled = False
-    app = App(settings_for(tg, db_path), FAST)
+    app = App(config_for(tg, db_path), FAST)
     await app.start()
     try:
         for uid in (1, 2):
@@ -222,7 +222,7 @@ async def test_boards_and_the_weekly_post_keep_games_apart(people, tmp_path):
                " when 2 then '小李' else '阿强' end")
     db.close()
     clock = [datetime(2026, 11, 6, 12, 0, tzinfo=zone).timestamp()]
-    app = App(settings_for(tg, path), FAST, clock=lambda: clock[0])
+    app = App(config_for(tg, path), FAST, clock=lambda: clock[0])
     await app.start()
     try:
         top = (await say(tg, 1, GROUP, "/top")).text
