@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from bot import render, settings_flow
 from bot.callbacks import SettingsCB
-from bot.core import STALE, Core, Post, Reply, log
+from bot.core import STALE, Core, Post, Refused, Reply, log
 from bot.i18n import LANG_NAMES, LANGS, N_
 from bot.lifecycle import Lifecycle
 from bot.people import People, UserLike
@@ -57,7 +57,7 @@ class Chats:
         else:
             try:
                 new, name, done = settings_flow.change(cs, d, self.host(), _)
-            except settings_flow.Refused as e:
+            except Refused as e:
                 return Reply(str(e), alert=True)
         if new is not None:
             await self.people.save_rules(chat_id, new)

@@ -39,6 +39,12 @@ NOT_YOUR_TURN = N_("It is not your turn yet.")
 ONLY_STARTER = N_("Only whoever started the game or an admin can do that.")
 
 
+class Refused(Exception):
+    """A player's request turned down before anything changed (a picker
+    choice of the wrong count, a /settings change the rules do not allow):
+    the message, already in the player's language, says why (a toast)."""
+
+
 @dataclass
 class Reply:
     """How to answer a button press: a toast, or a link to open; and what the

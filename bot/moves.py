@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot import logs, render
-from bot.core import NOT_YOUR_TURN, NOT_YOURS, OVER, STALE, Core, Reply, Table, log
+from bot.core import NOT_YOUR_TURN, NOT_YOURS, OVER, STALE, Core, Refused, Reply, Table, log
 from bot.i18n import Translator
 from bot.lifecycle import Lifecycle
 from bot.people import People, UserLike
@@ -21,10 +21,6 @@ from bot.timers import Timers
 from games import hands
 from games.base import IllegalMove, Move, Pick, State, find_move
 from storage import repo
-
-
-class Refused(Exception):
-    """A picker choice the bot refuses before asking the engine (count etc.)."""
 
 
 @dataclass(eq=False)

@@ -18,6 +18,7 @@ from aiogram.types import InlineKeyboardMarkup
 from bot import catalog, house_rules
 from bot.callbacks import SettingsCB
 from bot.chat_settings import TIMEOUTS, ZONE_NAMES, ZONES, ChatSettings
+from bot.core import Refused
 from bot.i18n import LANG_NAMES, LANGS, Translator
 from bot.pictures.scenes import scenes
 from bot.render import flow, keyboard
@@ -157,10 +158,6 @@ def list_page(title: str, items: list[str], action: str, current: int, _: Transl
 
 
 # -- changes -----------------------------------------------------------------------
-class Refused(Exception):
-    """A change the rules do not allow; the message says why (a toast)."""
-
-
 def change(cs: ChatSettings, d: SettingsCB, host: Host, _: Translator
            ) -> tuple[ChatSettings | None, str, str | None]:
     """(the new settings or None when only a page is shown, the page to show,
