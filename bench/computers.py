@@ -14,7 +14,7 @@ and the people.
 
 `--mode both` (the default) runs the bot twice, one after the other, each
 in a fresh process: its computers in worker processes (`PAIJU_AI_WORKERS`,
-default one per core less one), then in the thread pool of the bot before
+default one per core), then in the thread pool of the bot before
 issue 35 (`PAIJU_AI_WORKERS=0`), and prints one row each. `--nice` sets
 how far below the bot's priority the workers run (games/thinking.py's
 WORKER_NICE, 5 in the bot; 0 for the same priority). Measured after
@@ -392,7 +392,7 @@ def main() -> None:
     p.add_argument("--warmup", type=float, default=20.0, help="seconds not measured at the start")
     p.add_argument("--mode", choices=("both", "processes", "threads"), default="both")
     p.add_argument("--workers", type=int, default=None,
-                   help="worker processes (default: PAIJU_AI_WORKERS's, one per core less one)")
+                   help="worker processes (default: PAIJU_AI_WORKERS's, one per core)")
     p.add_argument("--nice", type=int, default=None,
                    help="the workers' niceness above the bot's (default: the bot's, 5)")
     p.add_argument("--private", action="store_true",
