@@ -46,8 +46,8 @@ class Config(BaseSettings):
     # CPU seconds of Monte Carlo search a computer move may use; 0: no search,
     # the heuristic player alone (the same move every time: the screens gallery)
     ai_budget: float = Field(0.3, ge=0, validation_alias="PAIJU_AI_BUDGET")
-    # worker processes that think the computers' moves (None: one per core less
-    # one, at least one; 0: threads in the bot's process, as before issue 35)
+    # worker processes that think the computers' moves (None: one per core,
+    # below the bot's priority; 0: threads in the bot's process, as before issue 35)
     ai_workers: int | None = Field(None, ge=0, validation_alias="PAIJU_AI_WORKERS")
     # fixed deals (tests, the screens gallery): hand n of a sitting is dealt
     # from this seed + n − 1; unset, every deal is random

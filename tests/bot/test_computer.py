@@ -77,7 +77,7 @@ def test_the_pools_size_comes_from_the_settings(monkeypatch):
     assert _service().turns.thinker.pool.size == default_size()
     assert isinstance(_service(ai_workers=0).turns.thinker, computer.Threads)
     monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 1, 2, 3})
-    assert _service().turns.thinker.pool.size == 3  # one per core less one
+    assert _service().turns.thinker.pool.size == 4  # one per core (below the bot's priority)
     loaded = config.load({"BOT_TOKEN": "1:abcdef", "PAIJU_AI_WORKERS": "2"}, Path("/nonexistent"))
     assert loaded.ai_workers == 2
     with pytest.raises(config.ConfigError, match="PAIJU_AI_WORKERS"):
