@@ -340,9 +340,10 @@ async def _bot(conn, proc, db_path: str, game_id: str, sample=None, limits=None)
     )
     pictures = os.environ.get("PAIJU_BENCH_PICTURES", "default")
     if pictures != "default":  # every chat's default, as --pictures asks
-        from bot import chat_settings
+        from bot.pictures.scenes import drawn
 
-        chat_settings.PICTURES_ON = frozenset(catalog.landed() if pictures == "on" else ())
+        for sc in drawn().values():
+            sc.on_by_default = pictures == "on"
     app = App(config, limits)
     await app.start()
     try:
