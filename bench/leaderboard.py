@@ -67,7 +67,7 @@ def build(path: str, rows: int, chats: int, weeks: int, seed: int = 1,
         db["sittings"].insert_all(sittings, batch_size=2000)
         db["hands"].insert_all(hand_rows, batch_size=2000)
         db["ledger"].insert_all(ledger_rows, batch_size=2000)
-        # What ledger.settle adds hand by hand, in one statement.
+        # What ledger.post adds hand by hand, in one statement.
         db.execute(
             "insert into ledger_totals (chat_id, user_id, game, name, net, hands, wins, best,"
             " last_at, from_computers) select chat_id, user_id, game, max(name), sum(net),"

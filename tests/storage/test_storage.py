@@ -81,7 +81,7 @@ def test_writes_are_committed_at_once(tmp_path, storage):
     con.close()
 
 
-def test_active_games_and_users(storage):
+def test_active_sittings_and_users(storage):
     a = storage.run_sync(repo.create_sitting, {"chat_id": -1, "game": "x", "status": "running"})
     storage.run_sync(repo.create_sitting, {"chat_id": -2, "game": "x", "status": "finished"})
     c = storage.run_sync(repo.create_sitting, {"chat_id": -3, "game": "x", "status": "lobby"})

@@ -16,7 +16,7 @@ from storage.scores import settle_up
 CHAT = -500
 PEOPLE = (1, 2, 3, 4, 5)
 GAMES = ("xianniu", "paoyao")
-# A dealt hand nobody finished: ledger.settle takes its points from "net",
+# A dealt hand nobody finished: ledger.post takes its points from "net",
 # as for a hand the bot settles void, so any zero-sum points can be stored.
 DEALT = registry.get("dingniu").new_state(seed=1).to_json()
 
