@@ -46,7 +46,7 @@ from pathlib import Path
 # -- the child: fake server + players ---------------------------------------------
 async def _players(
     conn, db_path: str, games: int, seconds: float, game_id: str, rate: float, wait_buttons: bool,
-    warmup: float, think: float = 0.0, welcomed: bool = True,
+    warmup: float, think: float = 0.0, welcomed: bool = True, stagger: float = 0.0,
 ) -> None:
     from bench import group_tables
     from bot.callbacks import HandEndCB, LobbyCB, move_button_data
@@ -98,7 +98,12 @@ async def _players(
         # (group, hand, press id, "start" | "move" | "end"): what bench.group_tables
         # follows: each hand's deal, moves and last move, by the press that made them
         events: list[tuple[int, int, str, str]] = []
-        for t in tables:
+        opened = time.monotonic()
+
+        async def open_table(i: int, t) -> None:
+            """Join and start table i, i × `stagger` / games seconds in (0: all
+            in the same second, the bench's old start-up burst)."""
+            await asyncio.sleep(max(0.0, opened + i * stagger / games - time.monotonic()))
             sitting_id = row(t["chat"])[0]
             t["sitting_id"] = sitting_id
             # people join on the lobby's buttons: it has been posted
@@ -111,6 +116,10 @@ async def _players(
             ans = await tg.press_forged(t["uids"][0], t["chat"], t["gmsg"], start_button)
             events.append((t["chat"], 1, ans["callback_query_id"], "start"))
 
+        if not stagger:
+            for i, t in enumerate(tables):
+                await open_table(i, t)
+
         qids: list[str] = []
         refusals: list[str] = []
 
@@ -118,9 +127,11 @@ async def _players(
         buttons = ButtonsSeen(tg)
         handed: list[tuple[str, int, int, int, int]] = []  # (press, game, hand, turn, next player)
 
-        async def play(t) -> None:
+        async def play(i: int, t) -> None:
             """One game's players; a failure is counted and the game goes on
             from the bot's truth (a bench must survive every deal)."""
+            if stagger:
+                await open_table(i, t)
             while time.monotonic() < stop_at:
                 try:
                     await play_on(t)
@@ -193,7 +204,7 @@ async def _players(
         # here too, so the harness's share of the end-to-end figure shows
         lags: list[tuple[float, float]] = []
         ticker = loop.create_task(_tick(lags))
-        await asyncio.gather(*(play(t) for t in tables))
+        await asyncio.gather(*(play(i, t) for i, t in enumerate(tables)))
         ticker.cancel()
         elapsed = time.monotonic() - start
         fake_cpu = (time.process_time() - cpu0) / elapsed
@@ -280,10 +291,10 @@ class ButtonsSeen:
 
 
 def _child(conn, db_path, games, seconds, game_id, rate, wait_buttons, warmup, think,
-           welcomed) -> None:
+           welcomed, stagger) -> None:
     logging.basicConfig(level=logging.CRITICAL)
     asyncio.run(_players(conn, db_path, games, seconds, game_id, rate, wait_buttons, warmup,
-                         think, welcomed))
+                         think, welcomed, stagger))
 
 
 # -- the parent: the bot ----------------------------------------------------------
@@ -375,6 +386,7 @@ async def _bot(conn, proc, db_path: str, game_id: str, sample=None, limits=None)
 def run(
     games: int, seconds: float, game_id: str, rate: float = 0.0, wait_buttons: bool = False,
     warmup: float = 0.0, sample=None, think: float = 0.0, welcomed: bool = True, limits=None,
+    stagger: float = 0.0,
 ) -> dict:
     logging.basicConfig(level=logging.CRITICAL)
     with tempfile.TemporaryDirectory() as tmp:
@@ -382,7 +394,7 @@ def run(
         parent, child = mp.Pipe()
         ctx = mp.get_context("spawn")
         child_args = (child, db_path, games, seconds, game_id, rate, wait_buttons, warmup, think,
-                      welcomed)
+                      welcomed, stagger)
         proc = ctx.Process(target=_child, args=child_args)
         proc.start()
         try:
@@ -446,11 +458,14 @@ def main() -> None:
     p.add_argument("--pictures", choices=("default", "on", "off"), default="default",
                    help="tables and hands as photos: the chats' default (顶牛, 川牌 on), "
                         "every game, or none")
+    p.add_argument("--stagger", type=float, default=0.0,
+                   help="seconds over which the tables start, one after another (default 0: "
+                        "all in the same second)")
     args = p.parse_args()
     os.environ["PAIJU_BENCH_PICTURES"] = args.pictures
     game_id = args.game or catalog.landed()[0]
     r = run(args.games, args.seconds, game_id, args.rate, args.wait_buttons, args.warmup,
-            think=args.think, welcomed=not args.unwelcomed)
+            think=args.think, welcomed=not args.unwelcomed, stagger=args.stagger)
     offered = f"offered {args.rate:.0f}/s" if args.rate else "closed loop"
     if args.think:
         offered += f", think {args.think:g} s"

@@ -304,6 +304,9 @@ def main() -> None:
                         "(default: as in bot/outbox.py)")
     p.add_argument("--share", type=int, default=None,
                    help="this tree's Limits.ordinary_share (default: as in bot/outbox.py)")
+    p.add_argument("--stagger", type=float, default=0.0,
+                   help="seconds over which the tables start, one after another (default 0: "
+                        "all in the same second: the start-up burst)")
     p.add_argument("--order", default="base,this",
                    help="which outbox runs first: base,this or this,base")
     args = p.parse_args()
@@ -329,6 +332,7 @@ def main() -> None:
         with outbox_of(refs[which]) as name:
             r = bot_load.run(args.games, args.seconds, args.game, wait_buttons=True,
                              think=args.think, sample=count_grants(grants, waits),
+                             stagger=args.stagger,
                              limits=limits if which == "this" else None)
         waits.sort()
         print("\n".join(report(name, r, grants, waits)), f"  load after: {os.getloadavg()[0]:.2f}",

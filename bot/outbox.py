@@ -110,7 +110,9 @@ class Limits:
     # while it waits), and most edits of a hand whose player is not asked merge
     # into the one that asks them. Without this, lower classes never reached
     # the top (issue 35: groups saw no table for minutes).
-    patience: tuple[float, float, float, float] = (0.0, 2.0, 10.0, 30.0)
+    # (NORMAL 8 s, not 10: 100 busy groups each saw their table within 19 s
+    # instead of 20.7; docs/PERFORMANCE.md, "No group starves")
+    patience: tuple[float, float, float, float] = (0.0, 2.0, 8.0, 30.0)
     # of the overall slots of any second, the most that due calls may take
     # ahead of the buttons: the players keep the rest (18 of 28)
     ordinary_share: int = 10
