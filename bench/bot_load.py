@@ -49,9 +49,9 @@ async def _players(
     warmup: float, think: float = 0.0, welcomed: bool = True, stagger: float = 0.0,
 ) -> None:
     from bench import group_tables
-    from bot.callbacks import HandEndCB, LobbyCB, move_button_data
     from bot.sandbox.fake.methods import COUNTED
     from bot.sandbox.fake.telegram import FakeTelegram
+    from bot.telegram.callbacks import HandEndCB, LobbyCB, move_button_data
     from games import hands
     from games.base import Move
     from games.players import fallback
@@ -338,9 +338,9 @@ def _recv(conn, proc, timeout: float = 600.0):
 async def _bot(conn, proc, db_path: str, game_id: str, sample=None, limits=None) -> dict:
     """The bot's side; `sample(app)`, if given, runs while the players play
     (bench/soak.py records the bot's backlog, memory and database over time)."""
-    from bot import catalog
     from bot.app import App
     from bot.config import Config
+    from bot.presenters import catalog
 
     base_url = _recv(conn, proc)
     from bot.sandbox.fake.telegram import FakeTelegram
@@ -436,7 +436,7 @@ def windows(by_time: list[tuple[float, float]], width: float) -> list[tuple[floa
 
 
 def main() -> None:
-    from bot import catalog
+    from bot.presenters import catalog
 
     p = argparse.ArgumentParser(prog="python -m bench.bot_load")
     p.add_argument("--games", type=int, default=100)

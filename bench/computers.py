@@ -93,8 +93,8 @@ class Shown(ButtonsSeen):
 
 async def _people(conn, db_path: str, tables: int, seconds: float, warmup: float, game_id: str,
                   private: bool, stagger: float) -> None:
-    from bot.callbacks import HandEndCB, LobbyCB, move_button_data
     from bot.sandbox.fake import FakeTelegram
+    from bot.telegram.callbacks import HandEndCB, LobbyCB, move_button_data
     from games.base import Move
     from games.players import fallback
     from games.records import state_from_json
@@ -253,9 +253,9 @@ async def _lateness(out: list[float], every: float = 0.005) -> None:
 
 
 async def _bot(conn, proc, db_path: str, game_id: str, workers: int | None) -> dict:
-    from bot import catalog
     from bot.app import App
     from bot.config import Config
+    from bot.presenters import catalog
     from bot.sandbox.fake import FakeTelegram
 
     base_url = _recv(conn, proc)

@@ -6,7 +6,7 @@
 Runs `bench.bot_load --wait-buttons --think S` (every seat a person who taps
 once their buttons show, after a moment's thought; the fake Bot API with
 Telegram's real limits) once with this tree's outbox and once with the
-outbox of `--baseline` (a git ref: its `bot/outbox.py` is loaded in place of
+outbox of `--baseline` (a git ref: its `bot/telegram/outbox.py` is loaded in place of
 ours, the rest of the bot is this tree's), one after the other in one
 command, so both meet the same machine. Per run, from the fake server's
 call log:
@@ -161,7 +161,7 @@ def figures(calls: Iterable[Any], events: list[tuple[int, int, str, str]],
 # -- an outbox from another commit ------------------------------------------------
 @contextmanager
 def outbox_of(ref: str | None) -> Iterator[str]:
-    """Run the bot with `bot/outbox.py` as it is at git `ref` (None: this tree's)."""
+    """Run the bot with `bot/telegram/outbox.py` as it is at git `ref` (None: this tree's)."""
     if ref is None:
         yield "this tree"
         return
@@ -171,7 +171,7 @@ def outbox_of(ref: str | None) -> Iterator[str]:
     if ref.endswith(".py"):  # a file: a variant being tried
         src, commit = Path(ref).read_text(), "a file"
     else:
-        src = subprocess.run(["git", "show", f"{ref}:bot/outbox.py"], cwd=root, check=True,
+        src = subprocess.run(["git", "show", f"{ref}:bot/telegram/outbox.py"], cwd=root, check=True,
                              capture_output=True, text=True).stdout
         commit = subprocess.run(["git", "rev-parse", "--short", ref], cwd=root, check=True,
                                 capture_output=True, text=True).stdout.strip()
@@ -214,7 +214,7 @@ def count_grants(grants: dict[tuple[int, int], int], waits: list[float]):
     overall line from when they were asked for (or the call joined the line,
     if later): the buttons' share of the wait that the order decides, apart
     from the machine's own noise in the end-to-end figure."""
-    from bot.outbox import NORMAL, URGENT
+    from bot.telegram.outbox import NORMAL, URGENT
 
     async def sample(app) -> None:
         ob, t0 = app.outbox, time.monotonic()
@@ -296,14 +296,17 @@ def main() -> None:
                    help="seconds a player thinks once their buttons show (0.5–1.5 ×)")
     p.add_argument("--game", default="xianniu,dingniu,changpai",
                    help="the tables' games, taken in turn")
-    p.add_argument("--baseline", default="main",
-                   help="git ref whose bot/outbox.py is run beside this tree's, or a .py file "
-                        "('': none)")
+    p.add_argument(
+        "--baseline",
+        default="main",
+        help="git ref whose bot/telegram/outbox.py is run beside this tree's, or a .py file "
+        "('': none)",
+    )
     p.add_argument("--patience", default="",
                    help="this tree's Limits.patience, e.g. 0,2,10,30 "
-                        "(default: as in bot/outbox.py)")
+                        "(default: as in bot/telegram/outbox.py)")
     p.add_argument("--share", type=int, default=None,
-                   help="this tree's Limits.ordinary_share (default: as in bot/outbox.py)")
+                   help="this tree's Limits.ordinary_share (default: as in bot/telegram/outbox.py)")
     p.add_argument("--stagger", type=float, default=0.0,
                    help="seconds over which the tables start, one after another (default 0: "
                         "all in the same second: the start-up burst)")
@@ -315,7 +318,7 @@ def main() -> None:
     if args.patience or args.share is not None:
         from dataclasses import replace
 
-        from bot.outbox import Limits
+        from bot.telegram.outbox import Limits
 
         limits = Limits()
         if args.patience:

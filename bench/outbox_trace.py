@@ -48,7 +48,7 @@ class Tracer:
             del tl[:200]
 
     def install(self, ob) -> None:
-        from bot.outbox import URGENT
+        from bot.telegram.outbox import URGENT
 
         tr = self
         show, next_, slot, run = ob.show, ob._next, ob._overall_slot, ob._run

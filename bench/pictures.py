@@ -20,10 +20,10 @@ import random
 import statistics
 import time
 
-from bot import catalog
 from bot.pictures import pieces
 from bot.pictures.draw import png
 from bot.pictures.scenes import scenes
+from bot.presenters import catalog
 from games.players import ai_module
 
 

@@ -36,7 +36,7 @@ class Stages:
     def install(self, app) -> None:
         from aiogram.methods import AnswerCallbackQuery, GetUpdates
 
-        from bot.moves import Moves
+        from bot.tables.moves import Moves
 
         session, storage = app.bot.session, app.service.storage
         make_request, run_first = session.make_request, storage.run_first

@@ -33,7 +33,7 @@ def cpu_seconds(pid: int) -> float:
 
 
 def one_run(game: str | None) -> tuple[float, float, float]:
-    args = [sys.executable, "-m", "bot.cli", "sandbox", "--port", "0"]
+    args = [sys.executable, "-m", "bot.cli.main", "sandbox", "--port", "0"]
     if game:
         args += ["--game", game]
     t0 = time.perf_counter()

@@ -15,18 +15,21 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from bot import catalog, commands, computer, handlers, watchdog
+from bot import handlers
 from bot.config import Config
 from bot.connect import backoff_config, with_backoff
+from bot.handlers import commands
+from bot.handlers.middlewares import InFlight, LanguageMiddleware, SeenMiddleware
 from bot.heartbeat import Heartbeat, figures_path
 from bot.i18n import make_i18n
-from bot.middlewares import InFlight, LanguageMiddleware, SeenMiddleware
-from bot.outbox import Limits, Outbox
-from bot.response_types import PinResponseTypes
-from bot.scores import Scores
-from bot.service import Service
-from bot.settling import Settling
-from bot.weekly import Weekly
+from bot.presenters import catalog
+from bot.scores.service import Scores
+from bot.scores.settling import Settling
+from bot.scores.weekly import Weekly
+from bot.tables import computer, watchdog
+from bot.tables.service import Service
+from bot.telegram.outbox import Limits, Outbox
+from bot.telegram.response_types import PinResponseTypes
 from games.pool import Pool
 from games.thinking import WORKER_NICE
 from storage.db import Storage

@@ -13,8 +13,12 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from bot import catalog, house_rules, render
-from bot.callbacks import (
+from bot.gallery.book import Message, Page, Toast
+from bot.gallery.endings import ENDINGS, final
+from bot.gallery.stage import GROUP, OTHER_GROUP, Stage
+from bot.i18n import LANGS
+from bot.presenters import catalog
+from bot.telegram.callbacks import (
     HandEndCB,
     LobbyCB,
     MoveCB,
@@ -23,10 +27,7 @@ from bot.callbacks import (
     TakeOverCB,
     move_button_data,
 )
-from bot.gallery.book import Message, Page, Toast
-from bot.gallery.endings import ENDINGS, final
-from bot.gallery.stage import GROUP, OTHER_GROUP, Stage
-from bot.i18n import LANGS
+from bot.words import house_rules, render
 from games import registry
 from games.base import Move, Pick, State, find_move, split_cards
 from games.players import quick

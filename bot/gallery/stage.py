@@ -26,12 +26,12 @@ from zoneinfo import ZoneInfo
 from bot.app import App
 from bot.config import Config
 from bot.gallery.book import Message, Toast
-from bot.outbox import Limits
 from bot.pictures import fonts
 from bot.pictures.draw import described
 from bot.pictures.source import file_name
-from bot.render import clock
 from bot.sandbox.fake import FakeTelegram
+from bot.telegram.outbox import Limits
+from bot.words.render import clock
 
 TIMEOUT = 60  # seconds a move, as a new host has it
 ZONE = ZoneInfo("Asia/Shanghai")

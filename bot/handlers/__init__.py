@@ -1,10 +1,10 @@
-"""The bot's handlers, one router per feature, in the style of aiogram's
-multi-file example (examples/multi_file_bot): each module registers its
-handlers on its own Router, and `bot/app.py` includes them in this order.
-A Router can join only one Dispatcher, so each module builds a fresh one per
-App (`router()`). Every handler is one call into the service, answered with
-what it returns (`common.say` for a command, `common.answer` for a press,
-exactly once); commands are registered from the table in `bot/commands.py`."""
+"""Updates in: one router per feature, in the style of aiogram's multi-file
+example (examples/multi_file_bot), the outer middlewares, and the table of
+commands (`commands.py`: the menus, /help, each router's commands).
+`bot/app.py` includes the routers in `routers()`'s order. A Router can join
+only one Dispatcher, so each module builds a fresh one per App (`router()`).
+Every handler is one call into the service, answered with what it returns
+(`common.say` for a command, `common.answer` for a press, exactly once)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from aiogram.types import CallbackQuery, Message
 
-from bot.service import Post, Reply, Service
+from bot.tables.service import Post, Reply, Service
 
 # What a command is answered with: nothing, a text, a text with buttons, or several.
 Said = str | Post | Sequence[str | Post] | None

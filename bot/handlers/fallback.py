@@ -5,9 +5,9 @@ from __future__ import annotations
 from aiogram import F, Router
 from aiogram.types import CallbackQuery, Message
 
-from bot.core import STALE
 from bot.handlers.common import answer, is_private, say
-from bot.service import Reply, Service
+from bot.tables.core import STALE
+from bot.tables.service import Reply, Service
 
 
 def router() -> Router:

@@ -7,10 +7,10 @@ from aiogram import Router
 from aiogram.filters import CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message
 
-from bot import commands
-from bot.callbacks import LobbyCB, NewCB
+from bot.handlers import commands
 from bot.handlers.common import answer, is_private, say
-from bot.service import Reply, Service
+from bot.tables.service import Reply, Service
+from bot.telegram.callbacks import LobbyCB, NewCB
 
 
 def router() -> Router:

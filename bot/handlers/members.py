@@ -6,7 +6,7 @@ from __future__ import annotations
 from aiogram import F, Router
 from aiogram.types import ChatMemberUpdated, Message
 
-from bot.service import Service
+from bot.tables.service import Service
 
 
 def router() -> Router:

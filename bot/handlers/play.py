@@ -6,10 +6,10 @@ from __future__ import annotations
 from aiogram import Router
 from aiogram.types import CallbackQuery, Message
 
-from bot import commands
-from bot.callbacks import HandEndCB, MoveCB, MoveIndexCB, PickCB, StopCB, TakeOverCB
+from bot.handlers import commands
 from bot.handlers.common import answer, say
-from bot.service import Service
+from bot.tables.service import Service
+from bot.telegram.callbacks import HandEndCB, MoveCB, MoveIndexCB, PickCB, StopCB, TakeOverCB
 
 
 def router() -> Router:

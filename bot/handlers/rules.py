@@ -6,11 +6,11 @@ from aiogram import Router
 from aiogram.filters import CommandObject
 from aiogram.types import CallbackQuery, Message
 
-from bot import commands
-from bot.callbacks import RulesCB
-from bot.core import STALE
+from bot.handlers import commands
 from bot.handlers.common import answer, is_private, say
-from bot.service import Reply, Service
+from bot.tables.core import STALE
+from bot.tables.service import Reply, Service
+from bot.telegram.callbacks import RulesCB
 
 
 def router() -> Router:

@@ -1,6 +1,6 @@
 """The scores: /score (and its 清账 buttons), /top, /history, /replay,
-/stats, and the replay buttons under /history. Thin calls into bot.scores
-and bot.settling."""
+/stats, and the replay buttons under /history. Thin calls into bot.scores.service
+and bot.scores.settling."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from aiogram import Router
 from aiogram.filters import CommandObject
 from aiogram.types import CallbackQuery, Message
 
-from bot import commands
-from bot.callbacks import SettleCB
+from bot.handlers import commands
 from bot.handlers.common import answer, is_private, say
-from bot.scores import Scores
-from bot.scores_text import ReplayCB
-from bot.service import Post, Reply, Service
-from bot.settling import Settling
+from bot.scores.service import Scores
+from bot.scores.settling import Settling
+from bot.tables.service import Post, Reply, Service
+from bot.telegram.callbacks import SettleCB
+from bot.words.scores_text import ReplayCB
 
 
 def router() -> Router:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from aiogram import Router
 from aiogram.types import CallbackQuery, Message
 
-from bot import commands
-from bot.callbacks import LangCB, SettingsCB
+from bot.handlers import commands
 from bot.handlers.common import answer, say
-from bot.service import Reply, Service
+from bot.tables.service import Reply, Service
+from bot.telegram.callbacks import LangCB, SettingsCB
 
 
 def router() -> Router:

@@ -40,7 +40,7 @@ def piece_set(sc: Scenes) -> Picture:
 def examples(game_id: str) -> dict[str, Picture]:
     """A hand, the table and the end of a hand, from a fixed deal played by
     the heuristic computer players."""
-    from bot import catalog
+    from bot.presenters import catalog
     from games.players import ai_module
 
     sc = scenes(game_id)

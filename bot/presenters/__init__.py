@@ -1,8 +1,10 @@
-"""Per-game presenters. The bot side of a game is one module here, named
-after the game's package: the games of `games/xianniu` are drawn by
-`bot/presenters/xianniu.py`, whose `PRESENTERS` maps each of the package's
-game ids to its Presenter. The engines never name the bot's modules; the bot
-finds a game's presenter from the game's id through the registry."""
+"""Per-game presenters, and the catalog of the games the bot offers. The bot
+side of a game is one module here, named after the game's package: the games
+of `games/xianniu` are drawn by `bot/presenters/xianniu.py`, whose
+`PRESENTERS` maps each of the package's game ids to its Presenter. The
+engines never name the bot's modules; the bot finds a game's presenter from
+the game's id through the registry (`catalog.py`: every game, its engine,
+computer player and presenter)."""
 
 from __future__ import annotations
 

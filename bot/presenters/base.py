@@ -93,7 +93,7 @@ ViewT = TypeVar("ViewT", bound=SeatView)
 class Presenter(Generic[PublicT, ViewT]):
     game_id: str
     # The game's house rules as /new, /settings and /rules name them (msgids;
-    # bot/house_rules.py reads them). A preset without a name is "Custom"; a
+    # bot/words/house_rules.py reads them). A preset without a name is "Custom"; a
     # flag without words is not offered in /settings.
     presets: Mapping[str, tuple[str, str]] = {}  # preset → (name, one-line description)
     flags: Mapping[str, FlagText] = {}  # the engine's flag → its words

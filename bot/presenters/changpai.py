@@ -133,7 +133,7 @@ def paired(codes: list[str]) -> list[str]:
     return sorted(codes, key=lambda x: (-c[x], ORDER.index(x)))
 
 
-# -- house rules and /rules in players' words (msgids; bot/house_rules.py reads them) --
+# -- house rules and /rules in players' words (msgids; bot/words/house_rules.py reads them) --
 PRESETS: dict[str, tuple[str, str]] = {  # preset → (name, one-line description)
     "default": (N_("Standard"), N_("Declare (起), play or fold (仰) before play; each fan "
                                    "(番) doubles the payment (滚滚番), up to 4 fan")),

@@ -85,7 +85,7 @@ END_REASONS = {
 }
 
 
-# -- house rules and /rules in players' words (msgids; bot/house_rules.py reads them) --
+# -- house rules and /rules in players' words (msgids; bot/words/house_rules.py reads them) --
 PRESETS: dict[str, tuple[str, str]] = {  # preset → (name, one-line description)
     "default": (N_("Standard"), N_("The usual Ding Niu rules: every block (算帐) counts; a "
                                    "leader with a clean hand (净手) is exempt")),

@@ -89,7 +89,7 @@ def play_made(move: Move) -> Play:
     return play
 
 
-# -- house rules and /rules in players' words (msgids; bot/house_rules.py reads them) --
+# -- house rules and /rules in players' words (msgids; bot/words/house_rules.py reads them) --
 PRESETS: dict[str, tuple[str, str]] = {  # preset → (name, one-line description)
     "default": (N_("Standard"), N_("Two decks with 3s, 3 beats 2, 140 points win")),
     "wu_san": (N_("No 3s (无3)"), N_("All 3s are taken out: 100 cards, 25 each")),

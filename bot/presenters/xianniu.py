@@ -113,7 +113,7 @@ def _then(parts: Sequence[str], _: Translator) -> str:
     return row
 
 
-# -- house rules and /rules in players' words (msgids; bot/house_rules.py reads them) --
+# -- house rules and /rules in players' words (msgids; bot/words/house_rules.py reads them) --
 XIANNIU_PRESETS: dict[str, tuple[str, str]] = {  # preset → (name, one-line description)
     "default": (N_("Standard"), N_("The usual rules: a point (性子) pays 1, a xian (掀) 2; "
                                   "tighten (紧牌) allowed")),

@@ -23,7 +23,7 @@ from games import registry
 
 if TYPE_CHECKING:  # aiogram takes seconds to import: the page is up before it is
     from bot.app import App
-    from bot.outbox import Limits
+    from bot.telegram.outbox import Limits
 
 log = logging.getLogger(__name__)
 

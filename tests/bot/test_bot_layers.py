@@ -11,8 +11,19 @@ from tests.import_graph import graph as package_graph
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 # The service's parts, bottom first: each may import only those before it
 # (whole module names, so tools/move_bot.py carries them with the files).
-PARTS = ["bot.core", "bot.people", "bot.screens", "bot.timers", "bot.lifecycle", "bot.moves",
-         "bot.turns", "bot.lobby", "bot.chats", "bot.recovery", "bot.service"]
+PARTS = [
+    "bot.tables.core",
+    "bot.tables.people",
+    "bot.tables.screens",
+    "bot.tables.timers",
+    "bot.tables.lifecycle",
+    "bot.tables.moves",
+    "bot.tables.turns",
+    "bot.tables.lobby",
+    "bot.tables.chats",
+    "bot.tables.recovery",
+    "bot.tables.service",
+]
 
 
 def graph() -> dict[str, set[str]]:
@@ -22,7 +33,7 @@ def graph() -> dict[str, set[str]]:
 
 def test_no_import_circle_among_bot_modules():
     g = graph()
-    assert PARTS[-1] in g and "bot.handlers.play" in g and g["bot.moves"]
+    assert PARTS[-1] in g and "bot.handlers.play" in g and g["bot.tables.moves"]
     found = circle(g)
     assert found is None, "import circle: " + " → ".join(found or [])
 

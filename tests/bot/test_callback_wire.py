@@ -5,7 +5,7 @@ literal strings the bot sent before the rename."""
 
 import pytest
 
-from bot.callbacks import (
+from bot.telegram.callbacks import (
     HandEndCB,
     LobbyCB,
     MoveCB,

@@ -13,11 +13,12 @@ import time
 
 import pytest
 
-from bot import catalog, render
 from bot.i18n import LANGS, translator
 from bot.pictures.drawing import Drawing
 from bot.pictures.source import Picture
+from bot.presenters import catalog
 from bot.sitting import Seat, Sitting
+from bot.words import render
 from games import hands
 from games.players import ai_module
 

@@ -6,11 +6,13 @@ import pathlib
 
 import pytest
 
-from bot import catalog, rules_text, settings_flow
-from bot.callbacks import SettingsCB
-from bot.chat_settings import ChatSettings
-from bot.core import Refused
 from bot.i18n import LANGS, translator
+from bot.presenters import catalog
+from bot.tables import settings_flow
+from bot.tables.chat_settings import ChatSettings
+from bot.tables.core import Refused
+from bot.telegram.callbacks import SettingsCB
+from bot.words import rules_text
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 XIANNIU = catalog.game("xianniu")
@@ -71,7 +73,7 @@ def test_rules_fit_telegram_and_name_the_group_rules(game_id, lang):
     parts = rules_text.messages(game_id, preset, g.preset(preset), _)
     assert parts and all(0 < len(p) <= 4096 for p in parts)
     assert "{" not in "".join(parts)
-    from bot.house_rules import preset_name
+    from bot.words.house_rules import preset_name
     assert preset_name(game_id, preset, _) in "".join(parts)
 
 
@@ -84,4 +86,6 @@ def test_long_text_is_split_at_line_ends():
 
 def test_playing_md_is_generated_from_the_rules_text():
     committed = (ROOT / "docs" / "PLAYING.md").read_text(encoding="utf-8")
-    assert committed == rules_text.playing_md(), "run: python -m bot.rules_text > docs/PLAYING.md"
+    assert committed == rules_text.playing_md(), (
+        "run: python -m bot.words.rules_text > docs/PLAYING.md"
+    )

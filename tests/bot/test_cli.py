@@ -9,7 +9,7 @@ import pathlib
 import pytest
 
 from bot import config
-from bot.cli import main
+from bot.cli.main import main
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "docs" / "examples"
 

@@ -1,9 +1,10 @@
-"""One table of commands (bot/commands.py): every command a router handles is
+"""One table of commands (bot/handlers/commands.py): every command a router handles is
 in it, every command in it is handled, and it makes the menus and /help."""
 
 from aiogram.filters import Command, CommandStart
 
-from bot import commands, handlers
+from bot import handlers
+from bot.handlers import commands
 from bot.i18n import LANGS, translator
 
 

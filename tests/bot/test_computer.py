@@ -1,4 +1,4 @@
-"""Computer moves in the bot (bot/computer.py): thought in worker processes
+"""Computer moves in the bot (bot/tables/computer.py): thought in worker processes
 that die, are replaced and leak nothing; the pool's size from the config;
 the figures `paiju healthcheck --verbose` shows; and the thread pool of the
 bot before issue 35, kept to compare against."""
@@ -13,9 +13,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot import catalog, computer
-from bot.callbacks import MAX_BYTES, MoveCB, MoveIndexCB, move_button_data
 from bot.config import Config
+from bot.presenters import catalog
+from bot.tables import computer
+from bot.telegram.callbacks import MAX_BYTES, MoveCB, MoveIndexCB, move_button_data
 from games import players
 from games.base import Move
 from games.players import fallback, quick
@@ -36,7 +37,7 @@ class _Steady:
 
 
 def _service(**config):
-    from bot.service import Service
+    from bot.tables.service import Service
 
     return Service(Config(token="1:x", **config), None, None, None, None)
 
@@ -194,7 +195,7 @@ async def test_after_the_stop_no_task_starts():
 
 
 def test_healthcheck_verbose_shows_the_computers_figures(tmp_path, capsys):
-    from bot.cli import main
+    from bot.cli.main import main
     from bot.heartbeat import beat, figures_path, write_figures
 
     hb = tmp_path / "hb"

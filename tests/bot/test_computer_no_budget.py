@@ -3,9 +3,9 @@ from the turn's seed, never a search whose result depends on the clock."""
 
 from types import SimpleNamespace
 
-from bot import catalog
 from bot.config import Config
-from bot.turns import Turns
+from bot.presenters import catalog
+from bot.tables.turns import Turns
 from games import players
 from games.base import Move
 

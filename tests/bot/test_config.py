@@ -40,7 +40,7 @@ def test_paiju_run_without_valid_token_exits_2_with_one_line(tmp_path, token):
     env = {"PATH": "/usr/bin:/bin"}
     if token:
         env["BOT_TOKEN"] = token
-    p = subprocess.run([sys.executable, "-m", "bot.cli", "run"], cwd=tmp_path, env=env,
+    p = subprocess.run([sys.executable, "-m", "bot.cli.main", "run"], cwd=tmp_path, env=env,
                        capture_output=True, text=True, timeout=60,
                        )
     assert p.returncode == 2

@@ -10,7 +10,7 @@ import sqlite3
 
 import pytest
 
-from bot.cli import main
+from bot.cli.main import main
 from storage.check import unusable
 
 

@@ -7,10 +7,11 @@ import re
 
 import pytest
 
-from bot import catalog, render
 from bot.i18n import LANGS, translator
+from bot.presenters import catalog
 from bot.presenters.base import signed
 from bot.sitting import Seat, Sitting
+from bot.words import render
 from games import hands, players
 
 

@@ -10,11 +10,11 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 
-from bot import rules_text
 from bot.i18n import LANGS, translator
 from bot.presenters.paoyao import PRESENTERS as PAOYAO
 from bot.presenters.paoyao import TERMS as PAOYAO_TERMS
 from bot.presenters.xianniu import KINDS, PRESENTERS
+from bot.words import rules_text
 from games import registry
 from games.base import Move, Pick
 from tests.gallery import lint

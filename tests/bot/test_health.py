@@ -8,7 +8,7 @@ import logging
 import os
 import time
 
-from bot.cli import main
+from bot.cli.main import main
 from bot.heartbeat import beat
 from tests.e2e.harness import running
 

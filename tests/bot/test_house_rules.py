@@ -5,8 +5,9 @@ import re
 
 import pytest
 
-from bot import catalog, house_rules, render
 from bot.i18n import LANGS, translator
+from bot.presenters import catalog
+from bot.words import house_rules, render
 
 GAMES = catalog.landed()
 CHINESE_PUNCT = re.compile(r"[；，、。：！？（）《》「」【】]")
@@ -74,8 +75,8 @@ def test_presets_and_flags_read_in_every_language(game_id, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_settings_pages_read_in_every_language(lang):
-    from bot import settings_flow
-    from bot.chat_settings import ChatSettings
+    from bot.tables import settings_flow
+    from bot.tables.chat_settings import ChatSettings
 
     _ = translator(lang)
     cs = ChatSettings(turn_timeout=45, computers=False)

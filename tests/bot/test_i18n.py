@@ -38,7 +38,7 @@ def used_msgids() -> set[str]:
 
 
 def test_plural_messages_are_found():
-    # bot/render.py: plural(_, "🏁 {game}: the game is over after {n} hand.…", …)
+    # bot/words/render.py: plural(_, "🏁 {game}: the game is over after {n} hand.…", …)
     assert "🏁 {game}: the game is over after {n} hand.\nTotals: {scores}" in used_msgids()
 
 
@@ -136,7 +136,7 @@ def test_plurals_follow_each_language():
 def game_words(game_id: str) -> set[str]:
     """The msgids of a game's house rules: its presets' names and descriptions,
     its flags' names, explanations and choices, and its /rules summary."""
-    from bot import catalog
+    from bot.presenters import catalog
 
     p = catalog.presenter(game_id)
     words = {w for name_about in p.presets.values() for w in name_about}
@@ -149,7 +149,7 @@ def game_words(game_id: str) -> set[str]:
 def test_a_games_own_words_are_in_its_own_catalog(lang):
     """A game is one package: the words only it uses are in
     locales/<lang>/LC_MESSAGES/<its package>.po, not in a file of the bot's."""
-    from bot import catalog
+    from bot.presenters import catalog
 
     def ids(stem: str) -> set[str]:
         with (ROOT / "locales" / lang / "LC_MESSAGES" / f"{stem}.po").open("rb") as f:

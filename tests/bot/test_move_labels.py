@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from bot import catalog
 from bot.i18n import LANGS, translator
+from bot.presenters import catalog
 from games.base import Move, Pick
 
 CHINESE_PUNCT = re.compile(r"[；，、。：！？（）]")

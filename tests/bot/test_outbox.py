@@ -12,7 +12,7 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
 )
 
-from bot.outbox import Limits, Outbox
+from bot.telegram.outbox import Limits, Outbox
 
 
 class StubBot:

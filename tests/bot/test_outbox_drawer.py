@@ -7,10 +7,10 @@ import os
 
 from aiogram import Bot
 
-from bot import catalog
-from bot.outbox import Outbox
 from bot.pictures.drawing import Drawing
 from bot.pictures.scenes import scenes
+from bot.presenters import catalog
+from bot.telegram.outbox import Outbox
 from games.pool import Pool
 from tests.bot.pid_photo import KeptPhoto, PidPhoto, SlowPhoto
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from bot.outbox import END, LATER, NORMAL, URGENT, Limits, Outbox
+from bot.telegram.outbox import END, LATER, NORMAL, URGENT, Limits, Outbox
 from tests.bot.test_outbox import StubBot
 
 PATIENCE = (0.0, 0.3, 0.8, 2.0)

@@ -11,8 +11,8 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from PIL import Image
 
-from bot.outbox import Limits, Outbox
-from bot.render import keyboard
+from bot.telegram.outbox import Limits, Outbox
+from bot.words.render import keyboard
 from tests.fakes import FakeTelegram
 
 FAST = Limits(chat_rate=1000, chat_burst=1000, group_per_minute=10_000, overall_per_second=10_000)
@@ -210,7 +210,7 @@ async def test_a_picture_is_drawn_before_its_message_takes_a_place_in_the_limits
 async def test_a_player_now_asked_sees_the_buttons_before_the_new_picture(world):
     """An urgent hand whose picture changed: caption and buttons at once,
     the picture in the next edit (merging with any later one)."""
-    from bot.outbox import URGENT
+    from bot.telegram.outbox import URGENT
 
     tg, ob = world
     ob.show(ANN, "hand", "hand v1", buttons("Wait"), photo=Pic("red"))
@@ -249,7 +249,7 @@ async def test_a_picture_drawn_for_a_waiting_message_is_kept_until_it_goes(world
     drawn, while other chats' pictures are drawn: its own is kept with it,
     not drawn a second time while the message holds a slot (at 100 tables
     that redrawing held the slots and starved the groups' tables)."""
-    from bot import outbox
+    from bot.telegram import outbox
 
     tg, ob = world
     monkeypatch.setattr(outbox, "DRAWN", 2)  # the cache of recent pictures: smaller than the line

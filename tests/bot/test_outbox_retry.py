@@ -6,7 +6,7 @@ import time
 
 from aiogram.exceptions import TelegramBadRequest, TelegramNetworkError, TelegramServerError
 
-from bot.outbox import END, URGENT, Limits, Outbox
+from bot.telegram.outbox import END, URGENT, Limits, Outbox
 from tests.bot.test_outbox import FAST, StubBot
 
 

@@ -3,7 +3,7 @@ never one with an edit queued or on the wire (it would post a new message)."""
 
 import asyncio
 
-from bot.outbox import Outbox
+from bot.telegram.outbox import Outbox
 from tests.bot.test_outbox import FAST, StubBot
 
 

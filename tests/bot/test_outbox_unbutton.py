@@ -7,7 +7,7 @@ import time
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.outbox import URGENT, Limits, Outbox
+from bot.telegram.outbox import URGENT, Limits, Outbox
 from tests.bot.test_outbox import FAST, StubBot
 
 KB = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(text="x", callback_data="x")]])

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from bot import catalog
-from bot.core import Refused, Table
 from bot.i18n import translator
-from bot.moves import Moves
+from bot.presenters import catalog
 from bot.sitting import Seat, Selection, Sitting, still_asked
+from bot.tables.core import Refused, Table
+from bot.tables.moves import Moves
 from games.base import Move, Pick
 
 HANS = translator("zh_Hans")

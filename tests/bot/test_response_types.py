@@ -11,7 +11,7 @@ import weakref
 from aiogram.methods import AnswerCallbackQuery, GetUserProfilePhotos
 from aiogram.methods.base import Response
 
-from bot.response_types import PinResponseTypes
+from bot.telegram.response_types import PinResponseTypes
 
 
 def built_in_a_function(method_type):

@@ -7,9 +7,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot import catalog, cli, scores_text
+from bot.cli import main as cli
 from bot.i18n import LANGS, translator
+from bot.presenters import catalog
 from bot.presenters.base import capital
+from bot.words import scores_text
 from games import registry
 from games.base import Result
 from storage import ledger

@@ -8,10 +8,12 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot import catalog, house_rules, settings_flow
-from bot.callbacks import SettingsCB
-from bot.chat_settings import ZONES, ChatSettings
 from bot.i18n import LANGS, translator
+from bot.presenters import catalog
+from bot.tables import settings_flow
+from bot.tables.chat_settings import ZONES, ChatSettings
+from bot.telegram.callbacks import SettingsCB
+from bot.words import house_rules
 
 HOST = settings_flow.Host(60, "Asia/Shanghai", True)
 MOST = 32  # characters of a button label

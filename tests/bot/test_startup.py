@@ -32,7 +32,7 @@ class Bot:
                 "PAIJU_API_BASE": base, "PAIJU_DB": str(tmp_path / f"{name}.sqlite3"),
                 "PAIJU_CONNECT_TIMEOUT": "1", "PAIJU_BACKOFF_MAX": "2", "PYTHONWARNINGS": "default",
                 **env}
-        self.proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "run"],
+        self.proc = subprocess.Popen([sys.executable, "-m", "bot.cli.main", "run"],
                                      cwd=tmp_path, env=full, stderr=subprocess.PIPE, text=True)
         self.lines: list[str] = []
         self.reader = threading.Thread(target=self._read, daemon=True)

@@ -1,6 +1,6 @@
 """Every hand the bot starts can move on: someone is asked with a timer (or a
 computer move is on its way), or the hand is scored at once. Driven through
-`Lifecycle.start_hand` (bot/lifecycle.py) with stand-ins for storage, outbox
+`Lifecycle.start_hand` (bot/tables/lifecycle.py) with stand-ins for storage, outbox
 and scheduler, so thousands of deals per game and preset take seconds."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import asyncio
 
 import pytest
 
-from bot import catalog
 from bot.config import Config
-from bot.service import Service
+from bot.presenters import catalog
 from bot.sitting import Seat, Sitting
+from bot.tables.service import Service
 
 SEEDS = 2000  # per game and preset; 38 of 20,000 xianniu deals are over when dealt
 

@@ -12,9 +12,10 @@ import random
 
 import pytest
 
-from bot import catalog, render
 from bot.i18n import translator
+from bot.presenters import catalog
 from bot.sitting import Seat, Sitting
+from bot.words import render
 from games.players import ai_module
 
 HANDS = 12

@@ -4,9 +4,10 @@ action with an m:ss timer, at most 3 events in the last-move line."""
 import re
 import time
 
-from bot import catalog, render
 from bot.i18n import translator
+from bot.presenters import catalog
 from bot.sitting import Seat, Sitting
+from bot.words import render
 
 HANS = translator("zh_Hans")
 

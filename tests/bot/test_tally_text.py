@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import scores_text, tally_text
+from bot.cli.terminal import play
 from bot.i18n import LANGS, translator
 from bot.sitting import Seat, Sitting
-from bot.terminal import play
+from bot.words import scores_text, tally_text
 from games import players, registry
 from storage import ledger, tally
 from storage.db import open_db

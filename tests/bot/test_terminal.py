@@ -10,10 +10,10 @@ import sys
 
 import pytest
 
-from bot.cli import main
+from bot.cli.main import main
+from bot.cli.terminal import play
 from bot.i18n import translator
 from bot.presenters import paoyao as paoyao_presenter
-from bot.terminal import play
 from games import players, registry
 
 BAD = ["0", "-1", "99", "abc", ""]

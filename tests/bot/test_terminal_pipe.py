@@ -10,11 +10,11 @@ import sys
 
 import pytest
 
+from bot.cli.terminal import choose_cards
 from bot.i18n import translator
-from bot.terminal import choose_cards
 from games.base import Pick
 
-PAIJU = [sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main())"]
+PAIJU = [sys.executable, "-c", "import sys; from bot.cli.main import main; sys.exit(main())"]
 
 
 def test_a_closed_pipe_ends_without_a_traceback():
@@ -35,7 +35,8 @@ def test_a_closed_pipe_ends_without_a_traceback():
     ("Game hall", "gamehall"), ("game hall", "gamehall"), ("游戏厅", "gamehall"),
     ("gamehall", "gamehall"), ("Standard", "default"), ("標準", "default")])
 def test_a_preset_by_the_name_players_see(typed, code, monkeypatch, capsys):
-    from bot import cli, terminal
+    from bot.cli import main as cli
+    from bot.cli import terminal
 
     seen = {}
     monkeypatch.setattr(terminal, "play", lambda game, **kw: seen.update(kw))
@@ -44,7 +45,7 @@ def test_a_preset_by_the_name_players_see(typed, code, monkeypatch, capsys):
 
 
 def test_unknown_preset_lists_the_names_players_see(capsys):
-    from bot import cli
+    from bot.cli import main as cli
 
     assert cli.main(["play", "niujiu", "--preset", "nope", "--lang", "en"]) == 2
     err = capsys.readouterr().err
@@ -52,8 +53,8 @@ def test_unknown_preset_lists_the_names_players_see(capsys):
 
 
 def test_the_header_names_the_preset(capsys):
+    from bot.cli.terminal import play
     from bot.presenters import presenter
-    from bot.terminal import play
 
     lines: list[str] = []
     play("changpai", say=lines.append, lang="en", seed=1, preset="titi", auto=True,
@@ -90,7 +91,7 @@ def test_the_readme_example_reads_as_paiju_play_prints_today(monkeypatch, capsys
     computers, who think against the clock, may play otherwise."""
     import pathlib
 
-    from bot import cli
+    from bot.cli import main as cli
 
     readme = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8")
     example = readme.split("```text\n$ paiju play dingniu --seed 11\n")[1].split("```")[0]
@@ -115,7 +116,7 @@ def test_the_end_of_a_hand_reads_as_the_group_reads_it(monkeypatch):
 
     monkeypatch.setattr(players, "choose", lambda state, seat, rng, budget_s=0.3:
                         players.quick(state, seat, rng))
-    from bot.terminal import play
+    from bot.cli.terminal import play
 
     lines: list[str] = []
     state = play("dingniu", say=lines.append, lang="en", seed=2, auto=True)

@@ -1,6 +1,6 @@
 """One turn timer moves for every absent player it found late, not only the
 first: in a 川牌 claim window or a 刨幺 雪 decision nobody waits a second full
-timer. Driven through `Turns.timeout` (bot/turns.py) with the stand-ins of
+timer. Driven through `Turns.timeout` (bot/tables/turns.py) with the stand-ins of
 test_stuck_deals."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from bot import catalog
+from bot.presenters import catalog
 from bot.sitting import Seat, Sitting
 from games.base import Move
 from tests.bot.test_stuck_deals import service

@@ -8,10 +8,10 @@ import asyncio
 import time
 from types import SimpleNamespace
 
-from bot import catalog
 from bot.config import Config
+from bot.presenters import catalog
 from bot.sitting import Seat, Sitting
-from bot.timers import Timers
+from bot.tables.timers import Timers
 
 
 class Scheduler:

@@ -29,7 +29,7 @@ class SandboxLeakWatch(LeakWatch):
         self._ = translator(lang)
 
     def _label(self, game_id: str, code: str) -> str:
-        from bot import catalog
+        from bot.presenters import catalog
 
         try:
             return catalog.presenter(game_id).card(code, self._)
@@ -38,7 +38,7 @@ class SandboxLeakWatch(LeakWatch):
 
     def _check(self, s: Any, chat: int, own: int | None, text: str) -> None:
         """The games' own names are not cards: 掀牛九 holds the card name 牛九."""
-        from bot import catalog
+        from bot.presenters import catalog
 
         names = sorted((catalog.presenter(g).game_name(self._) for g in catalog.landed()),
                        key=len, reverse=True)

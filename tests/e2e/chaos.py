@@ -19,12 +19,12 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from bot import catalog
 from bot.app import App
 from bot.i18n import translator
-from bot.outbox import Limits
+from bot.presenters import catalog
 from bot.sandbox.fake import FakeTelegram
 from bot.sandbox.fake.models import FakeTelegramError
+from bot.telegram.outbox import Limits
 from games import records, registry
 from tests.e2e.harness import buttons_with, config_for, move_buttons
 

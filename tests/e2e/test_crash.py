@@ -30,17 +30,17 @@ HANDS = 2  # per sitting, then /stop
 SAFETY = 900.0  # seconds: a hang fails the test instead of blocking CI (no speed is asserted)
 
 
-# `paiju run` (bot.cli.main) in processes forked from one that imported
+# `paiju run` (bot.cli.main.main) in processes forked from one that imported
 # everything once: importing aiogram costs seconds of CPU, too much for 20+
 # restarts. The fork is `paiju run` itself, started by the zygote on "go";
 # the zygote reaps it and reports its end.
 ZYGOTE = """
 import os, sys
-import bot.app, bot.cli
+import bot.app, bot.cli.main
 for line in sys.stdin:
     pid = os.fork()
     if pid == 0:
-        os._exit(bot.cli.main(['run', '--env-file', os.environ['CRASH_ENV_FILE']]) or 0)
+        os._exit(bot.cli.main.main(['run', '--env-file', os.environ['CRASH_ENV_FILE']]) or 0)
     print(pid, flush=True)
     print('exit', os.waitpid(pid, 0)[1], flush=True)
 """

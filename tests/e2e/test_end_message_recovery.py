@@ -40,7 +40,7 @@ async def paiju_run(tg, db_path):
     no_settings = db_path.parent / "empty.env"  # only the environment above counts
     no_settings.write_text("")
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.cli", "run", "--env-file", str(no_settings),
+        sys.executable, "-m", "bot.cli.main", "run", "--env-file", str(no_settings),
         env=env, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
     )
     try:

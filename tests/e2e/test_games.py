@@ -3,7 +3,7 @@ end-of-hand message, two humans and computers in the other seats."""
 
 import pytest
 
-from bot import catalog
+from bot.presenters import catalog
 from games import registry
 from tests.e2e.harness import (
     GROUP,

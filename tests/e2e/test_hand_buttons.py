@@ -1,7 +1,7 @@
 """Buttons name their hand; the end-of-hand actions follow /stop's rule; only
 seated players or the creator add computers."""
 
-from bot import watchdog
+from bot.tables import watchdog
 from tests.e2e.harness import (
     GROUP,
     buttons_with,

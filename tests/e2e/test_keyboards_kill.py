@@ -30,7 +30,7 @@ async def paiju_run(tg, db_path, turn_timeout: str):
     no_settings.write_text("")
     seen = len(tg.calls("setMyCommands"))
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.cli", "run", "--env-file", str(no_settings),
+        sys.executable, "-m", "bot.cli.main", "run", "--env-file", str(no_settings),
         env=env, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
     )
     try:

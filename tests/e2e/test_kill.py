@@ -20,7 +20,7 @@ def bot_process(tg, db, log):
     no_settings = db.parent / "empty.env"  # only the environment above counts
     no_settings.write_text("")
     return subprocess.Popen(
-        [sys.executable, "-m", "bot.cli", "run", "--env-file", str(no_settings)],
+        [sys.executable, "-m", "bot.cli.main", "run", "--env-file", str(no_settings)],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=log.open("ab"),

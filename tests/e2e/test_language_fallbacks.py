@@ -3,7 +3,7 @@ a group before its first game answers each sender in their own language until
 an admin chooses; a user whose Telegram sends no language reads the chat's
 language, else the host's PAIJU_LANG, never a third one (not English)."""
 
-from bot.commands import help_text
+from bot.handlers.commands import help_text
 from bot.i18n import translator
 from tests.e2e.harness import GROUP, bot_messages, join, lobby_button, running
 

@@ -1,7 +1,7 @@
 """The outbox against the fake server's faults and limit checks."""
 
 from bot.app import App
-from bot.outbox import Limits
+from bot.telegram.outbox import Limits
 from tests.e2e.harness import GROUP, config_for, find_text, play_hand, running, start_game
 
 

@@ -13,9 +13,9 @@ from collections import Counter
 import pytest
 from PIL import Image
 
-from bot import render
 from bot.pictures.draw import described
 from bot.pictures.scenes import scenes
+from bot.words import render
 from tests.e2e.harness import (
     GROUP,
     buttons_with,

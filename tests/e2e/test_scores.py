@@ -5,11 +5,11 @@ import contextlib
 import json
 import re
 
-from bot import cli
 from bot.app import App
-from bot.callbacks import SettleCB
+from bot.cli import main as cli
 from bot.i18n import translator
-from bot.outbox import Limits
+from bot.telegram.callbacks import SettleCB
+from bot.telegram.outbox import Limits
 from tests.e2e.harness import (
     GROUP,
     bot_messages,

@@ -2,7 +2,8 @@
 and the engine's variant has it; a non-admin's press gets a toast and changes
 nothing; a running sitting keeps its rules."""
 
-from bot import catalog, house_rules
+from bot.presenters import catalog
+from bot.words import house_rules
 from tests.e2e.harness import GROUP, buttons_with, find_text, lobby_button, running, start_game
 
 FLAG = "tighten"  # 紧牌, on by default in 掀牛

@@ -12,7 +12,8 @@ import sqlite3
 
 from sqlite_utils import Database
 
-from bot import cli, scores_text
+from bot.cli import main as cli
+from bot.words import scores_text
 from storage import ledger, tally
 from storage.db import open_db
 from storage.migrations import migrations

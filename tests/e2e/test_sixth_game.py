@@ -17,11 +17,12 @@ import pytest
 
 import bot.pictures
 import bot.presenters
-from bot import catalog, rules_text
 from bot.app import App
-from bot.callbacks import SettingsCB
 from bot.config import Config
 from bot.pictures.scenes import scenes
+from bot.presenters import catalog
+from bot.telegram.callbacks import SettingsCB
+from bot.words import rules_text
 from games import registry
 from tests.e2e.harness import (
     GROUP,

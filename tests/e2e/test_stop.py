@@ -32,7 +32,7 @@ def bot_process(tg, tmp_path: Path, **env: str) -> subprocess.Popen:
     empty = tmp_path / "empty.env"  # only the settings above count
     empty.write_text("")
     return subprocess.Popen(
-        [sys.executable, "-m", "bot.cli", "run", "--env-file", str(empty)],
+        [sys.executable, "-m", "bot.cli.main", "run", "--env-file", str(empty)],
         env={**os.environ, **settings}, stdout=subprocess.DEVNULL,
         stderr=(tmp_path / "bot.log").open("ab"),
     )

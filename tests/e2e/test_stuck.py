@@ -3,7 +3,7 @@ reaches the group whatever happens between the result's write and its send."""
 
 import sqlite3
 
-from bot import lifecycle as lifecycle_module
+from bot.tables import lifecycle as lifecycle_module
 from tests.e2e.harness import GROUP, find_text, press_button, running, start_game
 
 OVER_WHEN_DEALT = 386  # a xianniu deal that is over at once (found by tests/bot/test_stuck_deals)

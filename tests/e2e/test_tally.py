@@ -10,8 +10,8 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from bot.app import App
-from bot.callbacks import SettleCB
 from bot.i18n import translator
+from bot.telegram.callbacks import SettleCB
 from storage.db import open_db
 from tests.e2e.harness import (
     GROUP,

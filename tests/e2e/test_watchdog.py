@@ -6,8 +6,8 @@ import json
 import logging
 import sqlite3
 
-from bot import watchdog
 from bot.sitting import Seat, Sitting
+from bot.tables import watchdog
 from games import registry
 from storage import repo
 from storage.db import open_db

@@ -10,11 +10,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot import catalog
 from bot.gallery import COMMON, GAMES, PAGES, ROOT
 from bot.gallery.book import Message, parse
 from bot.gallery.stage import PEOPLE
 from bot.i18n import LANGS, translator
+from bot.presenters import catalog
 
 SCREENS = ROOT / "docs" / "screens"
 GLOSSARY = ROOT / "docs" / "glossary.md"
@@ -50,7 +50,7 @@ def page_units(lang: str, page: str) -> list[Unit]:
 def terminal_units(lang: str, game: str) -> list[Unit]:
     """`paiju play GAME --auto --lang LANG --seed N`: its output in blocks.
     The computers play the heuristic player, so the output is always the same."""
-    from bot import terminal
+    from bot.cli import terminal
 
     lines: list[str] = []
     for seed in TERMINAL_SEEDS:

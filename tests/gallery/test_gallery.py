@@ -6,11 +6,11 @@ import difflib
 
 import pytest
 
-from bot.core import NOT_YOUR_TURN, NOT_YOURS, ONLY_STARTER, OVER, STALE
 from bot.gallery import COMMON, GAMES, PAGES, render_pages
 from bot.gallery.book import markdown, parse
 from bot.gallery.endings import ENDINGS
 from bot.i18n import LANGS, translator
+from bot.tables.core import NOT_YOUR_TURN, NOT_YOURS, ONLY_STARTER, OVER, STALE
 from tests.gallery.lint import SCREENS
 
 # What every game's page shows, in every language.

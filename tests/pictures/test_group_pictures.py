@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from bot import catalog
 from bot.pictures.draw import described, png, render
 from bot.pictures.scenes import scenes
+from bot.presenters import catalog
 from games.players import ai_module
 
 

@@ -4,11 +4,10 @@ black 9s and 5s apart —, 刨幺 by rank in hand order)."""
 
 import pytest
 
-from bot import catalog
 from bot.i18n import translator
 from bot.pictures.scenes import scenes
 from bot.pictures.source import Group
-from bot.presenters import presenter
+from bot.presenters import catalog, presenter
 
 _ = translator("en")
 

@@ -9,9 +9,9 @@ import io
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.outbox import Limits
 from bot.sandbox.host import Options, Sandbox
 from bot.sandbox.page import make_app
+from bot.telegram.outbox import Limits
 
 FAST = Limits(chat_rate=1000, chat_burst=1000, group_per_minute=10_000, overall_per_second=10_000)
 QUICK = {"computer_delay": 0.01, "ai_budget": 0.02, "polling_timeout": 1, "deal_seed": 7}

@@ -22,7 +22,7 @@ URL = re.compile(r"open (http://\S+) in a browser")
 def start(*args: str) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop("LOG_LEVEL", None)
-    return subprocess.Popen([sys.executable, "-m", "bot.cli", "sandbox", *args],
+    return subprocess.Popen([sys.executable, "-m", "bot.cli.main", "sandbox", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
 
 

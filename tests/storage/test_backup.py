@@ -7,7 +7,7 @@ import random
 import sqlite3
 import threading
 
-from bot.cli import main
+from bot.cli.main import main
 from games import registry
 from games.players import RandomPlayer, playout
 from storage import repo

@@ -109,7 +109,7 @@ def test_variant_cache_still_checks_types():
 
 
 def test_paiju_replay_command(capsys, tmp_path):
-    from bot.cli import main
+    from bot.cli.main import main
 
     path = next(p for p in EXAMPLES if "menwu" in p.name)
     assert main(["replay", str(path)]) == 0

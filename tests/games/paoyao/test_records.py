@@ -6,7 +6,7 @@ import pathlib
 
 import pytest
 
-from bot.cli import main as cli_main
+from bot.cli.main import main as cli_main
 from games.records import RecordError, load, record_of, replay
 from tests.games.paoyao.helpers import GAME
 

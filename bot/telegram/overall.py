@@ -1,0 +1,219 @@
+"""Telegram's overall limit (about 30 calls a second over all chats): the line
+of calls waiting for a slot, and who goes next.
+
+A call counts from its start until one second after it finished (Telegram
+saw it at some moment in between), so at most `overall_per_second` calls
+are in flight or finished within the last second.
+
+Who goes next. The buttons of a player who must act (URGENT) go first, then
+the 🏁 message (END), then ordinary calls (NORMAL: tables, lobbies, notices;
+LATER: a hand whose player is not asked), which also leave the last
+`urgent_reserve` slots free, so a player who becomes asked finds one at
+once. But nothing waits for ever: a call is due once it has waited its
+class's patience (`Limits.patience`), and due calls go before the buttons
+(🏁 messages first, then the rest earliest due first), even into their
+reserve, while ordinary calls have taken fewer than `ordinary_share` slots
+of the last second; a hand nobody waits on (LATER) does so only once it has
+waited twice its patience, and until then a due table, lobby or notice goes
+before it (in a burst of deals, the hands and lobbies that fall due together
+would otherwise hold back every group's next table). So under a flood of buttons every group still
+sees its table within seconds (its edits merge while it waits, so a busy
+table costs one call each time) and its 🏁 message sooner, and the players
+keep at least `overall_per_second - ordinary_share` slots a second; when
+ordinary calls already have their share, the reserve stays the buttons'.
+Among the buttons: first asked, first served.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import time
+from collections import deque
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.telegram.outbox import Limits
+
+URGENT, END, NORMAL, LATER = 0, 1, 2, 3  # bot.telegram.outbox's classes
+
+# A waiting call: [due, arrival, future, live, priority]. The future's result
+# says whether it was granted as an ordinary call, not URGENT (it counts to
+# their share).
+Entry = list
+
+
+class Overall:
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        # the lines, earliest due first, one a class: the buttons (first asked,
+        # first served), the 🏁 messages, tables/lobbies/notices, hands not asked
+        self._lines: tuple[list[Entry], ...] = ([], [], [], [])
+        self._dead = 0  # entries in the lines no longer live (see _forsake)
+        self._arrival = itertools.count()
+        self._finished: deque[tuple[float, bool]] = deque()  # (end, ordinary), last second
+        self._finished_ordinary = 0
+        self._inflight = 0
+        self._inflight_ordinary = 0
+        self._freed = asyncio.Event()
+        self._dispatcher: asyncio.Task | None = None
+
+    def ask(self, due: float, priority: int) -> Entry:
+        """A call joins the line; await its entry's future (entry[2])."""
+        entry = [due, next(self._arrival), asyncio.get_running_loop().create_future(), True,
+                 priority]
+        self._push(entry)
+        return entry
+
+    def hurry(self, entry: Entry, due: float, priority: int) -> Entry:
+        """The call now carries something due sooner or more urgent: it takes
+        a new place in line by its new due time (so among urgent calls, first
+        asked, first served, however long the chat waited before). Returns
+        the entry now in line (its future is the same)."""
+        if not entry[3] or entry[2].done() or (entry[0] <= due and entry[4] <= priority):
+            return entry
+        self._forsake(entry)
+        new = [min(entry[0], due), next(self._arrival), entry[2], True, min(entry[4], priority)]
+        self._push(new)
+        return new
+
+    def cancel(self, entry: Entry) -> None:
+        """Its caller stopped waiting (the outbox closes)."""
+        if entry[3]:
+            self._forsake(entry)
+        fut = entry[2]
+        if fut.done() and not fut.cancelled():
+            self.give_back(fut.result())  # granted, never used
+
+    def give_back(self, ordinary: bool) -> None:
+        """A granted slot that was not used (its message was dropped meanwhile)."""
+        self._inflight -= 1
+        self._inflight_ordinary -= ordinary
+        self._freed.set()
+
+    def done(self, ordinary: bool) -> None:
+        """A granted call finished: it holds its slot one more second."""
+        self._inflight -= 1
+        self._inflight_ordinary -= ordinary
+        self._finished.append((time.monotonic(), ordinary))
+        self._finished_ordinary += ordinary
+        self._freed.set()
+
+    async def close(self) -> None:
+        if self._dispatcher is not None:
+            self._dispatcher.cancel()
+            await asyncio.gather(self._dispatcher, return_exceptions=True)
+
+    def __len__(self) -> int:
+        """Entries in line (forsaken ones not yet removed included)."""
+        return sum(len(line) for line in self._lines)
+
+    # -- the lines ----------------------------------------------------------
+    def _line(self, entry: Entry) -> list[Entry]:
+        return self._lines[min(entry[4], len(self._lines) - 1)]
+
+    def _push(self, entry: Entry) -> None:
+        heapq.heappush(self._line(entry), entry)
+        if self._dispatcher is None or self._dispatcher.done():
+            self._dispatcher = asyncio.get_running_loop().create_task(self._dispatch())
+        self._freed.set()
+
+    def _forsake(self, entry: Entry) -> None:
+        """An entry leaves the line where it stands (heaps cannot remove from
+        the middle); when most of the lines are such entries they are rebuilt,
+        so players who became asked while their chat waited leave nothing
+        behind for long under overload."""
+        entry[3] = False
+        self._dead += 1
+        if self._dead > 64 and 2 * self._dead > len(self):
+            for line in self._lines:
+                line[:] = [e for e in line if e[3]]
+                heapq.heapify(line)
+            self._dead = 0
+
+    def _top(self, line: list[Entry]) -> Entry | None:
+        while line:
+            head = line[0]
+            if head[3] and not head[2].done():
+                return head
+            heapq.heappop(line)
+            if not head[3]:
+                self._dead -= 1
+        return None
+
+    def _grant(self, entry: Entry) -> None:
+        heapq.heappop(self._line(entry))  # it is that line's top
+        entry[3] = False  # granted: out of the line, not a dead entry in it
+        ordinary = entry[4] != URGENT
+        self._inflight += 1
+        self._inflight_ordinary += ordinary
+        entry[2].set_result(ordinary)
+
+    async def _dispatch(self) -> None:
+        lim = self.limits
+        cap = lim.overall_per_second
+        spare = max(cap // 2, cap - lim.urgent_reserve)  # the room of calls nobody waits on
+        while True:
+            urgent, end, normal, later = (self._top(line) for line in self._lines)
+            if urgent is None and end is None and normal is None and later is None:
+                return
+            now = time.monotonic()
+            while self._finished and self._finished[0][0] <= now - 1.0:
+                self._finished_ordinary -= self._finished.popleft()[1]
+            used = len(self._finished) + self._inflight
+            # (a call, the slots it may use), in the order they are asked
+            order: list[tuple[Entry, int]] = []
+            if self._finished_ordinary + self._inflight_ordinary < lim.ordinary_share:
+                # due calls go before the buttons, and may take the slots kept
+                # for them, within the ordinary share: beyond it they keep
+                # those slots free (a button asked a moment later finds one
+                # at once, not when the last second's calls age out)
+                if end is not None and end[0] <= now:
+                    order.append((end, cap))
+                # a due table before a hand nobody waits on, until that hand
+                # has waited twice its patience: then earliest due first
+                pressing = [e for e in (normal, later) if e is not None and self._pressing(e, now)]
+                order += [(e, cap) for e in sorted(pressing, key=lambda e: e[0])]
+                if later is not None and later[0] <= now and not self._pressing(later, now):
+                    order.append((later, spare))
+            if urgent is not None:
+                order.append((urgent, cap))
+            if end is not None:
+                order.append((end, cap))
+            for rest in (normal, later):
+                if rest is not None:
+                    order.append((rest, spare))
+            head = next((entry for entry, room in order if used < room), None)
+            if head is not None:
+                self._grant(head)
+                continue
+            k = used - max(room for _e, room in order) + 1  # calls that must age out
+            wait = None  # the slots are held by calls still in flight
+            if k <= len(self._finished):
+                wait = max(self._finished[k - 1][0] + 1.0 - now, 0.0) + lim.margin / 5
+            # or until a call falls due, or may take the buttons' slots
+            soon = [end[0]] if end is not None else []
+            if normal is not None:
+                soon.append(normal[0])
+            if later is not None:
+                soon += [later[0], later[0] + lim.patience[LATER]]
+            for t in soon:
+                if t > now:
+                    wait = t - now if wait is None else min(wait, t - now)
+            self._freed.clear()
+            try:
+                await asyncio.wait_for(self._freed.wait(), wait)
+            except TimeoutError:
+                pass
+
+    def _pressing(self, entry: Entry, now: float) -> bool:
+        """Is this ordinary call due, and may it take the slots kept for the
+        buttons? A table, a lobby, a notice: once it has waited its patience.
+        A hand nobody waits on (LATER): only once it has waited twice its
+        patience, so the hands and lobbies a burst of deals leaves behind do
+        not crowd out the buttons, nor the tables, when they fall due
+        together, yet never wait for ever."""
+        if entry[4] <= NORMAL:
+            return entry[0] <= now
+        return now >= entry[0] + self.limits.patience[entry[4]]
