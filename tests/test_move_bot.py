@@ -105,3 +105,33 @@ def test_a_top_level_module_neither_moved_nor_kept_is_reported(tmp_path, capsys)
     out = capsys.readouterr().out
     assert "bot/keep.py: neither moves nor stays by name" in out
     assert not (root / "bot/pkg").exists()
+
+
+def test_references_of_a_branch_written_before_the_move(tmp_path, capsys):
+    """A branch merged after the move still names the old modules: --references
+    rewrites them and moves nothing."""
+    root = make(tmp_path)
+    move_bot.move(root, MOVES, PACKAGES)
+    late = root / "tests" / "test_late.py"
+    late.write_text('from bot import a\nfrom bot.c import VALUE\nT = "bot.a.THING"\n'
+                    "X = (a, VALUE)\n", encoding="utf-8")
+    subprocess.run(["git", "add", "-A"], cwd=root, check=True)
+    assert move_bot.move(root, MOVES, PACKAGES, only_references=True) == {}
+    assert late.read_text(encoding="utf-8") == (
+        'from bot.pkg import a\nfrom bot.pkg.c import VALUE\n\nT = "bot.pkg.a.THING"\n'
+        "X = (a, VALUE)\n")
+    assert 'LogRecord("bot.a"' in read(root, "tests/test_x.py")  # a logger name stays
+    before = read(root, "bot/keep.py")
+    move_bot.move(root, MOVES, PACKAGES, only_references=True)
+    assert read(root, "bot/keep.py") == before  # new names are left as they are
+
+
+def test_references_leave_an_old_name_that_is_now_a_package_to_a_person(tmp_path, capsys):
+    root = make(tmp_path)
+    moves = {"bot/a.py": "bot/a/main.py"}
+    move_bot.move(root, moves, {"bot/a": "What a holds."})
+    assert 'x = "bot.a.main:main"' in read(root, "pyproject.toml")
+    capsys.readouterr()
+    move_bot.move(root, moves, {}, only_references=True)
+    assert "bot.a: now a package too" in capsys.readouterr().out
+    assert 'x = "bot.a.main:main"' in read(root, "pyproject.toml")  # not bot.a.main.main

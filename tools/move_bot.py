@@ -3,6 +3,8 @@
     python tools/move_bot.py            # move, rewrite, sort imports, ruff check
     python tools/move_bot.py --check    # the same, then mypy
     python tools/move_bot.py --dry-run  # say what would move; change nothing
+    python tools/move_bot.py --references  # after the move: rewrite what a branch
+                                           # written before it still names the old way
 
 The move is a mapping {old file: new file} (MOVES below). The script is meant
 to be run again on a newer main (other branches rename files in bot/ while
@@ -299,7 +301,7 @@ PARTS = re.compile(r'"bot"((?:\s*/\s*"[\w.]+")+)')
 def rewrite_text(text: str, names: Mapping[str, str], paths: Mapping[str, str],
                  loggers: set[str], kept: list[str], where: str) -> str:
     """Dotted names, file paths and path parts of moved modules, in any text."""
-    if not names:
+    if not names and not paths:
         return text
 
     def dotted_sub(m: re.Match[str]) -> str:
@@ -323,8 +325,10 @@ def rewrite_text(text: str, names: Mapping[str, str], paths: Mapping[str, str],
             return m.group(0)
         return " / ".join(f'"{s}"' for s in new.split("/"))
 
-    text = dotted_pattern(names).sub(dotted_sub, text)
-    text = path_pattern(paths).sub(lambda m: paths[m.group(1)], text)
+    if names:
+        text = dotted_pattern(names).sub(dotted_sub, text)
+    if paths:
+        text = path_pattern(paths).sub(lambda m: paths[m.group(1)], text)
     return PARTS.sub(parts_sub, text)
 
 
@@ -358,9 +362,30 @@ def code_loggers(root: pathlib.Path, files: Iterable[str]) -> set[str]:
     return found
 
 
+def references(root: pathlib.Path, moves: Mapping[str, str]) -> dict[str, str]:
+    """What to rewrite in a tree moved already (a branch written against the
+    old layout, merged after the move): the moves made, less those whose old
+    dotted name is now a package's (`bot.cli` is the old module and the new
+    package at once): those are left to a person, and said."""
+    done = {o: n for o, n in moves.items() if not (root / o).exists() and (root / n).is_file()}
+    for o in sorted(done):
+        if (root / o.removesuffix(".py")).is_dir():
+            print(f"  {dotted(o)}: now a package too; its references are left to a person")
+    return done
+
+
 def move(root: pathlib.Path, moves: Mapping[str, str], packages: Mapping[str, str],
-         dry_run: bool = False) -> dict[str, str]:
-    """Make the moves that are still to make; return them (old file → new file)."""
+         dry_run: bool = False, only_references: bool = False) -> dict[str, str]:
+    """Make the moves that are still to make; return them (old file → new file).
+    `only_references`: move nothing, rewrite the references to files moved
+    already (see `references`)."""
+    if only_references:
+        done = references(root, moves)
+        names = {dotted(o): dotted(n) for o, n in done.items()
+                 if not (root / o.removesuffix(".py")).is_dir()}
+        if not dry_run:
+            rewrite(root, names, done, {}, packages)
+        return {}
     todo, said = plan(moves, root)
     for line in said:
         print(f"  {line}")
@@ -384,8 +409,16 @@ def move(root: pathlib.Path, moves: Mapping[str, str], packages: Mapping[str, st
         path = root / new
         path.write_text(keep_logger_name(path.read_text("utf-8"), dotted(old)), "utf-8")
 
-    names = {dotted(o): dotted(n) for o, n in todo.items()}
-    new_to_old = {n: o for o, n in todo.items()}
+    rewrite(root, {dotted(o): dotted(n) for o, n in todo.items()}, todo,
+            {n: o for o, n in todo.items()}, packages)
+    print(f"  {len(todo)} files moved")
+    return todo
+
+
+def rewrite(root: pathlib.Path, names: Mapping[str, str], paths: Mapping[str, str],
+            new_to_old: Mapping[str, str], packages: Mapping[str, str]) -> None:
+    """Every reference in the tracked files: `names` (dotted) and `paths`
+    (old file → new file); `new_to_old`: the files that moved in this run."""
     files = tracked(root)
     loggers = code_loggers(root, files)
     kept: list[str] = []
@@ -403,7 +436,7 @@ def move(root: pathlib.Path, moves: Mapping[str, str], packages: Mapping[str, st
                 mine = {n for n in logger_names(ast.parse(text)) if n.startswith("bot.")}
             except SyntaxError:
                 mine = set()
-        new_text = rewrite_text(text, names, todo, mine if f.endswith(".py") else loggers,
+        new_text = rewrite_text(text, names, paths, mine if f.endswith(".py") else loggers,
                                 kept, f)
         if f.endswith(".py") and names:
             was = new_to_old.get(f, f)
@@ -426,8 +459,7 @@ def move(root: pathlib.Path, moves: Mapping[str, str], packages: Mapping[str, st
     py = sorted({f for f in changed if f.endswith(".py")})
     if py:
         tidy(root, py)
-    print(f"  {len(todo)} files moved, {len(set(changed))} files rewritten")
-    return todo
+    print(f"  {len(set(changed))} files rewritten")
 
 
 LINE = 100  # pyproject's [tool.ruff] line-length
@@ -509,9 +541,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--root", type=pathlib.Path, default=ROOT)
     ap.add_argument("--dry-run", action="store_true", help="say what would move")
     ap.add_argument("--check", action="store_true", help="run mypy after ruff")
+    ap.add_argument("--references", action="store_true",
+                    help="move nothing: rewrite references to files moved already "
+                         "(a branch written before the move, merged after it)")
     args = ap.parse_args(argv)
     root = args.root.resolve()
-    move(root, MOVES, PACKAGES, dry_run=args.dry_run)
+    move(root, MOVES, PACKAGES, dry_run=args.dry_run, only_references=args.references)
     if args.dry_run:
         return 0
     rc = subprocess.run([sys.executable, "-m", "ruff", "check", "."], cwd=root).returncode
