@@ -8,18 +8,21 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from datetime import date
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from aiogram.types import InlineKeyboardMarkup
 
 from bot import catalog, render, scores_text, tally_text
 from bot.i18n import N_
-from bot.pictures.chart import Board, Chart, chart
 from bot.render import Screen
 from bot.service import Service
 from bot.sitting import Sitting
 from storage import ledger, tally
 from storage.scores import monday_of, ranked, week_bounds
+
+if TYPE_CHECKING:  # Pillow: imported at the first chart, not at start
+    from bot.pictures.chart import Chart
 
 WEEK_WORDS = {"week", "w", "本周", "本週", "周", "週"}
 ALL_WORDS = {"all", "a", "总", "總", "全部", "所有"}
@@ -135,6 +138,8 @@ class Scores:
     async def weekly_chart(self, chat_id: int, monday: date) -> Chart | None:
         """Last week's boards as bars (the games the chat has pictures on);
         None without a font for Chinese, or nothing to draw."""
+        from bot.pictures.chart import Board, chart
+
         zone = await self.zone(chat_id)
         start, end = week_bounds(monday, zone)
         rows = await self.storage.run(ledger.leaderboard, chat_id, start, end)

@@ -202,3 +202,12 @@ def test_the_bot_process_ends_when_the_sandbox_is_killed():
         until(lambda: not alive(bot), timeout=30)
     finally:
         proc.kill()
+
+
+def test_the_bot_starts_without_pillow():
+    """Pictures, the weekly chart: Pillow is imported at the first one drawn,
+    not in the seconds the bot takes to start (what `paiju sandbox` waits on)."""
+    code = ("import sys, bot.app, bot.pictures.drawing; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'PIL'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout
