@@ -228,12 +228,16 @@ class Sandbox:
     def restart(self) -> None:
         """Stop the bot and start it again, as after a crash: the running
         games go on from the database. Returns at once; `status` tells."""
-        if self.status != "running" and not self._crashed:
+        if not self.restartable():
             raise Refused(409, N_("The bot is not running now; wait a moment."))
         self._crashed = False
         self.status = "restarting"
         self.changed()
         self._restarting = asyncio.get_running_loop().create_task(self._restart())
+
+    def restartable(self) -> bool:
+        """Running, or stopped on its own (a crash, a failed start)."""
+        return self.status == "running" or self._crashed
 
     async def _restart(self) -> None:
         try:

@@ -162,10 +162,13 @@ def test_the_bot_runs_in_a_process_of_its_own_and_restarting_it_is_a_real_restar
         [first] = bot_pids(proc)
         assert post_json(url + "api/restart", {})["status"] == "restarting"
         until(lambda: get_json(url + "api/state")["bot"]["status"] == "running")
+        assert get_json(url + "api/state")["bot"]["restartable"]
         [second] = bot_pids(proc)
         assert second != first and not alive(first)  # stopped, not left running
         os.kill(second, signal.SIGKILL)  # a crash
-        until(lambda: get_json(url + "api/state")["bot"]["status"] == "stopped")
+        until(lambda: get_json(url + "api/state")["bot"] == {
+            "name": "Paiju", "username": "paiju_sandbox_bot", "status": "stopped",
+            "restartable": True})  # the page's restart button works
         post_json(url + "api/restart", {})
         until(lambda: get_json(url + "api/state")["bot"]["status"] == "running")
         [third] = bot_pids(proc)
