@@ -2,7 +2,7 @@
 
     python -m bench.computers --tables 60 --game xianniu [--seconds 60] [--warmup 20]
                               [--mode both|processes|threads] [--workers N] [--nice N]
-                              [--private]
+                              [--private] [--stagger 15]
 
 Production settings: a computer pauses 1 s (`PAIJU_COMPUTER_DELAY`) and
 searches 0.3 s (`PAIJU_AI_BUDGET`); the person at each table taps a legal
@@ -92,7 +92,7 @@ class Shown(ButtonsSeen):
 
 
 async def _people(conn, db_path: str, tables: int, seconds: float, warmup: float, game_id: str,
-                  private: bool) -> None:
+                  private: bool, stagger: float) -> None:
     from bot.callbacks import HandEndCB, LobbyCB, move_button_data
     from bot.sandbox.fake import FakeTelegram
     from games.base import Move
@@ -119,13 +119,19 @@ async def _people(conn, db_path: str, tables: int, seconds: float, warmup: float
             people.append({"uid": uid, "chat": chat})
         shown = Shown(tg)
         scanner = loop.create_task(shown.scan())
-        for p in people:  # a message in each chat the person presses in
+        start = time.monotonic()
+        gap = stagger / max(1, tables)
+
+        async def open_table(i: int, p) -> None:
+            """Groups do not all start in the same second: table i opens
+            i × gap seconds in (tables started together stay in step, and
+            their computers then all think at the same moments)."""
+            await asyncio.sleep(max(0.0, start + i * gap - time.monotonic()))
             p["pmsg"] = (await tg.send_message(p["uid"], p["uid"], "/start"))["message_id"]
             msg = await tg.send_message(p["uid"], p["chat"], f"/new {game_id}")
             p["msg"] = msg["message_id"]
-        while any(row(p["chat"]) is None for p in people):
-            await asyncio.sleep(0.1)
-        for p in people:
+            while row(p["chat"]) is None:
+                await asyncio.sleep(0.1)
             p["gid"] = row(p["chat"])[0]
             if not private:  # computers in every other seat, then start
                 for action in ["cpu"] * (seats - 1) + ["start"]:
@@ -134,7 +140,6 @@ async def _people(conn, db_path: str, tables: int, seconds: float, warmup: float
 
         presses: list[str] = []  # callback query ids of the measured presses
         failures: list[str] = []
-        start = time.monotonic()
         measure_from, stop_at = start + warmup, start + warmup + seconds
 
         async def person(p) -> None:
@@ -169,7 +174,8 @@ async def _people(conn, db_path: str, tables: int, seconds: float, warmup: float
                     presses.append(ans["callback_query_id"])
                 await _until(lambda t=st.turn, h=hand: _moved(row(chat), h, t))
 
-        async def guarded(p) -> None:
+        async def guarded(i: int, p) -> None:
+            await open_table(i, p)
             while time.monotonic() < stop_at:
                 try:
                     await person(p)
@@ -185,7 +191,7 @@ async def _people(conn, db_path: str, tables: int, seconds: float, warmup: float
             conn.send(json.dumps({"window": "end", "counted": _counted(tg) - counted0}))
 
         marks = loop.create_task(window())
-        await asyncio.gather(*(guarded(p) for p in people))
+        await asyncio.gather(*(guarded(i, p) for i, p in enumerate(people)))
         await marks
         scanner.cancel()
         answered = {str(c.params.get("callback_query_id")): c.t
@@ -213,9 +219,9 @@ def _counted(tg) -> int:
     return sum(1 for c in tg._calls if c.ok and c.method in COUNTED)
 
 
-def _child(conn, db_path, tables, seconds, warmup, game_id, private) -> None:
+def _child(conn, db_path, tables, seconds, warmup, game_id, private, stagger) -> None:
     logging.basicConfig(level=logging.CRITICAL)
-    asyncio.run(_people(conn, db_path, tables, seconds, warmup, game_id, private))
+    asyncio.run(_people(conn, db_path, tables, seconds, warmup, game_id, private, stagger))
 
 
 # -- the parent: the bot -----------------------------------------------------------
@@ -343,13 +349,14 @@ def _q(xs: list[float], q: float) -> float:
 
 
 def run(tables: int, game_id: str, seconds: float, warmup: float, workers: int | None,
-        private: bool) -> dict:
+        private: bool, stagger: float = 15.0) -> dict:
     logging.basicConfig(level=logging.WARNING)
     with tempfile.TemporaryDirectory() as tmp:
         db_path = str(Path(tmp) / "bench.sqlite3")
         parent, child = mp.Pipe()
         proc = mp.get_context("spawn").Process(
-            target=_child, args=(child, db_path, tables, seconds, warmup, game_id, private))
+            target=_child, args=(child, db_path, tables, seconds, warmup, game_id, private,
+                                 stagger))
         proc.start()
         try:
             r = asyncio.run(_bot(parent, proc, db_path, game_id, workers))
@@ -390,6 +397,8 @@ def main() -> None:
                    help="the workers' niceness above the bot's (default: the bot's, 5)")
     p.add_argument("--private", action="store_true",
                    help="practice tables in private chats (default: group tables)")
+    p.add_argument("--stagger", type=float, default=15.0,
+                   help="seconds over which the tables open, one after another (0: all at once)")
     p.add_argument("--json", action="store_true", help="one JSON line a run instead of rows")
     args = p.parse_args()
     if args.mode == "both":  # each in a fresh process, one after the other
@@ -397,7 +406,8 @@ def main() -> None:
         for mode in ("processes", "threads"):
             cmd = [sys.executable, "-m", "bench.computers", "--mode", mode, "--json",
                    "--tables", str(args.tables), "--game", args.game,
-                   "--seconds", str(args.seconds), "--warmup", str(args.warmup)]
+                   "--seconds", str(args.seconds), "--warmup", str(args.warmup),
+                   "--stagger", str(args.stagger)]
             cmd += ["--private"] * args.private
             cmd += ["--workers", str(args.workers)] if args.workers is not None else []
             cmd += ["--nice", str(args.nice)] if args.nice is not None else []
@@ -411,7 +421,7 @@ def main() -> None:
         from games import thinking
 
         thinking.WORKER_NICE = args.nice
-    r = run(args.tables, args.game, args.seconds, args.warmup, workers, args.private)
+    r = run(args.tables, args.game, args.seconds, args.warmup, workers, args.private, args.stagger)
     if args.json:
         print(json.dumps(r))
     else:

@@ -14,7 +14,9 @@ class's patience (`Limits.patience`), and due calls go before the buttons
 (🏁 messages first, then the rest earliest due first), even into their
 reserve, while ordinary calls have taken fewer than `ordinary_share` slots
 of the last second; a hand nobody waits on (LATER) does so only once it has
-waited twice its patience. So under a flood of buttons every group still
+waited twice its patience, and until then a due table, lobby or notice goes
+before it (in a burst of deals, the hands and lobbies that fall due together
+would otherwise hold back every group's next table). So under a flood of buttons every group still
 sees its table within seconds (its edits merge while it waits, so a busy
 table costs one call each time) and its 🏁 message sooner, and the players
 keep at least `overall_per_second - ordinary_share` slots a second; when
@@ -34,7 +36,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from bot.outbox import Limits
 
-URGENT, END, NORMAL = 0, 1, 2  # bot.outbox's classes (and LATER = 3)
+URGENT, END, NORMAL, LATER = 0, 1, 2, 3  # bot.outbox's classes
 
 # A waiting call: [due, arrival, future, live, priority]. The future's result
 # says whether it was granted as an ordinary call, not URGENT (it counts to
@@ -45,9 +47,9 @@ Entry = list
 class Overall:
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        # the lines, earliest due first: the buttons (first asked, first served),
-        # the 🏁 messages, and the rest (NORMAL and LATER)
-        self._lines: tuple[list[Entry], list[Entry], list[Entry]] = ([], [], [])
+        # the lines, earliest due first, one a class: the buttons (first asked,
+        # first served), the 🏁 messages, tables/lobbies/notices, hands not asked
+        self._lines: tuple[list[Entry], ...] = ([], [], [], [])
         self._dead = 0  # entries in the lines no longer live (see _forsake)
         self._arrival = itertools.count()
         self._finished: deque[tuple[float, bool]] = deque()  # (end, ordinary), last second
@@ -153,8 +155,8 @@ class Overall:
         cap = lim.overall_per_second
         spare = max(cap // 2, cap - lim.urgent_reserve)  # the room of calls nobody waits on
         while True:
-            urgent, end, rest = (self._top(line) for line in self._lines)
-            if urgent is None and end is None and rest is None:
+            urgent, end, normal, later = (self._top(line) for line in self._lines)
+            if urgent is None and end is None and normal is None and later is None:
                 return
             now = time.monotonic()
             while self._finished and self._finished[0][0] <= now - 1.0:
@@ -169,14 +171,19 @@ class Overall:
                 # at once, not when the last second's calls age out)
                 if end is not None and end[0] <= now:
                     order.append((end, cap))
-                if rest is not None and rest[0] <= now:
-                    order.append((rest, cap if self._pressing(rest, now) else spare))
+                # a due table before a hand nobody waits on, until that hand
+                # has waited twice its patience: then earliest due first
+                pressing = [e for e in (normal, later) if e is not None and self._pressing(e, now)]
+                order += [(e, cap) for e in sorted(pressing, key=lambda e: e[0])]
+                if later is not None and later[0] <= now and not self._pressing(later, now):
+                    order.append((later, spare))
             if urgent is not None:
                 order.append((urgent, cap))
             if end is not None:
                 order.append((end, cap))
-            if rest is not None:
-                order.append((rest, spare))
+            for rest in (normal, later):
+                if rest is not None:
+                    order.append((rest, spare))
             head = next((entry for entry, room in order if used < room), None)
             if head is not None:
                 self._grant(head)
@@ -187,8 +194,10 @@ class Overall:
                 wait = max(self._finished[k - 1][0] + 1.0 - now, 0.0) + lim.margin / 5
             # or until a call falls due, or may take the buttons' slots
             soon = [end[0]] if end is not None else []
-            if rest is not None:
-                soon += [rest[0], rest[0] + lim.patience[rest[4]]]
+            if normal is not None:
+                soon.append(normal[0])
+            if later is not None:
+                soon += [later[0], later[0] + lim.patience[LATER]]
             for t in soon:
                 if t > now:
                     wait = t - now if wait is None else min(wait, t - now)
@@ -199,9 +208,12 @@ class Overall:
                 pass
 
     def _pressing(self, entry: Entry, now: float) -> bool:
-        """May this due ordinary call take the slots kept for the buttons? A
-        table, a lobby, a notice: yes. A hand nobody waits on (LATER): only
-        once it has waited twice its patience, so the hands and lobbies a
-        burst of deals leaves behind do not crowd out the buttons when they
-        fall due together, yet never wait for ever."""
-        return entry[4] <= NORMAL or now >= entry[0] + self.limits.patience[entry[4]]
+        """Is this ordinary call due, and may it take the slots kept for the
+        buttons? A table, a lobby, a notice: once it has waited its patience.
+        A hand nobody waits on (LATER): only once it has waited twice its
+        patience, so the hands and lobbies a burst of deals leaves behind do
+        not crowd out the buttons, nor the tables, when they fall due
+        together, yet never wait for ever."""
+        if entry[4] <= NORMAL:
+            return entry[0] <= now
+        return now >= entry[0] + self.limits.patience[entry[4]]

@@ -242,3 +242,27 @@ async def test_due_calls_beyond_their_share_leave_the_buttons_their_reserve():
         await asyncio.sleep(0.3)
     assert max(waits) < 0.15, waits
     assert await ob.drain(30)
+
+
+async def test_a_due_table_goes_before_a_hand_nobody_waits_on_that_fell_due_first():
+    """A burst of deals leaves hands of players not asked (and closed
+    lobbies) falling due together: a group's next table, due later than
+    they, still goes first, until they have waited twice their patience."""
+    bot = StubBot()
+    patience = (0.0, 0.3, 0.5, 1.0)
+    ob = Outbox(bot, Limits(overall_per_second=10, chat_rate=50.0, chat_burst=3,
+                            urgent_reserve=2, ordinary_share=1, patience=patience, margin=0.01))
+    ob.show(-5, "table", "table v1")
+    assert await ob.drain(2)
+    flooding = asyncio.ensure_future(flood(ob))
+    await asyncio.sleep(0.5)
+    for u in range(6):  # due at +1.0 s, pressing at +2.0 s
+        ob.show(10 + u, "hand", f"hand {u}", priority=LATER)
+    await asyncio.sleep(0.6)
+    asked = time.monotonic()
+    ob.show(-5, "table", "table v2")  # due at +1.1 s: after the hands, before they press
+    await flooding
+    assert await ob.drain(20)
+    order = [c[3] for c in bot.calls]
+    assert order.index("table v2") < min(order.index(f"hand {u}") for u in range(6)), order
+    assert sent_at(bot, "table v2") - asked < patience[NORMAL] + 0.6
