@@ -81,10 +81,9 @@ async def _serve(options: Options, host: str, port: int, spare: BotProcess | Non
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
     # aiogram takes seconds of CPU to import: begin now, while the page comes up
-    # (a bot process of its own began at the command's start)
-    loading = asyncio.ensure_future(
-        asyncio.sleep(0) if options.process
-        else asyncio.to_thread(importlib.import_module, "bot.app"))
+    # (a bot in a process of its own began at the command's start)
+    loading = [] if options.process else [
+        asyncio.ensure_future(asyncio.to_thread(importlib.import_module, "bot.app"))]
     try:
         await sb.open()
         if is_everywhere(host):  # a browser here opens the loopback address
@@ -99,7 +98,7 @@ async def _serve(options: Options, host: str, port: int, spare: BotProcess | Non
         await asyncio.wait({starting, stopping}, return_when=asyncio.FIRST_COMPLETED)
         if not starting.done():  # Ctrl-C while the bot starts
             starting.cancel()
-            await asyncio.gather(starting, loading, return_exceptions=True)
+            await asyncio.gather(starting, *loading, return_exceptions=True)
             return 0
         starting.result()
         print("paiju sandbox: the bot is ready", flush=True)
