@@ -135,14 +135,15 @@ async def _run(cfg: dict[str, Any], stdin: IO[str]) -> int:
         limits = Limits(**fields)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    loop.add_signal_handler(signal.SIGTERM, stop.set)
 
     def gone() -> None:  # stdin readable: its end (nothing more is ever sent)
         if not os.read(stdin.fileno(), 4096):
             loop.remove_reader(stdin.fileno())
             stop.set()
 
-    loop.add_reader(stdin.fileno(), gone)
+    with contextlib.suppress(NotImplementedError):  # not on Windows: terminate() ends it there
+        loop.add_signal_handler(signal.SIGTERM, stop.set)
+        loop.add_reader(stdin.fileno(), gone)
     app = App(Settings(**cfg["settings"]), limits)
     starting = asyncio.ensure_future(app.start())
     stopping = asyncio.ensure_future(stop.wait())
@@ -151,6 +152,7 @@ async def _run(cfg: dict[str, Any], stdin: IO[str]) -> int:
         if starting.done():
             starting.result()
             print(READY, flush=True)
+            os.dup2(2, 1)  # nobody reads the pipe any more: anything printed goes to the log
             await stopping
         else:
             starting.cancel()
