@@ -46,7 +46,7 @@ from pathlib import Path
 # -- the child: fake server + players ---------------------------------------------
 async def _players(
     conn, db_path: str, games: int, seconds: float, game_id: str, rate: float, wait_buttons: bool,
-    warmup: float, think: float = 0.0, welcomed: bool = True,
+    warmup: float, think: float = 0.0, welcomed: bool = True, stagger: float = 0.0,
 ) -> None:
     from bench import group_tables
     from bot.callbacks import HandEndCB, LobbyCB, move_button_data
@@ -88,7 +88,8 @@ async def _players(
 
         def row(chat):
             return db.execute(
-                "select id, status, state, hand_no from games where chat_id = ? order by id desc",
+                "select id, status, state, hand_no from sittings where chat_id = ?"
+                " order by id desc",
                 [chat],
             ).fetchone()
 
@@ -97,17 +98,27 @@ async def _players(
         # (group, hand, press id, "start" | "move" | "end"): what bench.group_tables
         # follows: each hand's deal, moves and last move, by the press that made them
         events: list[tuple[int, int, str, str]] = []
-        for t in tables:
-            gid = row(t["chat"])[0]
-            t["gid"] = gid
+        opened = time.monotonic()
+
+        async def open_table(i: int, t) -> None:
+            """Join and start table i, i × `stagger` / games seconds in (0: all
+            in the same second, the bench's old start-up burst)."""
+            await asyncio.sleep(max(0.0, opened + i * stagger / games - time.monotonic()))
+            sitting_id = row(t["chat"])[0]
+            t["sitting_id"] = sitting_id
             # people join on the lobby's buttons: it has been posted
             while not any(c.ok for c in tg.calls("sendMessage", t["chat"])):
                 await asyncio.sleep(0.05)
             for uid in t["uids"][1:]:
-                await tg.press_forged(uid, t["chat"], t["gmsg"], LobbyCB(g=gid, a="join").pack())
-            start_button = LobbyCB(g=gid, a="start").pack()
+                await tg.press_forged(uid, t["chat"], t["gmsg"],
+                                      LobbyCB(s=sitting_id, a="join").pack())
+            start_button = LobbyCB(s=sitting_id, a="start").pack()
             ans = await tg.press_forged(t["uids"][0], t["chat"], t["gmsg"], start_button)
             events.append((t["chat"], 1, ans["callback_query_id"], "start"))
+
+        if not stagger:
+            for i, t in enumerate(tables):
+                await open_table(i, t)
 
         qids: list[str] = []
         refusals: list[str] = []
@@ -116,9 +127,11 @@ async def _players(
         buttons = ButtonsSeen(tg)
         handed: list[tuple[str, int, int, int, int]] = []  # (press, game, hand, turn, next player)
 
-        async def play(t) -> None:
+        async def play(i: int, t) -> None:
             """One game's players; a failure is counted and the game goes on
             from the bot's truth (a bench must survive every deal)."""
+            if stagger:
+                await open_table(i, t)
             while time.monotonic() < stop_at:
                 try:
                     await play_on(t)
@@ -130,7 +143,7 @@ async def _players(
             """Mirror the game locally: the bot writes every move before it
             answers, so after an answer without a toast our copy is current;
             the DB is read only at the start of each hand."""
-            rng = random.Random(t["gid"])
+            rng = random.Random(t["sitting_id"])
             st = None
             interval = games / rate if rate else 0.0
             next_at = time.monotonic() + rng.random() * interval
@@ -139,14 +152,14 @@ async def _players(
                     await asyncio.sleep(max(0.0, next_at - time.monotonic()))
                     next_at += interval
                 if st is None or hands.stuck(st):
-                    gid, status, state_json, hand_no = row(t["chat"])
+                    sitting_id, status, state_json, hand_no = row(t["chat"])
                     if status == "hand_over":
                         # 下一局 is on the 🏁 message: nobody can press it before that shows
-                        while (t["chat"], gid, hand_no, END_SHOWN) not in buttons.update():
+                        while (t["chat"], sitting_id, hand_no, END_SHOWN) not in buttons.update():
                             if time.monotonic() >= stop_at:
                                 return
                             await asyncio.sleep(0.05)
-                        data = HandEndCB(g=gid, n=hand_no, a="next").pack()
+                        data = HandEndCB(s=sitting_id, n=hand_no, a="next").pack()
                         ans = await tg.press_forged(t["uids"][0], t["chat"], t["gmsg"], data)
                         qids.append(ans["callback_query_id"])
                         events.append((t["chat"], hand_no + 1, ans["callback_query_id"], "start"))
@@ -159,7 +172,7 @@ async def _players(
                 seat = st.to_act()[0]
                 uid = t["uids"][seat]
                 if wait_buttons:  # like a person: tap once the buttons are there
-                    while (uid, t["gid"], hand, st.turn) not in buttons.update():
+                    while (uid, t["sitting_id"], hand, st.turn) not in buttons.update():
                         if time.monotonic() >= stop_at:
                             return
                         await asyncio.sleep(0.02)
@@ -169,7 +182,7 @@ async def _players(
                 moves = st.legal_moves(seat)
                 index = next(
                     (i for i, m in enumerate(moves) if isinstance(m, Move) and m.code == code), 0)
-                data = move_button_data(t["gid"], hand, st.turn, code, index)
+                data = move_button_data(t["sitting_id"], hand, st.turn, code, index)
                 ans = await tg.press_forged(uid, uid, t["msgs"][uid], data)
                 qids.append(ans["callback_query_id"])
                 if ans.get("text"):
@@ -181,7 +194,8 @@ async def _players(
                                    "end" if hands.stuck(st) else "move"))
                     if not hands.stuck(st):
                         nxt = t["uids"][st.to_act()[0]]
-                        handed.append((ans["callback_query_id"], t["gid"], hand, st.turn, nxt))
+                        handed.append(
+                            (ans["callback_query_id"], t["sitting_id"], hand, st.turn, nxt))
 
         start = time.monotonic()
         cpu0 = time.process_time()
@@ -190,7 +204,7 @@ async def _players(
         # here too, so the harness's share of the end-to-end figure shows
         lags: list[tuple[float, float]] = []
         ticker = loop.create_task(_tick(lags))
-        await asyncio.gather(*(play(t) for t in tables))
+        await asyncio.gather(*(play(i, t) for i, t in enumerate(tables)))
         ticker.cancel()
         elapsed = time.monotonic() - start
         fake_cpu = (time.process_time() - cpu0) / elapsed
@@ -277,10 +291,10 @@ class ButtonsSeen:
 
 
 def _child(conn, db_path, games, seconds, game_id, rate, wait_buttons, warmup, think,
-           welcomed) -> None:
+           welcomed, stagger) -> None:
     logging.basicConfig(level=logging.CRITICAL)
     asyncio.run(_players(conn, db_path, games, seconds, game_id, rate, wait_buttons, warmup,
-                         think, welcomed))
+                         think, welcomed, stagger))
 
 
 # -- the parent: the bot ----------------------------------------------------------
@@ -326,21 +340,22 @@ async def _bot(conn, proc, db_path: str, game_id: str, sample=None, limits=None)
     (bench/soak.py records the bot's backlog, memory and database over time)."""
     from bot import catalog
     from bot.app import App
-    from bot.settings import Settings
+    from bot.config import Config
 
     base_url = _recv(conn, proc)
     from bot.sandbox.fake.telegram import FakeTelegram
 
-    settings = Settings(
+    config = Config(
         token=FakeTelegram().token, api_base=base_url, db_path=db_path, turn_timeout=600.0,
         computer_delay=0.0, ai_budget=0.01, notify_idle=1e9, polling_timeout=1,
     )
     pictures = os.environ.get("PAIJU_BENCH_PICTURES", "default")
     if pictures != "default":  # every chat's default, as --pictures asks
-        from bot import chat_settings
+        from bot.pictures.scenes import drawn
 
-        chat_settings.PICTURES_ON = frozenset(catalog.landed() if pictures == "on" else ())
-    app = App(settings, limits)
+        for sc in drawn().values():
+            sc.on_by_default = pictures == "on"
+    app = App(config, limits)
     await app.start()
     try:
         conn.send(json.dumps({g: catalog.game(g).default_seats for g in game_id.split(",")}))
@@ -371,6 +386,7 @@ async def _bot(conn, proc, db_path: str, game_id: str, sample=None, limits=None)
 def run(
     games: int, seconds: float, game_id: str, rate: float = 0.0, wait_buttons: bool = False,
     warmup: float = 0.0, sample=None, think: float = 0.0, welcomed: bool = True, limits=None,
+    stagger: float = 0.0,
 ) -> dict:
     logging.basicConfig(level=logging.CRITICAL)
     with tempfile.TemporaryDirectory() as tmp:
@@ -378,7 +394,7 @@ def run(
         parent, child = mp.Pipe()
         ctx = mp.get_context("spawn")
         child_args = (child, db_path, games, seconds, game_id, rate, wait_buttons, warmup, think,
-                      welcomed)
+                      welcomed, stagger)
         proc = ctx.Process(target=_child, args=child_args)
         proc.start()
         try:
@@ -442,11 +458,14 @@ def main() -> None:
     p.add_argument("--pictures", choices=("default", "on", "off"), default="default",
                    help="tables and hands as photos: the chats' default (顶牛, 川牌 on), "
                         "every game, or none")
+    p.add_argument("--stagger", type=float, default=0.0,
+                   help="seconds over which the tables start, one after another (default 0: "
+                        "all in the same second)")
     args = p.parse_args()
     os.environ["PAIJU_BENCH_PICTURES"] = args.pictures
     game_id = args.game or catalog.landed()[0]
     r = run(args.games, args.seconds, game_id, args.rate, args.wait_buttons, args.warmup,
-            think=args.think, welcomed=not args.unwelcomed)
+            think=args.think, welcomed=not args.unwelcomed, stagger=args.stagger)
     offered = f"offered {args.rate:.0f}/s" if args.rate else "closed loop"
     if args.think:
         offered += f", think {args.think:g} s"

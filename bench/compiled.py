@@ -83,8 +83,8 @@ def main() -> None:
         root = compiled_copy(Path(tmp))
         print(f"compiled {len(module_files())} modules with mypyc in {root}", file=sys.stderr)
         runs: list[tuple[str, str, Path]] = []
-        for gid in args.engines or registry.ids():
-            runs += [(gid, gid, ROOT), (f"{gid}@mypyc", gid, root)]
+        for game_id in args.engines or registry.ids():
+            runs += [(game_id, game_id, ROOT), (f"{game_id}@mypyc", game_id, root)]
         if args.refs:
             runs += refs()
         report(measure(runs, args.rounds, args.seconds))

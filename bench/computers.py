@@ -14,7 +14,7 @@ and the people.
 
 `--mode both` (the default) runs the bot twice, one after the other, each
 in a fresh process: its computers in worker processes (`PAIJU_AI_WORKERS`,
-default one per core less one), then in the thread pool of the bot before
+default one per core), then in the thread pool of the bot before
 issue 35 (`PAIJU_AI_WORKERS=0`), and prints one row each. `--nice` sets
 how far below the bot's priority the workers run (games/thinking.py's
 WORKER_NICE, 5 in the bot; 0 for the same priority). Measured after
@@ -106,7 +106,7 @@ async def _people(conn, db_path: str, tables: int, seconds: float, warmup: float
         db = sqlite3.connect(db_path, timeout=30)
 
         def row(chat: int):
-            return db.execute("select id, status, state, hand_no from games where chat_id = ? "
+            return db.execute("select id, status, state, hand_no from sittings where chat_id = ? "
                               "order by id desc", [chat]).fetchone()
 
         people = []
@@ -132,11 +132,11 @@ async def _people(conn, db_path: str, tables: int, seconds: float, warmup: float
             p["msg"] = msg["message_id"]
             while row(p["chat"]) is None:
                 await asyncio.sleep(0.1)
-            p["gid"] = row(p["chat"])[0]
+            p["sitting_id"] = row(p["chat"])[0]
             if not private:  # computers in every other seat, then start
                 for action in ["cpu"] * (seats - 1) + ["start"]:
                     await tg.press_forged(p["uid"], p["chat"], p["msg"],
-                                          LobbyCB(g=p["gid"], a=action).pack())
+                                          LobbyCB(s=p["sitting_id"], a=action).pack())
 
         presses: list[str] = []  # callback query ids of the measured presses
         failures: list[str] = []
@@ -144,14 +144,14 @@ async def _people(conn, db_path: str, tables: int, seconds: float, warmup: float
 
         async def person(p) -> None:
             rng = random.Random(p["uid"])
-            uid, chat, gid = p["uid"], p["chat"], p["gid"]
+            uid, chat, sitting_id = p["uid"], p["chat"], p["sitting_id"]
             while time.monotonic() < stop_at:
-                _gid, status, state_json, hand = row(chat)
+                _sitting_id, status, state_json, hand = row(chat)
                 if status == "hand_over":  # 下一局 once the 🏁 shows, after a moment
-                    await shown.wait((chat, gid, hand, END_SHOWN))
+                    await shown.wait((chat, sitting_id, hand, END_SHOWN))
                     await asyncio.sleep(rng.uniform(1.0, 3.0))
                     await tg.press_forged(uid, chat, p["msg"],
-                                          HandEndCB(g=gid, n=hand, a="next").pack())
+                                          HandEndCB(s=sitting_id, n=hand, a="next").pack())
                     await _until(lambda h=hand: row(chat)[3] != h or row(chat)[1] != "hand_over")
                     continue
                 st = state_from_json(state_json) if status == "running" else None
@@ -163,12 +163,12 @@ async def _people(conn, db_path: str, tables: int, seconds: float, warmup: float
                     except TimeoutError:
                         pass
                     continue
-                await shown.wait((uid, gid, hand, st.turn))
+                await shown.wait((uid, sitting_id, hand, st.turn))
                 await asyncio.sleep(rng.uniform(1.0, 3.0))  # the person thinks
                 code = fallback(st, 0, rng)
                 index = next((i for i, m in enumerate(st.legal_moves(0))
                               if isinstance(m, Move) and m.code == code), 0)
-                data = move_button_data(gid, hand, st.turn, code, index)
+                data = move_button_data(sitting_id, hand, st.turn, code, index)
                 ans = await tg.press_forged(uid, uid, p["pmsg"], data)
                 if time.monotonic() >= measure_from:
                     presses.append(ans["callback_query_id"])
@@ -203,7 +203,7 @@ async def _people(conn, db_path: str, tables: int, seconds: float, warmup: float
 
 
 def _moved(r, hand: int, turn: int) -> bool:
-    _gid, status, state_json, hand_no = r
+    _sitting_id, status, state_json, hand_no = r
     if hand_no != hand or status != "running":
         return True
     return json.loads(state_json)["history"].__len__() > turn
@@ -255,16 +255,16 @@ async def _lateness(out: list[float], every: float = 0.005) -> None:
 async def _bot(conn, proc, db_path: str, game_id: str, workers: int | None) -> dict:
     from bot import catalog
     from bot.app import App
+    from bot.config import Config
     from bot.sandbox.fake import FakeTelegram
-    from bot.settings import Settings
 
     base_url = _recv(conn, proc)
-    settings = Settings(
+    config = Config(
         token=FakeTelegram().token, api_base=base_url, db_path=db_path, turn_timeout=600.0,
         computer_delay=1.0, ai_budget=0.3, notify_idle=15.0, polling_timeout=10,
         ai_workers=workers, weekly_post=False,
     )
-    app = App(settings)
+    app = App(config)
     await app.start()
     assert app.service is not None
     loop = asyncio.get_running_loop()
@@ -392,7 +392,7 @@ def main() -> None:
     p.add_argument("--warmup", type=float, default=20.0, help="seconds not measured at the start")
     p.add_argument("--mode", choices=("both", "processes", "threads"), default="both")
     p.add_argument("--workers", type=int, default=None,
-                   help="worker processes (default: PAIJU_AI_WORKERS's, one per core less one)")
+                   help="worker processes (default: PAIJU_AI_WORKERS's, one per core)")
     p.add_argument("--nice", type=int, default=None,
                    help="the workers' niceness above the bot's (default: the bot's, 5)")
     p.add_argument("--private", action="store_true",

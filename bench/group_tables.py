@@ -49,6 +49,20 @@ STARTUP = 40.0  # seconds after the start left out of the `_later` figures
 _HAND_NO = re.compile(r"\d+")
 
 
+# what a group sees change: a text, or a photo (a drawn table: its caption)
+NEW = ("sendMessage", "sendPhoto")
+SHOWS = (*NEW, "editMessageText", "editMessageCaption", "editMessageMedia")
+
+
+def _text(call: Any) -> str:
+    """The message's text as this call leaves it (a photo's caption)."""
+    p = call.params
+    media = p.get("media")
+    if isinstance(media, dict):
+        return str(media.get("caption", ""))
+    return str(p.get("text", p.get("caption", "")))
+
+
 def _buttons(call: Any) -> list[str]:
     rows = (call.params.get("reply_markup") or {}).get("inline_keyboard", [])
     return [str(b.get("callback_data", "")) for row in rows for b in row]
@@ -66,22 +80,21 @@ def figures(calls: Iterable[Any], events: list[tuple[int, int, str, str]],
     lobby: dict[int, int] = {}  # group → the lobby's message id
     lobby_off: dict[int, float] = {}  # group → the lobby lost its buttons
     for c in calls:
-        if (not c.ok or c.chat_id not in groups
-                or c.method not in ("sendMessage", "editMessageText")):
+        if not c.ok or c.chat_id not in groups or c.method not in SHOWS:
             continue
         data = _buttons(c)
-        text = str(c.params.get("text", ""))
+        text = _text(c)
         if any(d.startswith("h:") for d in data):
             hand = int(next(d for d in data if d.startswith("h:")).split(":")[2])
             flag.setdefault((c.chat_id, hand), c.t)
         elif text.startswith("🂠") and (n := _HAND_NO.search(text.split("\n", 1)[0])):
             table[(c.chat_id, int(n.group()))].append(c.t)
         else:
-            if c.method == "sendMessage" and c.chat_id not in lobby:
+            if c.method in NEW and c.chat_id not in lobby:
                 # the lobby: the bot's first message there (sent with its
                 # buttons, or already "started" when it was queued that long)
                 lobby[c.chat_id] = int(c.result["message_id"])
-            mid = c.result["message_id"] if c.method == "sendMessage" else c.params.get(
+            mid = c.result["message_id"] if c.method in NEW else c.params.get(
                 "message_id")
             if int(mid or 0) == lobby.get(c.chat_id) and not any(d.startswith("l:") for d in data):
                 lobby_off.setdefault(c.chat_id, c.t)
@@ -291,6 +304,9 @@ def main() -> None:
                         "(default: as in bot/outbox.py)")
     p.add_argument("--share", type=int, default=None,
                    help="this tree's Limits.ordinary_share (default: as in bot/outbox.py)")
+    p.add_argument("--stagger", type=float, default=0.0,
+                   help="seconds over which the tables start, one after another (default 0: "
+                        "all in the same second: the start-up burst)")
     p.add_argument("--order", default="base,this",
                    help="which outbox runs first: base,this or this,base")
     args = p.parse_args()
@@ -316,6 +332,7 @@ def main() -> None:
         with outbox_of(refs[which]) as name:
             r = bot_load.run(args.games, args.seconds, args.game, wait_buttons=True,
                              think=args.think, sample=count_grants(grants, waits),
+                             stagger=args.stagger,
                              limits=limits if which == "this" else None)
         waits.sort()
         print("\n".join(report(name, r, grants, waits)), f"  load after: {os.getloadavg()[0]:.2f}",

@@ -43,13 +43,13 @@ def build(path: str, rows: int, chats: int, weeks: int, seed: int = 1,
     hand_rows, ledger_rows = [], []
     for h in range(hands):
         chat = rng.randrange(chats)
-        gid = h // 20 + 1  # a sitting of 20 hands
-        if gid > len(sittings):
-            sittings.append({"id": gid, "chat_id": -(chat + 1), "game": rng.choice(games),
+        sitting_id = h // 20 + 1  # a sitting of 20 hands
+        if sitting_id > len(sittings):
+            sittings.append({"id": sitting_id, "chat_id": -(chat + 1), "game": rng.choice(games),
                           "preset": "default", "status": "finished", "seats": "[]"})
-        sitting = sittings[gid - 1]
+        sitting = sittings[sitting_id - 1]
         at = NOW - rng.random() * weeks * WEEK
-        hand_rows.append({"id": h + 1, "game_id": gid, "hand_no": h % 20 + 1,
+        hand_rows.append({"id": h + 1, "sitting_id": sitting_id, "hand_no": h % 20 + 1,
                           "state": "{}", "net": "[]", "at": at})
         users = rng.sample(per_chat_users[-sitting["chat_id"] - 1], 4)
         net = [rng.randint(-8, 8) for _ in range(3)]
@@ -58,16 +58,16 @@ def build(path: str, rows: int, chats: int, weeks: int, seed: int = 1,
         shares = from_computers(net, computer)
         for seat in range(4):
             ledger_rows.append({
-                "hand_id": h + 1, "chat_id": sitting["chat_id"], "game_id": gid,
+                "hand_id": h + 1, "chat_id": sitting["chat_id"], "sitting_id": sitting_id,
                 "hand_no": h % 20 + 1, "game": sitting["game"], "preset": "default",
                 "seat": seat, "user_id": None if computer[seat] else users[seat],
                 "name": "" if computer[seat] else f"user{users[seat]}", "net": net[seat],
                 "details": "{}", "finished_at": at, "from_computers": shares[seat]})
     with db.atomic():
-        db["games"].insert_all(sittings, batch_size=2000)
+        db["sittings"].insert_all(sittings, batch_size=2000)
         db["hands"].insert_all(hand_rows, batch_size=2000)
         db["ledger"].insert_all(ledger_rows, batch_size=2000)
-        # What ledger.settle adds hand by hand, in one statement.
+        # What ledger.post adds hand by hand, in one statement.
         db.execute(
             "insert into ledger_totals (chat_id, user_id, game, name, net, hands, wins, best,"
             " last_at, from_computers) select chat_id, user_id, game, max(name), sum(net),"

@@ -54,11 +54,11 @@ class Stages:
                         self._user_read[u.callback_query.from_user.id] = now
             return result
 
-        async def timed_move(moves, gid, user, *a, **k):
+        async def timed_move(moves, sitting_id, user, *a, **k):
             read = self._user_read.pop(user.id, None)
             if read is not None:
                 self.add("dispatch", time.monotonic() - read)
-            return await move(moves, gid, user, *a, **k)
+            return await move(moves, sitting_id, user, *a, **k)
 
         async def timed_write(fn, *a, **k):
             queued = time.monotonic()

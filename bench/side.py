@@ -46,10 +46,10 @@ def main() -> None:
     p.add_argument("--refs", action="store_true", help="add RLCard and OpenSpiel 斗地主")
     args = p.parse_args()
     runs: list[tuple[str, str, Path]] = []  # (label, engine, code root)
-    for gid in args.engines or registry.ids():
+    for game_id in args.engines or registry.ids():
         if args.before:
-            runs.append((f"{gid}@before", gid, args.before))
-        runs.append((gid, gid, ROOT))
+            runs.append((f"{game_id}@before", game_id, args.before))
+        runs.append((game_id, game_id, ROOT))
     if args.refs:
         runs += refs()
     report(measure(runs, args.rounds, args.seconds))

@@ -167,7 +167,7 @@ def sampler(samples: list[dict], every: float, traced: list | None = None):
                 "t": round(time.monotonic() - start, 1),
                 "backlog": app.outbox.pending(),
                 "rss_kb": rss_kb(),
-                "db_kb": db_bytes(app.settings.db_path) // 1024,
+                "db_kb": db_bytes(app.config.db_path) // 1024,
                 "sittings": len(app.service.sittings),
                 "db_calls": len(busy),  # both lanes
                 "db_wait_p99_ms": round(_p99(waits) * 1e3, 1),

@@ -55,10 +55,10 @@ def main() -> None:
     p.add_argument("--hands", type=int, default=20)
     args = p.parse_args()
     print(f"{'engine':10s} {'json B':>8s} {'held B':>8s} {'copy B':>8s}   (max over hands)")
-    for gid in args.engines or registry.ids():
-        rows = [sizes(gid, seed) for seed in range(args.hands)]
+    for game_id in args.engines or registry.ids():
+        rows = [sizes(game_id, seed) for seed in range(args.hands)]
         j, h, c = (max(col) for col in zip(*rows))
-        print(f"{gid:10s} {j:8,d} {h:8,d} {c:8,d}")
+        print(f"{game_id:10s} {j:8,d} {h:8,d} {c:8,d}")
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from aiogram.client.telegram import TelegramAPIServer
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot import catalog, commands, computer, handlers, watchdog
+from bot.config import Config
 from bot.connect import backoff_config, with_backoff
 from bot.heartbeat import Heartbeat, figures_path
 from bot.i18n import make_i18n
@@ -24,7 +25,6 @@ from bot.outbox import Limits, Outbox
 from bot.response_types import PinResponseTypes
 from bot.scores import Scores
 from bot.service import Service
-from bot.settings import Settings
 from bot.settling import Settling
 from bot.weekly import Weekly
 from games.pool import Pool
@@ -38,10 +38,10 @@ FINISH_UPDATES = 10.0  # seconds a stop waits for the updates being handled
 
 class App:
     def __init__(
-        self, settings: Settings, limits: Limits | None = None,
+        self, config: Config, limits: Limits | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        self.settings = settings
+        self.config = config
         self.limits = limits
         self.clock = clock  # wall clock of the scores (tests pass a fake one)
         self.storage: Storage | None = None
@@ -61,7 +61,7 @@ class App:
         """Reach Telegram (retrying while it is unreachable), open the
         database, recover running games and start long polling. Raises
         connect.TokenRefused when Telegram does not know the token."""
-        s = self.settings
+        s = self.config
         catalog.check()  # a game that does not plug in stops the bot here, not at a tap
         session = AiohttpSession(api=TelegramAPIServer.from_base(s.api_base))
         session.middleware(Heartbeat(s.heartbeat_path))

@@ -1,6 +1,7 @@
 """Callback data of every button (aiogram CallbackData, ≤ 64 ASCII bytes).
 
-Every game button carries the game's DB id (`g`) and, where it matters, the
+Every button of a sitting carries the sitting's number (`s`: a value on the
+wire, so the field's name never reached a chat) and, where it matters, the
 hand (`h`) and turn number (`t`) it was drawn for, so a stale or forged press
 is recognised and changes nothing. Turn numbers restart every hand: the hand
 number keeps a button of hand 1 from acting in hand 2."""
@@ -13,7 +14,7 @@ MAX_BYTES = 64
 
 
 class MoveCB(CallbackData, prefix="m"):
-    g: int  # game (sitting) id
+    s: int  # the sitting's id
     h: int  # hand number
     t: int  # turn the button was drawn for
     c: str  # the move code
@@ -22,14 +23,14 @@ class MoveCB(CallbackData, prefix="m"):
 class MoveIndexCB(CallbackData, prefix="mi"):
     """For move codes too long for 64 bytes: the index in legal_moves()."""
 
-    g: int
+    s: int  # the sitting's id
     h: int
     t: int
     i: int
 
 
 class PickCB(CallbackData, prefix="p"):
-    g: int
+    s: int  # the sitting's id
     h: int
     t: int
     a: str  # "x" toggle card i, "ok" confirm, "clr" clear, "hint" next hint
@@ -39,11 +40,11 @@ class PickCB(CallbackData, prefix="p"):
 class TakeOverCB(CallbackData, prefix="tk"):
     """接管: the player takes the seat back from the computer."""
 
-    g: int
+    s: int  # the sitting's id
 
 
 class LobbyCB(CallbackData, prefix="l"):
-    g: int
+    s: int  # the sitting's id
     a: str  # join | leave | cpu | start | cancel
 
 
@@ -53,7 +54,7 @@ class NewCB(CallbackData, prefix="n"):
 
 
 class HandEndCB(CallbackData, prefix="h"):
-    g: int
+    s: int  # the sitting's id
     n: int  # hand number
     a: str  # next | end
 
@@ -61,9 +62,9 @@ class HandEndCB(CallbackData, prefix="h"):
 class StopCB(CallbackData, prefix="s"):
     """The /stop confirmation. `k` is the token of that one request: only a
     confirmation the bot sent can end a sitting (not a replayed or forged
-    `s:<g>:yes` on some other message)."""
+    `s:<s>:yes` on some other message)."""
 
-    g: int
+    s: int  # the sitting's id
     k: str  # the request's token (bot/lifecycle.py: stop_request)
     a: str  # yes | no
 
@@ -95,15 +96,15 @@ class SettleCB(CallbackData, prefix="st"):
 class RulesCB(CallbackData, prefix="ru"):
     """The lobby's "rules" button: the game's rules summary."""
 
-    g: int  # sitting id
+    s: int  # the sitting's id
 
 
-def move_button_data(game_id: int, hand_no: int, turn: int, code: str, index: int) -> str:
-    """`m:<game>:<hand>:<turn>:<code>`, or the move's index when the code is too long."""
+def move_button_data(sitting_id: int, hand_no: int, turn: int, code: str, index: int) -> str:
+    """`m:<sitting>:<hand>:<turn>:<code>`, or the move's index when the code is too long."""
     try:
-        data = MoveCB(g=game_id, h=hand_no, t=turn, c=code).pack()
+        data = MoveCB(s=sitting_id, h=hand_no, t=turn, c=code).pack()
         if len(data.encode()) <= MAX_BYTES and data.isascii():
             return data
     except ValueError:  # a ':' in the code or too long
         pass
-    return MoveIndexCB(g=game_id, h=hand_no, t=turn, i=index).pack()
+    return MoveIndexCB(s=sitting_id, h=hand_no, t=turn, i=index).pack()

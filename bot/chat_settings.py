@@ -12,13 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.i18n import N_
+from bot.pictures.scenes import scenes
 from games.base import Game, VariantError
 
 TIMEOUTS = (15, 30, 45, 60, 90, 120, 180, 300)  # seconds a move, 15-300
-# Pictures are on unless the chat turns them off for the games read by their
-# pips and colours (顶牛's tiles, 川牌's cards); the card games, whose text
-# already reads as cards, have them off unless the chat turns them on.
-PICTURES_ON = frozenset({"dingniu", "changpai"})
 # The zones /settings offers, by the places players know them by (stored as
 # IANA names, which players never see); another zone (PAIJU_TZ) is named by
 # its city.
@@ -73,12 +70,13 @@ class ChatSettings:
 
     # -- pictures ------------------------------------------------------------------
     def pictures(self, game_id: str) -> bool:
-        """Whether the game's hands are drawn as pictures in this chat."""
-        return self.drawn.get(game_id, game_id in PICTURES_ON)
+        """Whether the game's hands are drawn as pictures in this chat: its
+        choice, else the game's default (`Scenes.on_by_default`)."""
+        return self.drawn.get(game_id, scenes(game_id).on_by_default)
 
     def with_pictures(self, game_id: str, on: bool) -> ChatSettings:
         drawn = {k: v for k, v in self.drawn.items() if k != game_id}
-        if on != (game_id in PICTURES_ON):
+        if on != scenes(game_id).on_by_default:
             drawn[game_id] = on
         return ChatSettings(self.turn_timeout, self.computers, self.tz, self.weekly_post,
                             self.games, drawn)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from bot import render, settings_flow
 from bot.callbacks import SettingsCB
-from bot.core import STALE, Core, Post, Reply, log
+from bot.core import STALE, Core, Post, Refused, Reply, log
 from bot.i18n import LANG_NAMES, LANGS, N_
 from bot.lifecycle import Lifecycle
 from bot.people import People, UserLike
@@ -31,7 +31,7 @@ class Chats:
 
     # -- /settings and /lang -----------------------------------------------------------
     def host(self) -> settings_flow.Host:
-        s = self.core.settings
+        s = self.core.config
         return settings_flow.Host(s.turn_timeout, s.tz, s.weekly_post)
 
     async def settings(self, chat_id: int) -> Post:
@@ -57,7 +57,7 @@ class Chats:
         else:
             try:
                 new, name, done = settings_flow.change(cs, d, self.host(), _)
-            except settings_flow.Refused as e:
+            except Refused as e:
                 return Reply(str(e), alert=True)
         if new is not None:
             await self.people.save_rules(chat_id, new)
@@ -88,9 +88,9 @@ class Chats:
     async def set_lang(self, chat_id: int, lang: str) -> None:
         """/lang or /settings chose a language: the chat's messages follow."""
         await self.people.remember_lang(chat_id, lang)
-        if (gid := self.core.by_chat.get(chat_id)) is not None:
+        if (sitting_id := self.core.by_chat.get(chat_id)) is not None:
             async with self.core.locks[chat_id]:
-                s = self.core.sittings[gid]
+                s = self.core.sittings[sitting_id]
                 if s.status == "running":
                     self.screens.table(s)
                 elif s.status == "lobby":
@@ -140,11 +140,11 @@ class Chats:
     async def bot_removed(self, chat_id: int) -> None:
         """The bot was removed from the group (or a solo player blocked it):
         its sitting ends quietly; nothing more is sent to that chat."""
-        gid = self.core.by_chat.get(chat_id)
+        sitting_id = self.core.by_chat.get(chat_id)
         self.core.outbox.drop_chat(chat_id)
-        if gid is None:
+        if sitting_id is None:
             return
-        s = self.core.sittings[gid]
+        s = self.core.sittings[sitting_id]
         async with self.core.locks[chat_id]:
             if s.status in ("finished", "cancelled"):
                 return
@@ -169,22 +169,22 @@ class Chats:
         core, chats = self.core, self.people.chats
         async with core.locks[old]:
             chat = chats.pop(old, None) or await core.storage.run(repo.get_chat, old)
-            gid = core.by_chat.pop(old, None)
+            sitting_id = core.by_chat.pop(old, None)
             await core.storage.run(repo.move_chat, old, new)
             if chat:
                 chats[new] = {**chats.get(new, {}), **chat, "id": new}
-            if gid is None:
+            if sitting_id is None:
                 return
-            s = core.sittings[gid]
+            s = core.sittings[sitting_id]
             s.chat_id = new
-            core.by_chat[new] = gid
+            core.by_chat[new] = sitting_id
             # the old chat's messages cannot be edited from the new one
             for name in [n for n in s.msgs if n in ("lobby", "table", "end")
                          or n.startswith(QUESTION)]:
                 core.outbox.forget(self.screens.slot(s, name))
                 s.msgs.pop(name, None)
             await core.save(s)
-            log.info("chat %s became %s; game %s moved", old, new, gid)
+            log.info("chat %s became %s; game %s moved", old, new, sitting_id)
         async with core.locks[new]:
             if s.status == "lobby":
                 self.screens.lobby(s)

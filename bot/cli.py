@@ -143,28 +143,28 @@ def _run(args: argparse.Namespace) -> int:
     import logging
     import pathlib
 
+    from bot import config as config_mod
     from bot import logs
-    from bot import settings as settings_mod
 
     env_file = pathlib.Path(args.env_file or ".env")
     if args.env_file and not env_file.is_file():
         return _fail("run", f"--env-file {args.env_file}: no such file")
     try:
-        settings = settings_mod.load(dotenv=env_file)
+        config = config_mod.load(dotenv=env_file)
         level = logs.level_from_env()
-    except (settings_mod.SettingsError, logs.LogLevelError) as e:
+    except (config_mod.ConfigError, logs.LogLevelError) as e:
         return _fail("run", str(e))
     from storage.check import unusable
 
     # before Telegram: a wrong PAIJU_DB is one line at once, even with the network down
-    if (reason := unusable(settings.db_path)) is not None:
-        return _fail("run", f"database {settings.db_path} (PAIJU_DB): {reason}")
+    if (reason := unusable(config.db_path)) is not None:
+        return _fail("run", f"database {config.db_path} (PAIJU_DB): {reason}")
     logs.setup(level, as_json=args.log_json)
     from bot.app import App
     from bot.connect import TokenRefused
 
     try:
-        asyncio.run(App(settings).run_forever())
+        asyncio.run(App(config).run_forever())
     except TokenRefused as e:
         logging.getLogger("paiju").error("%s", e)
         return 2
@@ -177,8 +177,8 @@ def _healthcheck(args: argparse.Namespace) -> int:
     """Exit 0 while the heartbeat is fresh (the bot heard Telegram lately)."""
     import os
 
+    from bot.config import heartbeat_path
     from bot.heartbeat import MAX_AGE, age, figures_path
-    from bot.settings import heartbeat_path
 
     path = heartbeat_path(args.file or os.environ.get("PAIJU_HEARTBEAT", ""),
                           os.environ.get("PAIJU_DB") or "paiju.sqlite3")
@@ -384,9 +384,9 @@ def _presets_epilog() -> str:
 
     _ = translator("en")
     lines = ["house rules (--preset), by name or in any language of the bot:"]
-    for gid in registry.ids():
-        names = ", ".join(preset_name(gid, p, _) for p in registry.get(gid).presets)
-        lines.append(f"  {gid}: {names}")
+    for game_id in registry.ids():
+        names = ", ".join(preset_name(game_id, p, _) for p in registry.get(game_id).presets)
+        lines.append(f"  {game_id}: {names}")
     return "\n".join(lines)
 
 
@@ -406,7 +406,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     run = sub.add_parser(
         "run", help="run the Telegram bot (long polling); BOT_TOKEN from env or .env")
-    run.add_argument("--env-file", default=None, help="settings file (default ./.env if it exists)")
+    run.add_argument("--env-file", default=None, help="config file (default ./.env if it exists)")
     run.add_argument("--log-json", action="store_true", help="log one JSON object a line")
     run.set_defaults(func=_run)
 

@@ -4,9 +4,9 @@ heuristic when that fails, else legal moves only) is game policy in
 games/players.py.
 
 `Processes` (the default) thinks in worker processes (games/pool.py,
-`PAIJU_AI_WORKERS` of them: one per core less one, at least one), so
-thinking uses the other cores and the event loop only sends a move's record
-and receives its code. The search's budget is CPU time of the worker, so a
+`PAIJU_AI_WORKERS` of them: one per core, below the bot's priority), so
+thinking uses every core the event loop leaves, and the loop only sends a
+move's record and receives its code. The search's budget is CPU time of the worker, so a
 loaded machine does not silently weaken play; a wall-clock deadline still
 bounds how long a table waits: the worker then plays its best so far. When
 every worker is busy, moves wait in the pool's queue, the turn that has
@@ -96,8 +96,8 @@ class Thinker(Protocol):
 
 
 def make(workers: int | None) -> Thinker:
-    """The thinker `PAIJU_AI_WORKERS` asks for: None → one worker per core
-    less one; 0 → the old thread pool."""
+    """The thinker `PAIJU_AI_WORKERS` asks for: None → one worker per core;
+    0 → the old thread pool."""
     if workers == 0:
         return Threads()
     return Processes(default_size() if workers is None else workers)

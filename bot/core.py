@@ -1,4 +1,4 @@
-"""What every part of the service shares: the settings, the connections (bot,
+"""What every part of the service shares: the config, the connections (bot,
 storage, outbox, scheduler), the sittings in memory with the lock of each
 chat, and the few steps every part takes (save a sitting, run a task).
 
@@ -21,10 +21,10 @@ from aiogram.types import InlineKeyboardMarkup
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot import catalog
+from bot.config import Config
 from bot.i18n import N_
 from bot.outbox import Outbox
 from bot.presenters.base import Presenter
-from bot.settings import Settings
 from bot.sitting import Sitting
 from storage import repo
 from storage.db import Storage
@@ -37,6 +37,12 @@ OVER = N_("This game is already over.")
 NOT_YOURS = N_("This is not your game.")
 NOT_YOUR_TURN = N_("It is not your turn yet.")
 ONLY_STARTER = N_("Only whoever started the game or an admin can do that.")
+
+
+class Refused(Exception):
+    """A player's request turned down before anything changed (a picker
+    choice of the wrong count, a /settings change the rules do not allow):
+    the message, already in the player's language, says why (a toast)."""
 
 
 @dataclass
@@ -87,14 +93,14 @@ class Table:
 class Core:
     def __init__(
         self,
-        settings: Settings,
+        config: Config,
         bot: Bot,
         storage: Storage,
         outbox: Outbox,
         scheduler: AsyncIOScheduler,
         bot_username: str = "",
     ) -> None:
-        self.settings = settings
+        self.config = config
         self.bot = bot
         self.storage = storage
         self.outbox = outbox
@@ -115,9 +121,9 @@ class Core:
         """The lock of the sitting's chat (a migrated sitting takes the new chat's)."""
         return self.locks[s.chat_id]
 
-    def table(self, gid: int) -> Table | None:
+    def table(self, sitting_id: int) -> Table | None:
         """The sitting a button names, with its lock and presenter, or None."""
-        s = self.sittings.get(gid)
+        s = self.sittings.get(sitting_id)
         if s is None:
             return None
         return Table(s, self.lock(s), catalog.presenter(s.game))
@@ -126,7 +132,7 @@ class Core:
         """The sitting as it is now and, in the same transaction, the messages
         whose buttons this change leaves with nothing to do."""
         rows = self.going(stale)
-        await self.storage.run(repo.update_game, s.id, s.to_row(), rows)
+        await self.storage.run(repo.update_sitting, s.id, s.to_row(), rows)
 
     def going(self, stale: Sequence[Stale]) -> list[dict[str, Any]]:
         """Remember these keyboards must go (a press on them is stale from
@@ -143,7 +149,7 @@ class Core:
 
     async def reload(self, s: Sitting) -> None:
         """The database is the truth: the sitting as last written."""
-        row = await self.storage.run(repo.get_game, s.id)
+        row = await self.storage.run(repo.get_sitting, s.id)
         assert row is not None  # a sitting's row is never deleted
         fresh = Sitting.from_row(row)
         s.__dict__.update(fresh.__dict__)

@@ -1,8 +1,9 @@
 """Translations: gettext catalogs under locales/<lang>/LC_MESSAGES/.
 
-Msgids are English. Each part of the bot keeps its own source catalog (the
-domain file: `bot.po`, `xianniu.po`, ...) so parallel work never edits the
-same file. Building the package (the hatch hook in `hatch_build.py`) has Babel
+Msgids are English. Each part of the bot keeps its own source catalog, named
+after the part its messages serve (`bot.po`, `house.po`, `scores.po`, ...), and
+each game its own (`xianniu.po`: its words, presets and flags), so parallel
+work never edits the same file. Building the package (the hatch hook in `hatch_build.py`) has Babel
 compile all domain files of a language into one `paiju.mo`; no .mo is kept in
 git. At run time the .mo files are loaded by aiogram's `I18n`; a .mo that is
 missing or older than its .po files (a checkout edited since the last install)

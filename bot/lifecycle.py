@@ -1,4 +1,4 @@
-"""A sitting's life after its lobby: deal a hand, settle it, 下一局 or 结束,
+"""A sitting's life after its lobby: deal a hand, score it, 下一局 or 结束,
 /stop and its confirmation, and the end of the sitting."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ class Lifecycle:
             self.screens.retire_table(s, s.hand_no)
         g = catalog.game(s.game)
         if seed is None:
-            fixed = self.core.settings.deal_seed
+            fixed = self.core.config.deal_seed
             seed = secrets.randbits(48) if fixed is None else fixed + s.hand_no
         dealer = None
         if s.state is not None and s.state.is_over():
@@ -55,9 +55,9 @@ class Lifecycle:
         if first:
             stale += self.screens.stale_lobby(s)  # "started": no more joining
         if hands.stuck(s.state):
-            # Some deals are over when dealt (a 八大对 in 掀牛): settle at once.
+            # Some deals are over when dealt (a 八大对 in 掀牛): scored at once.
             log.info("game %s hand %s: over when dealt (seed %s)", s.id, s.hand_no, seed)
-            await self.settle(s, None, stale)
+            await self.score_hand(s, None, stale)
             self.lobby_started(s, first)
             self.told_hand_over(s)
             return
@@ -75,7 +75,7 @@ class Lifecycle:
         if first and not s.solo and "lobby" in s.msgs:
             self.screens.lobby(s)
 
-    async def settle(self, s: Sitting, move: dict[str, Any] | None,
+    async def score_hand(self, s: Sitting, move: dict[str, Any] | None,
                      stale: list[Stale] | None = None) -> None:
         """The one end-of-hand write: the hand's result, the totals and (when
         a move ended it) that move, in one transaction. A deal over when dealt
@@ -107,15 +107,17 @@ class Lifecycle:
         self.timers.disarm(s)
         self.screens.end_hand(s, hands.net(s.state))
 
-    async def settle_now(self, s: Sitting) -> None:
+    async def score_now(self, s: Sitting) -> None:
         """The watchdog's repair of a hand nobody can move on (caller holds the lock)."""
-        await self.settle(s, None)
+        await self.score_hand(s, None)
         self.told_hand_over(s)
 
-    async def hand_end_action(self, gid: int, user: UserLike, hand_no: int, action: str) -> Reply:
+    async def hand_end_action(
+        self, sitting_id: int, user: UserLike, hand_no: int, action: str
+    ) -> Reply:
         """下一局 (any seated player) or 结束: ending the sitting follows /stop's
         rule (its creator or an admin, after a confirmation)."""
-        s = self.core.sittings.get(gid)
+        s = self.core.sittings.get(sitting_id)
         _ = self.people.t(user.id)  # toasts are read by the presser
         if s is None or s.status != "hand_over" or s.hand_no != hand_no or action not in (
                 "next", "end"):
@@ -157,7 +159,7 @@ class Lifecycle:
             self.screens.every_hand(s)  # (a hand over may have its last edit still queued)
         _ = self.people.t(s.chat_id)
         lines = [render.finished(s, _)]
-        if render.hands_settled(s):  # nobody owes anything after no hand at all
+        if render.hands_scored(s):  # nobody owes anything after no hand at all
             parts = await self.core.storage.run(tally.sitting, s.id)
             lines += tally_text.sitting_settle(s, parts, _)
         self.core.outbox.send(s.chat_id, "\n".join(lines))
@@ -186,16 +188,16 @@ class Lifecycle:
         any more, and its message (once sent) shows `text` without buttons."""
         mid = s.msgs.pop(name, 0)
         stale = [Stale(s.chat_id, mid, text)] if mid else []
-        await self.core.storage.run(repo.update_game, s.id, {"msgs": json.dumps(s.msgs)},
+        await self.core.storage.run(repo.update_sitting, s.id, {"msgs": json.dumps(s.msgs)},
                                     self.core.going(stale))
         self.screens.unbutton(stale)
 
     async def stop_request(self, chat_id: int, user: UserLike) -> str | None:
         _ = self.people.t(chat_id)
-        gid = self.core.by_chat.get(chat_id)
-        if gid is None:
+        sitting_id = self.core.by_chat.get(chat_id)
+        if sitting_id is None:
             return _("There is no game here.")
-        s = self.core.sittings[gid]
+        s = self.core.sittings[sitting_id]
         if user.id != s.creator_id and not await self.people.is_admin(chat_id, user.id):
             return _(ONLY_STARTER)
         token = secrets.token_hex(3)
@@ -218,10 +220,10 @@ class Lifecycle:
         self.core.outbox.send(chat_id, text, kb, on_new=sent)
         return None
 
-    async def stop_answer(self, gid: int, user: UserLike, token: str, answer: str) -> Reply:
+    async def stop_answer(self, sitting_id: int, user: UserLike, token: str, answer: str) -> Reply:
         """Only an open question the bot asked (its token is in the sitting's
         messages, across restarts) can end the sitting, and only once."""
-        s = self.core.sittings.get(gid)
+        s = self.core.sittings.get(sitting_id)
         _ = self.people.t(user.id)
         if s is None or s.status in ("finished", "cancelled"):
             return Reply(_(OVER))

@@ -104,7 +104,7 @@ class Lobby:
                 status="lobby", creator_id=user.id, seats=seats, totals=[0] * n,
                 turn_timeout=cs.turn_timeout, computers=cs.computers or private,
             )
-            s.id = await core.storage.run(repo.create_game, s.to_row())
+            s.id = await core.storage.run(repo.create_sitting, s.to_row())
             logs.event(log, chat_id, s.id, "practice" if private else "lobby", game=game_id,
                        preset=preset)
             core.sittings[s.id] = s
@@ -124,8 +124,8 @@ class Lobby:
             return _("You are already playing a game here. /stop ends it.")
         return _("There is already a game in this chat. /stop ends it.")
 
-    async def lobby_action(self, gid: int, user: UserLike, action: str) -> Reply:
-        s = self.core.sittings.get(gid)
+    async def lobby_action(self, sitting_id: int, user: UserLike, action: str) -> Reply:
+        s = self.core.sittings.get(sitting_id)
         _ = self.people.t(user.id)  # toasts are read by the presser
         if s is None or s.status != "lobby":
             return Reply(_(STALE) if s and s.status == "running" else _(OVER))
@@ -211,8 +211,8 @@ class Lobby:
         """/rules [game]: the game named, else the chat's open one: the rules
         being played if it is that game, else the chat's for its next game."""
         _ = self.people.t(chat_id)
-        gid = self.core.by_chat.get(chat_id)
-        open_ = self.core.sittings[gid] if gid is not None else None
+        sitting_id = self.core.by_chat.get(chat_id)
+        open_ = self.core.sittings[sitting_id] if sitting_id is not None else None
         game_id = catalog.find(arg) if arg else (open_.game if open_ is not None else None)
         if game_id is None:
             names = ", ".join(f"/rules {g}" for g in catalog.landed())
@@ -223,9 +223,9 @@ class Lobby:
         g = catalog.game(game_id)
         return rules_text.messages(game_id, cs.preset(g), cs.variant(g), _)
 
-    def rules_press(self, gid: int, user_id: int) -> Reply:
+    def rules_press(self, sitting_id: int, user_id: int) -> Reply:
         """The lobby's 📖: the sitting's rules, posted in its chat."""
-        s = self.core.sittings.get(gid)
+        s = self.core.sittings.get(sitting_id)
         if s is None:
             return Reply(self.people.t(user_id)(STALE))
         _ = self.people.t(s.chat_id)

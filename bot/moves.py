@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot import logs, render
-from bot.core import NOT_YOUR_TURN, NOT_YOURS, OVER, STALE, Core, Reply, Table, log
+from bot.core import NOT_YOUR_TURN, NOT_YOURS, OVER, STALE, Core, Refused, Reply, Table, log
 from bot.i18n import Translator
 from bot.lifecycle import Lifecycle
 from bot.people import People, UserLike
@@ -21,10 +21,6 @@ from bot.timers import Timers
 from games import hands
 from games.base import IllegalMove, Move, Pick, State, find_move
 from storage import repo
-
-
-class Refused(Exception):
-    """A picker choice the bot refuses before asking the engine (count etc.)."""
 
 
 @dataclass(eq=False)
@@ -50,7 +46,7 @@ class Moves:
         s.last = {"seat": seat, "events": events}
         move = {"hand_no": s.hand_no, "turn": st.turn - 1, "seat": seat, "code": code, "by": by}
         if hands.stuck(st):
-            await self.lifecycle.settle(s, move)
+            await self.lifecycle.score_hand(s, move)
             self.lifecycle.told_hand_over(s)
             return
         s.deadline = self.timers.deadline(s)
@@ -131,10 +127,10 @@ class Moves:
         return _("The rules do not allow that move now.")
 
     async def move(
-        self, gid: int, user: UserLike, hand_no: int, turn: int, code: str | None = None,
+        self, sitting_id: int, user: UserLike, hand_no: int, turn: int, code: str | None = None,
         index: int | None = None, message: tuple[int, int] | None = None,
     ) -> Reply:
-        t = self.core.table(gid)
+        t = self.core.table(sitting_id)
         s = t.sitting if t else None
         _ = self.people.t(user.id)
         seat, refusal = self.check(s, user.id, hand_no, turn, code, message=message)
@@ -159,13 +155,13 @@ class Moves:
         return Reply()
 
     async def pick(
-        self, gid: int, user: UserLike, hand_no: int, turn: int, action: str, index: int,
+        self, sitting_id: int, user: UserLike, hand_no: int, turn: int, action: str, index: int,
         message: tuple[int, int] | None = None,
     ) -> Reply:
         """The card picker: toggle, clear, hint, confirm. Its card indices
         belong to the pick they were drawn for: a picker of a pick since
         closed is stale."""
-        t = self.core.table(gid)
+        t = self.core.table(sitting_id)
         s = t.sitting if t else None
         _ = self.people.t(user.id)
         seat, refusal = self.check(s, user.id, hand_no, turn, pick=True, message=message)
@@ -205,7 +201,7 @@ class Moves:
             else:
                 return Reply(_(STALE))
             s.picks[seat] = Selection(since, selected, hint_no)
-            await self.core.storage.run(repo.update_game, s.id, {"picks": s.picks_json()})
+            await self.core.storage.run(repo.update_sitting, s.id, {"picks": s.picks_json()})
             self.screens.hand(s, seat)
         return Reply()
 

@@ -110,7 +110,9 @@ class Limits:
     # while it waits), and most edits of a hand whose player is not asked merge
     # into the one that asks them. Without this, lower classes never reached
     # the top (issue 35: groups saw no table for minutes).
-    patience: tuple[float, float, float, float] = (0.0, 2.0, 10.0, 30.0)
+    # (NORMAL 8 s, not 10: 100 busy groups each saw their table within 19 s
+    # instead of 20.7; docs/PERFORMANCE.md, "No group starves")
+    patience: tuple[float, float, float, float] = (0.0, 2.0, 8.0, 30.0)
     # of the overall slots of any second, the most that due calls may take
     # ahead of the buttons: the players keep the rest (18 of 28)
     ordinary_share: int = 10
@@ -130,6 +132,10 @@ class Op:
     tries: int = 0  # failed attempts so far (retried with backoff)
     file: tuple[str, bytes] | None = None  # document: (file name, content); text is the caption
     photo: Photo | None = None  # show / send: a picture; text is its caption
+    # the picture drawn for it, (digest, PNG; b"": drawing failed), kept until it
+    # goes: under load it waits long after the drawing, and a cache of recent
+    # pictures would have let it go, to be drawn again while it holds a slot
+    png: tuple[str, bytes] | None = None
     since: float = 0.0  # when it was queued
     due: float = 0.0  # when it has waited its patience
 
@@ -395,7 +401,7 @@ class Outbox:
             await asyncio.to_thread(self.drawer.close, 2.0)
         await self._line.close()
 
-    def settled(self, chat_id: int) -> bool:
+    def idle(self, chat_id: int) -> bool:
         """Nothing queued or on the wire for this chat."""
         chat = self._chats.get(chat_id)
         return chat is None or (not chat.ops and (chat.worker is None or chat.worker.done()))
@@ -491,7 +497,7 @@ class Outbox:
         if chat_id < 0:
             chat.sent.append(now)
 
-    def _settle(self, chat_id: int, chat: _Chat, now: float) -> None:
+    def _stamp_done(self, chat_id: int, chat: _Chat, now: float) -> None:
         """Count the call from when it finished: Telegram saw it at some
         moment before that, so this never underestimates the rate."""
         chat.stamp = now  # no refill credit for the time the call took
@@ -551,7 +557,7 @@ class Outbox:
                 finally:
                     chat.current = None
                     if op.counted:
-                        self._settle(chat_id, chat, _now())
+                        self._stamp_done(chat_id, chat, _now())
                         self._line.done(ordinary)
             except TelegramRetryAfter as e:
                 # Flood wait: pause only this chat, then try the same op again.
@@ -599,7 +605,8 @@ class Outbox:
                 await _quiet_delete(bot, op.chat_id, op.message_id)
             elif op.kind == "send":
                 assert isinstance(op.text, str)  # only edits of a slot render lazily
-                m, _photo = await self._new_message(op.chat_id, op.text, op.markup, op.photo)
+                m, _photo = await self._new_message(op.chat_id, op.text, op.markup, op.photo,
+                                                    _drawn(op))
                 _call(op.on_new, m.message_id)
             elif op.kind == "document":
                 assert op.file is not None
@@ -673,7 +680,8 @@ class Outbox:
             if mid:
                 log.info("slot %s: message %s is gone, posting a new one", op.key, mid)
                 self._unbuttoned(op.chat_id, mid)
-        m, is_photo = await self._new_message(op.chat_id, op.text, op.markup, op.photo)
+        m, is_photo = await self._new_message(op.chat_id, op.text, op.markup, op.photo,
+                                              _drawn(op))
         self.slots[op.key] = m.message_id
         if is_photo and op.photo is not None:
             self.photos[op.key] = op.photo.digest
@@ -697,7 +705,8 @@ class Outbox:
         self._no_photos[chat_id] = _now() + PHOTO_PAUSE
 
     async def _new_message(
-        self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None, photo: Photo | None
+        self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None, photo: Photo | None,
+        drawn: bytes | None = None,
     ) -> tuple[Message, bool]:
         """A new message: the photo with its caption when it can go, else the
         text. (message, whether it is a photo)."""
@@ -708,7 +717,7 @@ class Outbox:
                 return await self.bot.send_photo(chat_id, media, caption=text, reply_markup=markup)
 
             try:
-                m = await self._with_photo(photo, send)
+                m = await self._with_photo(photo, send, drawn)
                 assert isinstance(m, Message)
                 return m, True
             except Exception as e:
@@ -739,7 +748,7 @@ class Outbox:
                 message_id=mid, reply_markup=op.markup)
 
         try:
-            await self._with_photo(photo, edit)
+            await self._with_photo(photo, edit, _drawn(op))
         except Exception as e:
             said = str(e).lower()
             if isinstance(e, TelegramBadRequest) and ("not modified" in said
@@ -753,11 +762,13 @@ class Outbox:
         return True
 
     async def _with_photo(
-        self, photo: Photo, call: Callable[[str | BufferedInputFile], Awaitable[Message | bool]]
+        self, photo: Photo, call: Callable[[str | BufferedInputFile], Awaitable[Message | bool]],
+        drawn: bytes | None = None,
     ) -> Message | bool:
         """`call` with the picture: by its file_id when Telegram has it (one it
-        has forgotten is dropped), else drawn and uploaded, once even when
-        several chats want it at the same moment."""
+        has forgotten is dropped), else uploaded (`drawn`, or drawn now, first
+        in the drawer's line: the call holds a slot of the limits meanwhile),
+        once even when several chats want it at the same moment."""
         digest = photo.digest
         pending = self._uploading.get(digest)
         if pending is not None:
@@ -775,9 +786,9 @@ class Outbox:
         done = asyncio.get_running_loop().create_future()
         self._uploading[digest] = done
         try:
-            data = self._pictures.get(digest)
+            data = drawn if drawn is not None else self._pictures.get(digest)
             if data is None:
-                data = await self._draw(photo)
+                data = await self._draw(photo, first=True)
             elif not data:
                 raise PictureFailed(f"drawing {photo.name} failed")
             m = await call(BufferedInputFile(data, filename=photo.name))
@@ -800,8 +811,14 @@ class Outbox:
         if callable(op.text):
             op.text, op.markup, op.photo = _unpack(op.text(), op.photo)
         photo = op.photo
-        if (photo is None or photo.digest in self._pictures or photo.digest in self.file_ids
-                or photo.digest in self._uploading or self.photos.get(op.key) == photo.digest
+        if photo is None or _drawn(op) is not None:
+            return True
+        cached = self._pictures.get(photo.digest)
+        if cached is not None:
+            op.png = (photo.digest, cached)
+            return True
+        if (photo.digest in self.file_ids or photo.digest in self._uploading
+                or self.photos.get(op.key) == photo.digest
                 or not self._photo_fits(op.chat_id, str(op.text), photo)
                 or self._buttons_first(op)):
             return True
@@ -816,6 +833,7 @@ class Outbox:
             log.warning("outbox: %s", e)
             self._pictures[photo.digest] = b""  # sent as text (see _with_photo)
         finally:
+            op.png = (photo.digest, self._pictures.get(photo.digest, b""))
             del self._drawing[photo.digest]
             drawing.set_result(None)
         while len(self._pictures) > DRAWN:
@@ -830,17 +848,20 @@ class Outbox:
                 and self.photos[op.key] != op.photo.digest
                 and op.photo.digest not in self.file_ids)
 
-    async def _draw(self, photo: Photo) -> bytes:
+    async def _draw(self, photo: Photo, first: bool = False) -> bytes:
         """The picture drawn off the event loop: in the drawer's worker process
         when there is one (a thread would share the interpreter with the event
         loop: at 100 tables a deal's pictures held up every tap, see
-        docs/PERFORMANCE.md), else, or when its worker cannot run, in a thread."""
+        docs/PERFORMANCE.md), else, or when its worker cannot run, in a thread.
+        `first`: ahead of the drawer's line (its call already holds a slot)."""
         try:
             if self.drawer is not None:
                 try:
                     # a bound method pickles as its object and name: the
                     # worker imports the picture's module alone, not the bot
-                    return _fits(photo, await asyncio.wrap_future(self.drawer.submit(photo.png)))
+                    key = -1.0 if first else None  # the line's keys are monotonic times
+                    drawn = self.drawer.submit(photo.png, key=key)
+                    return _fits(photo, await asyncio.wrap_future(drawn))
                 except (WorkerDied, PoolClosed) as e:
                     log.warning("outbox: %s drawn in a thread (%s)", photo.name, e)
                 except (pickle.PicklingError, TypeError, AttributeError):
@@ -896,6 +917,14 @@ class Outbox:
             if "not modified" not in str(e).lower():
                 log.info("chat %s: the buttons of %s stay (%s)", op.chat_id, op.message_id, e)
         self._unbuttoned(op.chat_id, op.message_id)
+
+
+def _drawn(op: Op) -> bytes | None:
+    """The PNG drawn for the op's picture as it is now (None: not drawn yet,
+    or drawn for a picture a merge has since replaced)."""
+    if op.photo is None or op.png is None or op.png[0] != op.photo.digest:
+        return None
+    return op.png[1]
 
 
 class PictureFailed(Exception):

@@ -128,7 +128,7 @@ class People:
         - a group that never chose (before its first game, see `Lobby.new_game`):
           the language of whoever wrote;
         - else the host's PAIJU_LANG. Never a language nobody asked for."""
-        default = self.core.settings.default_lang
+        default = self.core.config.default_lang
         if (lang := self.chosen(chat_id)) is not None:
             return lang
         sender, chat = ANSWERING.get()
@@ -182,8 +182,8 @@ class People:
 
     async def may_configure(self, chat_id: int, user_id: int) -> bool:
         """Group admins and the creator of the chat's current sitting."""
-        gid = self.core.by_chat.get(chat_id)
-        if gid is not None and self.core.sittings[gid].creator_id == user_id:
+        sitting_id = self.core.by_chat.get(chat_id)
+        if sitting_id is not None and self.core.sittings[sitting_id].creator_id == user_id:
             return True
         return await self.is_admin(chat_id, user_id)
 
@@ -196,5 +196,5 @@ class People:
             return False
         return member.status in ("creator", "administrator")
 
-    def deep_link(self, gid: int) -> str:
-        return f"https://t.me/{self.core.bot_username}?start=j{gid}"
+    def deep_link(self, sitting_id: int) -> str:
+        return f"https://t.me/{self.core.bot_username}?start=j{sitting_id}"

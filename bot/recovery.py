@@ -37,7 +37,7 @@ class Recovery:
 
     async def recover(self) -> int:
         """Load every active game, refresh its messages and re-arm its timer."""
-        rows = await self.core.storage.run(repo.active_games)
+        rows = await self.core.storage.run(repo.active_sittings)
         for row in rows:
             try:
                 s = Sitting.from_row(row)

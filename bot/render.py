@@ -108,10 +108,10 @@ def game_name(s: Sitting, _: Translator) -> str:
 # -- choosing a game and the lobby ------------------------------------------
 def choose_game(game_ids: list[str], _: Translator) -> Screen:
     buttons = []
-    for gid in game_ids:
-        g = catalog.game(gid)
-        label = f"{catalog.presenter(gid).game_name(_)} ({'/'.join(map(str, g.seat_counts))})"
-        buttons.append((label, NewCB(game=gid).pack()))
+    for game_id in game_ids:
+        g = catalog.game(game_id)
+        label = f"{catalog.presenter(game_id).game_name(_)} ({'/'.join(map(str, g.seat_counts))})"
+        buttons.append((label, NewCB(game=game_id).pack()))
     return _("Which game?"), keyboard(flow(buttons, width=30, most=2))
 
 
@@ -152,12 +152,12 @@ def lobby(s: Sitting, timeout: float, _: Translator) -> Screen:
         lines.append(f"{i + 1}. {who}")
     if s.status == "lobby":
         rows = [
-            [(_("Join"), LobbyCB(g=s.id, a="join").pack()),
-             (_("Leave"), LobbyCB(g=s.id, a="leave").pack())],
-            [(_("Add computer"), LobbyCB(g=s.id, a="cpu").pack())] if s.computers else [],
-            [(_("Start"), LobbyCB(g=s.id, a="start").pack()),
-             (_("Cancel"), LobbyCB(g=s.id, a="cancel").pack())],
-            [(_("📖 Rules"), RulesCB(g=s.id).pack())],
+            [(_("Join"), LobbyCB(s=s.id, a="join").pack()),
+             (_("Leave"), LobbyCB(s=s.id, a="leave").pack())],
+            [(_("Add computer"), LobbyCB(s=s.id, a="cpu").pack())] if s.computers else [],
+            [(_("Start"), LobbyCB(s=s.id, a="start").pack()),
+             (_("Cancel"), LobbyCB(s=s.id, a="cancel").pack())],
+            [(_("📖 Rules"), RulesCB(s=s.id).pack())],
         ]
         return clip("\n".join(lines)), keyboard(rows)
     lines.append(_("Cancelled.") if s.status == "cancelled" else _("Started: see the table below."))
@@ -254,7 +254,7 @@ def hand(
         if st.is_over():
             lines.append(_("Hand over."))
         lines.append(_("🤖 The computer is playing for you. Tap Take over to play again."))
-        rows.append([(_("Take over"), TakeOverCB(g=s.id).pack())])
+        rows.append([(_("Take over"), TakeOverCB(s=s.id).pack())])
     elif s.status in ("finished", "cancelled") and not st.is_over():
         lines.append(_("The game was ended."))  # half-way through the hand
     elif s.status != "running" or st.is_over():
@@ -308,17 +308,17 @@ def picker_rows(
     chosen = set(selected)
     toggles = [
         (("✓" if i in chosen else "") + p.card(c, _),
-         PickCB(g=s.id, h=s.hand_no, t=turn, a="x", i=i).pack())
+         PickCB(s=s.id, h=s.hand_no, t=turn, a="x", i=i).pack())
         for i, c in enumerate(cards)
     ]
     rows = flow(toggles, width=28, most=7)
     confirm = _("Confirm") if any(isinstance(m, Pick) for m in moves) else _("Play")
     controls = [
-        (confirm, PickCB(g=s.id, h=s.hand_no, t=turn, a="ok").pack()),
-        (_("Clear"), PickCB(g=s.id, h=s.hand_no, t=turn, a="clr").pack()),
+        (confirm, PickCB(s=s.id, h=s.hand_no, t=turn, a="ok").pack()),
+        (_("Clear"), PickCB(s=s.id, h=s.hand_no, t=turn, a="clr").pack()),
     ]
     if p.hints(moves):
-        controls.append((_("Hint"), PickCB(g=s.id, h=s.hand_no, t=turn, a="hint").pack()))
+        controls.append((_("Hint"), PickCB(s=s.id, h=s.hand_no, t=turn, a="hint").pack()))
     rows.append(controls)
     # Moves without cards (pass, 扣 ...) stay plain buttons.
     bare = [(i, m) for i, m in enumerate(moves) if isinstance(m, Move) and not m.cards]
@@ -360,8 +360,8 @@ def hand_end(s: Sitting, net: list[int], _: Translator, buttons: bool = True) ->
     rows = []
     if buttons:
         rows = [[
-            (_("Next hand"), HandEndCB(g=s.id, n=s.hand_no, a="next").pack()),
-            (_("Finish"), HandEndCB(g=s.id, n=s.hand_no, a="end").pack()),
+            (_("Next hand"), HandEndCB(s=s.id, n=s.hand_no, a="next").pack()),
+            (_("Finish"), HandEndCB(s=s.id, n=s.hand_no, a="end").pack()),
         ]]
     return clip("\n".join(lines)), keyboard(rows)
 
@@ -371,15 +371,15 @@ def totals(s: Sitting, ns: list[str], _: Translator | None = None) -> str:
     return scores_line(ns[:len(s.totals)], s.totals, _ or (lambda text: text))
 
 
-def hands_settled(s: Sitting) -> int:
-    """Hands settled (as the settle path decides: games.hands.stuck); one
+def hands_scored(s: Sitting) -> int:
+    """Hands scored (as the scoring path decides: games.hands.stuck); one
     stopped half-way counts for nothing, so it is not told as played."""
     return s.hand_no if s.state is None or hands.stuck(s.state) else s.hand_no - 1
 
 
 def finished(s: Sitting, _: Translator) -> str:
     ns = names(s, _)
-    n = hands_settled(s)
+    n = hands_scored(s)
     if n == 0:
         return _("🏁 {game}: the game was ended before a hand was finished.").format(
             game=game_name(s, _))
@@ -390,8 +390,8 @@ def finished(s: Sitting, _: Translator) -> str:
 
 def stop_confirm(s: Sitting, token: str, _: Translator) -> Screen:
     return _("End this game of {game} now?").format(game=game_name(s, _)), keyboard([[
-        (_("Yes, end it"), StopCB(g=s.id, k=token, a="yes").pack()),
-        (_("No, keep playing"), StopCB(g=s.id, k=token, a="no").pack()),
+        (_("Yes, end it"), StopCB(s=s.id, k=token, a="yes").pack()),
+        (_("No, keep playing"), StopCB(s=s.id, k=token, a="no").pack()),
     ]])
 
 

@@ -83,14 +83,14 @@ def playing_md() -> str:
     for lang in LANGS:
         _ = translator(lang)
         out += [f"## {LANG_NAMES[lang]}", ""]
-        for gid in catalog.landed():
-            g = catalog.game(gid)
+        for game_id in catalog.landed():
+            g = catalog.game(game_id)
             preset = next(iter(g.presets))
-            body = text(gid, preset, g.preset(preset), _)
+            body = text(game_id, preset, g.preset(preset), _)
             head, _sep, rest = body.partition("\n\n")
             out += [f"### {head.removeprefix('📖 ')}", "", rest, ""]
-            presets = [f"- {house_rules.preset_name(gid, p, _)}: "
-                       f"{house_rules.preset_about(gid, p, _)}" for p in g.presets]
+            presets = [f"- {house_rules.preset_name(game_id, p, _)}: "
+                       f"{house_rules.preset_about(game_id, p, _)}" for p in g.presets]
             out += presets + [""]
     return "\n".join(out).rstrip() + "\n"
 

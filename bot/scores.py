@@ -35,13 +35,13 @@ NOTHING_OPEN = N_("Every tally here is settled: no hand since. /score history li
 async def chat_zone(service: Service, chat_id: int) -> ZoneInfo:
     """The chat's time zone: weeks start Monday 00:00 there. The chat's own
     (/settings) where it chose one, else PAIJU_TZ."""
-    return ZoneInfo((await service.people.chat_rules(chat_id)).tz or service.settings.tz)
+    return ZoneInfo((await service.people.chat_rules(chat_id)).tz or service.config.tz)
 
 
 async def weekly_post_on(service: Service, chat_id: int) -> bool:
     """Whether the chat gets the Monday post: its /settings, else PAIJU_WEEKLY_POST."""
     chosen = (await service.people.chat_rules(chat_id)).weekly_post
-    return service.settings.weekly_post if chosen is None else chosen
+    return service.config.weekly_post if chosen is None else chosen
 
 
 class Scores:
@@ -80,8 +80,8 @@ class Scores:
 
     def playing(self, chat_id: int) -> Sitting | None:
         """The chat's sitting with hands being played (not a lobby)."""
-        gid = self.service.by_chat.get(chat_id)
-        s = self.service.sittings.get(gid) if gid is not None else None
+        sitting_id = self.service.by_chat.get(chat_id)
+        s = self.service.sittings.get(sitting_id) if sitting_id is not None else None
         return s if s is not None and s.status in ("running", "hand_over") else None
 
     # -- /top ----------------------------------------------------------------------

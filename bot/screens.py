@@ -72,7 +72,7 @@ class Screens:
             # photos of messages no longer kept are let go
             s.photos = {n: m for n, m in s.photos.items() if s.msgs.get(n) == m}
             update = {"msgs": json.dumps(s.msgs), "photos": json.dumps(s.photos)}
-            self.core.spawn(self.core.storage.run(repo.update_game, s.id, update))
+            self.core.spawn(self.core.storage.run(repo.update_sitting, s.id, update))
 
         return on_new
 
@@ -82,7 +82,7 @@ class Screens:
 
     def lobby(self, s: Sitting) -> None:
         _ = self.people.t(s.chat_id)
-        text, kb = render.lobby(s, s.turn_timeout or self.core.settings.turn_timeout, _)
+        text, kb = render.lobby(s, s.turn_timeout or self.core.config.turn_timeout, _)
         # once the game is on, the lobby only loses its buttons: under load the
         # group's table goes first
         self.core.outbox.show(s.chat_id, self.slot(s, "lobby"), text, kb, self.remember(s, "lobby"),
@@ -154,7 +154,7 @@ class Screens:
         if not self.people.started(uid):
             return
         idle = time.monotonic() - self.core.last_action.get(uid, -1e9)
-        if idle < self.core.settings.notify_idle:
+        if idle < self.core.config.notify_idle:
             return  # they just played: they are looking at the chat already
         _ = self.people.t(uid, s.chat_id)
         text = _("👉 Your turn · {game} @ {chat}").format(
@@ -213,7 +213,7 @@ class Screens:
         if not mid:
             return []
         _ = self.people.t(s.chat_id)
-        text, _kb = render.lobby(s, s.turn_timeout or self.core.settings.turn_timeout, _)
+        text, _kb = render.lobby(s, s.turn_timeout or self.core.config.turn_timeout, _)
         return [Stale(s.chat_id, mid, text)]
 
     def unbutton(self, stale: list[Stale], priority: int = NORMAL) -> None:
@@ -232,12 +232,12 @@ class Screens:
         """/hand: post the hand again as a new private message."""
         core, people = self.core, self.people
         _ = people.t(chat_id)
-        gids = [core.by_chat[chat_id]] if chat_id in core.by_chat else []
+        sitting_ids = [core.by_chat[chat_id]] if chat_id in core.by_chat else []
         if chat_id > 0:
-            gids = [g for g, s in core.sittings.items() if s.seat_of(user.id) is not None]
+            sitting_ids = [g for g, s in core.sittings.items() if s.seat_of(user.id) is not None]
         found = False
-        for gid in gids:
-            s = core.sittings[gid]
+        for sitting_id in sitting_ids:
+            s = core.sittings[sitting_id]
             seat = s.seat_of(user.id)
             if seat is None or s.status not in ("running", "hand_over") or s.state is None:
                 continue
@@ -254,7 +254,7 @@ class Screens:
                 moved = people.t(user.id, s.chat_id)("Your cards were sent again below.")
                 stale = [Stale(user.id, old, moved)] if old else []
                 s.photos.pop(name, None)
-                await core.storage.run(repo.update_game, s.id, {"msgs": json.dumps(s.msgs)},
+                await core.storage.run(repo.update_sitting, s.id, {"msgs": json.dumps(s.msgs)},
                                        core.going(stale))
                 self.unbutton(stale, URGENT)
                 self.hand(s, seat, URGENT)

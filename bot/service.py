@@ -7,7 +7,7 @@ imports one above it:
     people     users, chats, languages, /settings, who is an admin
     screens    which message shows what
     timers     the turn timer and the pending computer move
-    lifecycle  a hand's life: deal, settle, next hand, /stop, finish
+    lifecycle  a hand's life: deal, score, next hand, /stop, finish
     moves      a move pressed, picked or played; `apply` for everyone
     turns      a turn due: the computer's move, a timeout, take over
     lobby      /new, join, leave, start
@@ -27,6 +27,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot import computer
 from bot.chats import Chats
+from bot.config import Config
 from bot.core import Core, Post, Reply
 from bot.i18n import Translator
 from bot.lifecycle import Lifecycle
@@ -36,7 +37,6 @@ from bot.outbox import Outbox
 from bot.people import People
 from bot.recovery import Recovery
 from bot.screens import Screens
-from bot.settings import Settings
 from bot.timers import Timers
 from bot.turns import Turns
 from storage.db import Storage
@@ -47,21 +47,21 @@ __all__ = ["Post", "Reply", "Service"]
 class Service(Core):
     def __init__(
         self,
-        settings: Settings,
+        config: Config,
         bot: Bot,
         storage: Storage,
         outbox: Outbox,
         scheduler: AsyncIOScheduler,
         bot_username: str = "",
     ) -> None:
-        super().__init__(settings, bot, storage, outbox, scheduler, bot_username)
+        super().__init__(config, bot, storage, outbox, scheduler, bot_username)
         self.people = People(self)
         self.screens = Screens(self, self.people)
         self.timers = Timers(self)
         self.lifecycle = Lifecycle(self, self.people, self.screens, self.timers)
         self.moves = Moves(self, self.people, self.screens, self.timers, self.lifecycle)
         self.turns = Turns(self, self.people, self.screens, self.timers, self.moves,
-                           computer.make(settings.ai_workers))
+                           computer.make(config.ai_workers))
         self.timers.due = self.turns  # the timer's expiry and computer moves are Turns' job
         self.lobby = Lobby(self, self.people, self.screens, self.lifecycle)
         self.chats = Chats(self, self.people, self.screens, self.timers, self.lifecycle)

@@ -18,6 +18,7 @@ from aiogram.types import InlineKeyboardMarkup
 from bot import catalog, house_rules
 from bot.callbacks import SettingsCB
 from bot.chat_settings import TIMEOUTS, ZONE_NAMES, ZONES, ChatSettings
+from bot.core import Refused
 from bot.i18n import LANG_NAMES, LANGS, Translator
 from bot.pictures.scenes import scenes
 from bot.render import flow, keyboard
@@ -91,9 +92,10 @@ def home(cs: ChatSettings, lang: str, host: Host, _: Translator) -> Page:
         _("Weekly leaderboard post: {on}").format(on=weekly),
     ]
     games = catalog.landed()
-    lines += [f"• {catalog.presenter(gid).game_name(_)}: {rules_line(gid, cs, _)}" for gid in games]
+    lines += [f"• {catalog.presenter(game_id).game_name(_)}: {rules_line(game_id, cs, _)}"
+              for game_id in games]
     lines.append(_("Rules, time per move and computers apply from the next game."))
-    rows = [[(catalog.presenter(gid).game_name(_), _cb("game", gid))] for gid in games]
+    rows = [[(catalog.presenter(game_id).game_name(_), _cb("game", game_id))] for game_id in games]
     rows += [
         [(_("Time per move"), _cb("to")), (_("Language"), _cb("lang"))],
         [(_("Computers: {on}").format(on=on_off(cs.computers, _)), _cb("cpu"))],
@@ -156,10 +158,6 @@ def list_page(title: str, items: list[str], action: str, current: int, _: Transl
 
 
 # -- changes -----------------------------------------------------------------------
-class Refused(Exception):
-    """A change the rules do not allow; the message says why (a toast)."""
-
-
 def change(cs: ChatSettings, d: SettingsCB, host: Host, _: Translator
            ) -> tuple[ChatSettings | None, str, str | None]:
     """(the new settings or None when only a page is shown, the page to show,

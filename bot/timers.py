@@ -22,9 +22,11 @@ from bot.sitting import Sitting
 class Due(Protocol):
     """What happens when a turn is due (implemented by `bot.turns.Turns`)."""
 
-    async def timeout(self, gid: int, hand_no: int, turn: int) -> None: ...
+    async def timeout(self, sitting_id: int, hand_no: int, turn: int) -> None: ...
 
-    async def computer_turn(self, gid: int, hand_no: int, turn: int, delay: float) -> None: ...
+    async def computer_turn(
+        self, sitting_id: int, hand_no: int, turn: int, delay: float
+    ) -> None: ...
 
 
 class Timers:
@@ -38,7 +40,7 @@ class Timers:
         """When the turn times out; None when only computers are asked."""
         assert s.state is not None
         waiting = [i for i in s.state.to_act() if (seat := s.seats[i]) and not seat.auto]
-        timeout = s.turn_timeout or self.core.settings.turn_timeout
+        timeout = s.turn_timeout or self.core.config.turn_timeout
         return time.time() + timeout if waiting else None
 
     def arm(self, s: Sitting) -> None:
@@ -55,33 +57,33 @@ class Timers:
         else:
             self.disarm(s)
         if any((seat := s.seats[i]) and seat.auto for i in st.to_act()):
-            delay = self.core.settings.computer_delay
+            delay = self.core.config.computer_delay
             move = self.due.computer_turn(s.id, s.hand_no, st.turn, delay)
             self.computer_moves[s.id] = self.core.spawn(move)
 
-    def _schedule(self, gid: int, at: float) -> None:
+    def _schedule(self, sitting_id: int, at: float) -> None:
         self.core.scheduler.add_job(
             self._due,
             "date",
             run_date=datetime.fromtimestamp(at, tz=UTC),
-            args=[gid],
-            id=f"turn:{gid}",
+            args=[sitting_id],
+            id=f"turn:{sitting_id}",
             replace_existing=True,
             misfire_grace_time=None,
         )
 
-    async def _due(self, gid: int) -> None:
+    async def _due(self, sitting_id: int) -> None:
         """The timer job: the turn in play times out if its deadline has come;
         if moves have pushed the deadline on since the job was set, wait for it."""
-        s = self.core.sittings.get(gid)
+        s = self.core.sittings.get(sitting_id)
         if s is None or s.status != "running" or s.state is None or s.deadline is None:
             return
         if s.deadline > time.time() + 0.001:
-            self._schedule(gid, s.deadline)
+            self._schedule(sitting_id, s.deadline)
             return
         # a task of ours, not the job's: a stop cancels it quietly with the
         # others (APScheduler's shutdown would cancel the job and log an ERROR)
-        self.core.spawn(self.due.timeout(gid, s.hand_no, s.state.turn))
+        self.core.spawn(self.due.timeout(sitting_id, s.hand_no, s.state.turn))
 
     def disarm(self, s: Sitting) -> None:
         try:
@@ -94,13 +96,13 @@ class Timers:
         self.disarm(s)
         self.computer_moves.pop(s.id, None)
 
-    def computer_pending(self, gid: int) -> bool:
-        task = self.computer_moves.get(gid)
+    def computer_pending(self, sitting_id: int) -> bool:
+        task = self.computer_moves.get(sitting_id)
         return task is not None and not task.done()
 
-    def current(self, gid: int, hand_no: int, turn: int) -> Sitting | None:
+    def current(self, sitting_id: int, hand_no: int, turn: int) -> Sitting | None:
         """The sitting if it still waits on this turn of this hand, else None."""
-        s = self.core.sittings.get(gid)
+        s = self.core.sittings.get(sitting_id)
         if s is None or s.status != "running" or s.state is None:
             return None
         if s.hand_no != hand_no or s.state.turn != turn:

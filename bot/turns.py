@@ -37,7 +37,7 @@ class Turns:
         longest wait first); `pause`: how long the move waits anyway."""
         assert s.state is not None
         seed = f"{s.id}:{s.hand_no}:{s.state.turn}:{seat}"
-        budget = self.core.settings.ai_budget
+        budget = self.core.config.ai_budget
         if budget <= 0:  # no search: the heuristic, deterministic
             return quick(s.state.copy(), seat, random.Random(seed))
         now = time.monotonic()
@@ -45,12 +45,12 @@ class Turns:
         return await self.thinker.move(s.state, seat, seed, budget, now if since is None else since,
                                        deadline)
 
-    async def computer_turn(self, gid: int, hand_no: int, turn: int, delay: float) -> None:
+    async def computer_turn(self, sitting_id: int, hand_no: int, turn: int, delay: float) -> None:
         began = time.monotonic()
         ahead = self.thinker.ahead  # think during the pause (worker processes)
         if not ahead:
             await asyncio.sleep(delay)  # a natural pause, not an instant reply
-        s = self.timers.current(gid, hand_no, turn)
+        s = self.timers.current(sitting_id, hand_no, turn)
         if s is None:
             return
         assert s.state is not None
@@ -67,7 +67,7 @@ class Turns:
             thought.cancel()  # stopped meanwhile: its queued move goes too
         async with self.core.lock(s):
             me = s.seats[seat]
-            if self.timers.current(gid, hand_no, turn) is None or me is None or not me.auto:
+            if self.timers.current(sitting_id, hand_no, turn) is None or me is None or not me.auto:
                 return  # someone moved or took over meanwhile
             by = "computer" if me.user_id is None else "tuoguan"
             try:
@@ -78,14 +78,14 @@ class Turns:
                 assert s.state is not None
                 await self.moves.apply(s, seat, fallback(s.state, seat, rng), by)
 
-    async def timeout(self, gid: int, hand_no: int, turn: int) -> None:
+    async def timeout(self, sitting_id: int, hand_no: int, turn: int) -> None:
         """The turn timer fired: the computer moves for every absent player
         (托管 after two timeouts in a row). Idempotent on the turn number."""
-        s = self.timers.current(gid, hand_no, turn)
+        s = self.timers.current(sitting_id, hand_no, turn)
         if s is None:
             return
         async with self.core.lock(s):
-            if self.timers.current(gid, hand_no, turn) is None:
+            if self.timers.current(sitting_id, hand_no, turn) is None:
                 return
             assert s.state is not None
             late = [i for i in s.state.to_act() if (me := s.seats[i]) and not me.auto]
@@ -106,7 +106,7 @@ class Turns:
                 # The rules may say what a timeout means (刨幺's 雪 decision);
                 # otherwise the computer plays for the absent player.
                 # the turn began to wait a whole turn timeout ago: first in the queue
-                since = time.monotonic() - (s.turn_timeout or self.core.settings.turn_timeout)
+                since = time.monotonic() - (s.turn_timeout or self.core.config.turn_timeout)
                 code = st.timeout_move(seat_no) or await self.think(s, seat_no, since)
                 await self.moves.apply(s, seat_no, code, "timeout")
 
@@ -114,9 +114,9 @@ class Turns:
         """The watchdog's repair: the timer and any computer move, again."""
         self.timers.arm(s)
 
-    async def take_over(self, gid: int, user: UserLike) -> Reply:
+    async def take_over(self, sitting_id: int, user: UserLike) -> Reply:
         """托管 off: the player plays their own seat again."""
-        s = self.core.sittings.get(gid)
+        s = self.core.sittings.get(sitting_id)
         _ = self.people.t(user.id)
         if s is None or s.status not in ("running", "hand_over"):
             return Reply(_(OVER))

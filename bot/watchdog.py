@@ -1,7 +1,7 @@
 """The stuck-table watchdog: on start-up and every minute, every running
 sitting must have someone to move it on — a human with a turn timer, or a
 computer move on its way. A table with neither is logged at ERROR and
-repaired: a hand nobody can move on is settled, a missing timer or computer
+repaired: a hand nobody can move on is scored, a missing timer or computer
 move is armed again. The same sweep lets the outbox forget message ids
 nothing will edit again."""
 
@@ -53,11 +53,11 @@ async def sweep(service: Service) -> int:
             repaired += 1
             assert s.state is not None
             if hands.stuck(s.state):
-                await service.lifecycle.settle_now(s)
+                await service.lifecycle.score_now(s)
                 continue
             if s.deadline is None:
-                s.deadline = time.time() + service.settings.turn_timeout
-                await service.storage.run(repo.update_game, s.id, {"deadline": s.deadline})
+                s.deadline = time.time() + service.config.turn_timeout
+                await service.storage.run(repo.update_sitting, s.id, {"deadline": s.deadline})
             service.turns.rearm(s)
     # the minute's housekeeping: message ids nothing will edit again
     service.outbox.sweep(service.screens.in_use)

@@ -38,7 +38,7 @@ class Weekly:
         self.queued: set[tuple[int, str]] = set()  # posts this process has queued
         # (chat, week) with nothing to post: no hands, or posted already. A past
         # week never gains hands, so the hourly job never looks at it again.
-        self.settled: set[tuple[int, str]] = set()
+        self.done: set[tuple[int, str]] = set()
 
     def schedule(self, scheduler: AsyncIOScheduler) -> None:
         # Chats keep their own zones (/settings): every hour at :05 each chat
@@ -60,17 +60,17 @@ class Weekly:
             due = due_weeks(now, zone, HORIZON)
             for monday in due:
                 week = monday.isoformat()
-                if (chat_id, week) in self.queued or (chat_id, week) in self.settled:
+                if (chat_id, week) in self.queued or (chat_id, week) in self.done:
                     continue
                 # the open tallies as they are now: only in the latest week's post
                 text = await self.scores.weekly_text(chat_id, monday, monday == due[-1])
                 if text is None:
-                    self.settled.add((chat_id, week))
+                    self.done.add((chat_id, week))
                     continue  # nobody played here that week
                 if not await storage.run(ledger.claim_weekly_post, chat_id, week, now):
                     row = await storage.run(ledger.weekly_post, chat_id, week)
                     if row is not None and row["message_id"] is not None:
-                        self.settled.add((chat_id, week))
+                        self.done.add((chat_id, week))
                     if (
                         row is None
                         or row["message_id"] is not None

@@ -2,7 +2,7 @@
 
 A hand is over when the engine says so, and also when nobody may act: no
 button and no timer could ever move it on (a deal over when dealt, or an
-engine bug). Such a hand is settled at once so the table never hangs."""
+engine bug). Such a hand is scored at once so the table never hangs."""
 
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ log = logging.getLogger(__name__)
 
 
 def stuck(state: State) -> bool:
-    """Nothing can move this hand on: settle it."""
+    """Nothing can move this hand on: score it."""
     return state.is_over() or not state.to_act()
 
 
 def net(state: State) -> list[int]:
-    """Per-seat points of a settled hand. A hand nobody can move on that the
+    """Per-seat points of a scored hand. A hand nobody can move on that the
     engine does not call over is void (流局): nobody wins or loses."""
     if state.is_over():
         return list(state.result().net)

@@ -77,7 +77,7 @@ class MonteCarloPlayer(Generic[S]):
     (`clearly_better`). Seeded by the caller's rng.
 
     Time: it stops before a round that would overrun `margin` × the budget,
-    and earlier when the choice is settled: from `race_after` rounds on, a
+    and earlier when the choice is decided: from `race_after` rounds on, a
     candidate worse than the current leader by more than `drop_z` standard
     errors (or identical to it on every world so far) is dropped, and the
     search ends when one candidate is left. The budget is CPU time of the
@@ -90,7 +90,7 @@ class MonteCarloPlayer(Generic[S]):
 
     After `choose`, `searched` is the number of worlds sampled and `stop`
     says why the search ended: "forced" (one candidate, no search),
-    "settled" (one candidate left), "budget", "deadline" (cut short by the
+    "decided" (one candidate left), "budget", "deadline" (cut short by the
     wall clock), "failed" (a round raised), "worlds" or "rounds" (the fixed
     count or `max_rounds` reached).
 
@@ -197,7 +197,7 @@ class MonteCarloPlayer(Generic[S]):
             if n >= self.race_after:
                 live = survivors(nets, live, self.drop_z)
                 if len(live) == 1:
-                    self.stop = "settled"
+                    self.stop = "decided"
                     break
             now = clock()
             slowest = max(slowest, now - t0)

@@ -73,13 +73,16 @@ class PoolClosed(RuntimeError):
 
 
 def default_size() -> int:
-    """One worker per core this process may use, less one for the bot's own
-    work, at least one."""
+    """One worker per core this process may use. The workers run below the
+    bot's priority (games/thinking.py `WORKER_NICE`), so the bot's event
+    loop goes first for a core without one left idle for it: on 2 cores one
+    worker left the search short of the 1.2 cores 60 掀牛 tables ask, and two
+    gave it more without slowing a press (docs/SCALING.md)."""
     try:
         cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         cores = os.cpu_count() or 1
-    return max(1, cores - 1)
+    return max(1, cores)
 
 
 @dataclass(order=True)

@@ -2,9 +2,10 @@
 (leaderboards, a user's totals, a chat's last hands, the weekly posts; the
 tally since the last settlement and the settlements are in storage/tally.py).
 
-`settle` runs inside the transaction that stores the hand's result
-(`repo.record_move`); it is idempotent, so a hand is settled exactly once
-however often the settle step runs. Functions take the sqlite-utils
+`post` (a hand's nets written to the ledger) runs inside the transaction
+that stores the hand's result (`repo.record_move`); it is idempotent, so a
+hand is posted exactly once however often it runs. (Settling up, 清账, is
+storage/tally.py.) Functions take the sqlite-utils
 Database first and run on the DB thread."""
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ from games.records import state_from_json
 from storage.scores import from_computers, seat_details
 
 
-def settle(db: Database, game_id: int, sitting: dict[str, Any], hand: dict[str, Any]) -> int:
+def post(db: Database, sitting_id: int, sitting: dict[str, Any], hand: dict[str, Any]) -> int:
     """Store a finished hand (`hand`: hand_no, state JSON) and its ledger rows;
     `sitting` holds the sitting's columns (chat_id, game, preset, seats JSON).
     Returns the hands.id. A hand already stored is left as it is."""
     found = db.execute(
-        "select id from hands where game_id = ? and hand_no = ?", [game_id, hand["hand_no"]]
+        "select id from hands where sitting_id = ? and hand_no = ?", [sitting_id, hand["hand_no"]]
     ).fetchone()
     if found is not None:
         return found[0]
@@ -33,11 +34,11 @@ def settle(db: Database, game_id: int, sitting: dict[str, Any], hand: dict[str, 
     if state.is_over():
         result = state.result()
         net, details = list(result.net), result.details
-    else:  # a hand nobody could move on, settled void by the bot (流局)
+    else:  # a hand nobody could move on, scored void by the bot (流局)
         net = json.loads(hand.get("net") or "null") or [0] * state.seats
         details = {"void": True}
     hand_id = db.table("hands").insert(
-        {"game_id": game_id, "hand_no": hand["hand_no"], "state": hand["state"],
+        {"sitting_id": sitting_id, "hand_no": hand["hand_no"], "state": hand["state"],
          "net": json.dumps(net), "at": at}
     ).last_pk
     assert hand_id is not None  # an insert into a table with an integer pk sets it
@@ -48,7 +49,7 @@ def settle(db: Database, game_id: int, sitting: dict[str, Any], hand: dict[str, 
     for i, points in enumerate(net):
         seat = seats[i] if i < len(seats) and seats[i] else {}
         rows.append({
-            "hand_id": hand_id, "chat_id": sitting["chat_id"], "game_id": game_id,
+            "hand_id": hand_id, "chat_id": sitting["chat_id"], "sitting_id": sitting_id,
             "hand_no": hand["hand_no"], "game": sitting["game"], "preset": sitting.get("preset"),
             "seat": i, "user_id": seat.get("user_id"), "name": seat.get("name") or "",
             "net": points,
@@ -79,9 +80,9 @@ def _add_to_totals(db: Database, r: dict[str, Any]) -> None:
                       int(r["net"] > 0), r["net"], r["finished_at"], r["from_computers"]])
 
 
-def rows_of_hand(db: Database, game_id: int, hand_no: int) -> list[dict[str, Any]]:
+def rows_of_hand(db: Database, sitting_id: int, hand_no: int) -> list[dict[str, Any]]:
     return list(db.table("ledger").rows_where(
-        "game_id = ? and hand_no = ?", [game_id, hand_no], order_by="seat"))
+        "sitting_id = ? and hand_no = ?", [sitting_id, hand_no], order_by="seat"))
 
 
 # -- leaderboards ----------------------------------------------------------------
@@ -138,12 +139,12 @@ def recent_hands(db: Database, chat_id: int, limit: int = 10) -> list[dict[str, 
 def hand(db: Database, hand_id: int) -> dict[str, Any] | None:
     """A stored hand with its chat, sitting, game, final state and ledger rows."""
     row = db.execute(
-        "select h.id, h.game_id, h.hand_no, h.state, h.at, g.chat_id, g.game, g.preset, g.seats"
-        " from hands h join games g on g.id = h.game_id where h.id = ?", [hand_id]
+        "select h.id, h.sitting_id, h.hand_no, h.state, h.at, s.chat_id, s.game, s.preset, s.seats"
+        " from hands h join sittings s on s.id = h.sitting_id where h.id = ?", [hand_id]
     ).fetchone()
     if row is None:
         return None
-    keys = ("id", "game_id", "hand_no", "state", "at", "chat_id", "game", "preset", "seats")
+    keys = ("id", "sitting_id", "hand_no", "state", "at", "chat_id", "game", "preset", "seats")
     out = dict(zip(keys, row))
     out["ledger"] = list(db.table("ledger").rows_where("hand_id = ?", [hand_id], order_by="seat"))
     return out

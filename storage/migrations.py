@@ -248,3 +248,25 @@ def m008_pictures(db: Database) -> None:
     # a photo and text as text.
     db["games"].add_column("pictures", int, not_null_default=0)
     db["games"].add_column("photos", str)
+
+
+@migrations()
+def m009_sittings(db: Database) -> None:
+    # One word per idea: a sitting (本场) is a sitting. The table `games` and its
+    # references `game_id` held sittings, while `game` (and `game_id` in the
+    # code) is the kind of game played: the table becomes `sittings` and its
+    # references `sitting_id`. SQLite (≥ 3.26) rewrites the foreign keys and
+    # indexes that name them; the indexes named after the old words are made
+    # again under the new ones.
+    db.execute("alter table games rename to sittings")
+    for table in ("moves", "hands", "ledger", "stale_keyboards"):
+        db.execute(f"alter table {table} rename column game_id to sitting_id")
+    for old, table, columns, unique in (
+        ("idx_games_chat_id_status", "sittings", ["chat_id", "status"], False),
+        ("idx_games_status", "sittings", ["status"], False),
+        ("idx_moves_game_id_hand_no_turn", "moves", ["sitting_id", "hand_no", "turn"], True),
+        ("idx_hands_game_id_hand_no", "hands", ["sitting_id", "hand_no"], True),
+        ("idx_ledger_game_id_hand_no_seat", "ledger", ["sitting_id", "hand_no", "seat"], True),
+    ):
+        db.execute(f"drop index {old}")
+        db[table].create_index(columns, unique=unique)

@@ -42,7 +42,7 @@ def move_chat(db: Database, old: int, new: int) -> None:
             kept = get_chat(db, new) or {}
             db.table("chats").upsert({**kept, **row, "id": new}, pk="id")
             db.table("chats").delete(old)
-        db.execute("update games set chat_id = ? where chat_id = ?", [new, old])
+        db.execute("update sittings set chat_id = ? where chat_id = ?", [new, old])
         ledger.move_chat(db, old, new)
         rules = get_chat_settings(db, old)
         if rules is not None:
@@ -78,24 +78,24 @@ def all_users(db: Database) -> list[dict[str, Any]]:
     return list(db.table("users").rows)
 
 
-def create_game(db: Database, row: dict[str, Any]) -> int:
+def create_sitting(db: Database, row: dict[str, Any]) -> int:
     now = time.time()
-    pk = db.table("games").insert({**row, "created_at": now, "updated_at": now}).last_pk
+    pk = db.table("sittings").insert({**row, "created_at": now, "updated_at": now}).last_pk
     assert pk is not None  # an insert into a table with an integer pk sets it
     return pk
 
 
-def update_game(
-    db: Database, game_id: int, fields: dict[str, Any], stale: list[dict[str, Any]] | None = None
+def update_sitting(
+    db: Database, sitting_id: int, fields: dict[str, Any], stale: list[dict[str, Any]] | None = None
 ) -> None:
     """The sitting's changed columns, and (`stale`) the messages whose
     keyboards this change leaves with nothing to do: one transaction."""
     if not stale:
-        _update(db, "games", game_id, {**fields, "updated_at": time.time()})
+        _update(db, "sittings", sitting_id, {**fields, "updated_at": time.time()})
         return
     with db.atomic():
-        _update(db, "games", game_id, {**fields, "updated_at": time.time()})
-        add_stale_keyboards(db, game_id, stale)
+        _update(db, "sittings", sitting_id, {**fields, "updated_at": time.time()})
+        add_stale_keyboards(db, sitting_id, stale)
 
 
 # Every move writes the sitting's row and one move row. Plain statements:
@@ -113,16 +113,16 @@ def _insert(db: Database, table: str, row: dict[str, Any]) -> None:
     db.execute(f'INSERT INTO "{table}" ({names}) VALUES ({marks})', list(row.values()))
 
 
-def get_game(db: Database, game_id: int) -> dict[str, Any] | None:
+def get_sitting(db: Database, sitting_id: int) -> dict[str, Any] | None:
     try:
-        return db.table("games").get(game_id)
+        return db.table("sittings").get(sitting_id)
     except NotFoundError:
         return None
 
 
 def record_move(
     db: Database,
-    game_id: int,
+    sitting_id: int,
     fields: dict[str, Any],
     move: dict[str, Any] | None,
     hand: dict[str, Any] | None = None,
@@ -133,24 +133,24 @@ def record_move(
     leaves with nothing to do): one transaction. A deal over when dealt has a
     result and no move."""
     with db.atomic():
-        _update(db, "games", game_id, {**fields, "updated_at": time.time()})
+        _update(db, "sittings", sitting_id, {**fields, "updated_at": time.time()})
         if move is not None:
-            _insert(db, "moves", {**move, "game_id": game_id, "at": time.time()})
+            _insert(db, "moves", {**move, "sitting_id": sitting_id, "at": time.time()})
         if hand is not None:
-            ledger.settle(db, game_id, {**db.table("games").get(game_id), **fields}, hand)
+            ledger.post(db, sitting_id, {**db.table("sittings").get(sitting_id), **fields}, hand)
         if stale:
-            add_stale_keyboards(db, game_id, stale)
+            add_stale_keyboards(db, sitting_id, stale)
 
 
 # Keyboards that must go (migration m007): a row per message whose buttons no
 # longer do anything, until an edit has taken them off.
-def add_stale_keyboards(db: Database, game_id: int, rows: list[dict[str, Any]]) -> None:
+def add_stale_keyboards(db: Database, sitting_id: int, rows: list[dict[str, Any]]) -> None:
     """Rows of {chat_id, message_id, text}; a message already listed takes the newer text."""
     now = time.time()
     for r in rows:
-        db.execute("INSERT OR REPLACE INTO stale_keyboards (chat_id, message_id, game_id, text, at)"
-                   " VALUES (?, ?, ?, ?, ?)",
-                   [r["chat_id"], r["message_id"], game_id, r.get("text"), now])
+        db.execute("INSERT OR REPLACE INTO stale_keyboards"
+                   " (chat_id, message_id, sitting_id, text, at) VALUES (?, ?, ?, ?, ?)",
+                   [r["chat_id"], r["message_id"], sitting_id, r.get("text"), now])
 
 
 def drop_stale_keyboard(db: Database, chat_id: int, message_id: int) -> None:
@@ -162,15 +162,16 @@ def stale_keyboards(db: Database) -> list[dict[str, Any]]:
     return list(db.table("stale_keyboards").rows_where(order_by="at"))
 
 
-def active_games(db: Database) -> list[dict[str, Any]]:
+def active_sittings(db: Database) -> list[dict[str, Any]]:
     marks = ",".join("?" * len(ACTIVE))
-    return list(db.table("games").rows_where(f"status in ({marks})", list(ACTIVE), order_by="id"))
+    return list(db.table("sittings").rows_where(f"status in ({marks})", list(ACTIVE),
+                                                order_by="id"))
 
 
-def moves_of(db: Database, game_id: int, hand_no: int) -> list[dict[str, Any]]:
+def moves_of(db: Database, sitting_id: int, hand_no: int) -> list[dict[str, Any]]:
     return list(
         db.table("moves").rows_where(
-            "game_id = ? and hand_no = ?", [game_id, hand_no], order_by="turn"
+            "sitting_id = ? and hand_no = ?", [sitting_id, hand_no], order_by="turn"
         )
     )
 

@@ -24,7 +24,7 @@ where chat_id = ? and game = ? and user_id is not null and hand_id > ? and hand_
 group by user_id
 """
 _SPAN = """
-select count(*), count(distinct game_id), min(finished_at), max(hand_id)
+select count(*), count(distinct sitting_id), min(finished_at), max(hand_id)
 from ledger indexed by idx_ledger_hands
 where chat_id = ? and game = ? and seat = 0 and hand_id > ? and hand_id <= ?
 """
@@ -182,8 +182,8 @@ def untold(db: Database) -> list[dict[str, Any]]:
     return [_row(r) for r in db.execute(sql).fetchall()]
 
 
-def sitting(db: Database, game_id: int) -> list[tuple[int, int, int]]:
+def sitting(db: Database, sitting_id: int) -> list[tuple[int, int, int]]:
     """(seat, net, from_computers) of one sitting, summed over its hands."""
-    sql = ("select seat, sum(net), sum(from_computers) from ledger where game_id = ?"
+    sql = ("select seat, sum(net), sum(from_computers) from ledger where sitting_id = ?"
            " group by seat order by seat")
-    return [tuple(r) for r in db.execute(sql, [game_id]).fetchall()]
+    return [tuple(r) for r in db.execute(sql, [sitting_id]).fetchall()]

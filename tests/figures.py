@@ -12,7 +12,7 @@ NAMES = (
     "faults injected",
     "bad inputs tried",
     "leaks",
-    "double settlements",
+    "hands posted twice",
 )
 
 counts: Counter[str] = Counter()

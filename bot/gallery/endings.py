@@ -4,7 +4,7 @@ A hand is played out by the heuristic computer player in every seat (fast and
 deterministic); `kind_of` names how it ended from the engine's result, and
 `ENDINGS` keeps, per game, the first seed (and preset) that ends each way.
 The gallery puts each such finished hand on a real table (see
-`scenes.show_ending`), so the bot settles and announces it as it would any
+`scenes.show_ending`), so the bot scores and announces it as it would any
 other. When an engine change makes a seed end another way, `final` says so;
 `python -m bot.gallery --find-endings` prints a fresh table."""
 
@@ -86,9 +86,9 @@ ENDINGS: dict[str, list[Ending]] = {
 
 def kind_of(state: State) -> str:
     """How a finished hand ended, in the terms of `ENDINGS`."""
-    gid = state.game.id
+    game_id = state.game.id
     d: dict[str, Any] = state.result().details
-    if gid in ("xianniu", "niujiu"):
+    if game_id in ("xianniu", "niujiu"):
         if not state.history:
             return "dealt"
         whys = {p["why"] for p in d["payments"]}
@@ -101,7 +101,7 @@ def kind_of(state: State) -> str:
         if not whys:
             return "draw"
         return "+".join(sorted({"base": "win", "xian": "xian"}[w] for w in whys))
-    if gid == "dingniu":
+    if game_id == "dingniu":
         sz = d.get("suanzhang")
         if d["end"] in ("immediate", "sizha_end"):
             return str(d["end"])
@@ -110,16 +110,16 @@ def kind_of(state: State) -> str:
         if sz:
             return f"sz:{sz['type']}"
         return str(d["end"])
-    if gid == "paoyao":
+    if game_id == "paoyao":
         return "/".join([str(d["win"]), str(d["snow"])] + (["chased"] if d["chased"] else []))
-    if gid == "changpai":
+    if game_id == "changpai":
         if d["outcome"] != "win":
             return str(d["outcome"]) + ("/baozi" if d["baozi"] else "")
         how = ("self_draw" if d["self_draw"] else "flip" if d["from"] == d["winner"]
                else "discard")
         return "/".join(["win", how] + (["duidui"] if d["duidui"] else [])
                         + (["baozi"] if d["baozi"] else []))
-    raise KeyError(gid)
+    raise KeyError(game_id)
 
 
 def play_out(game_id: str, preset: str, seed: int) -> State:

@@ -81,9 +81,9 @@ class GameScene:
     # -- helpers -------------------------------------------------------------------
     @property
     def s(self) -> Any:
-        gid = self.st.service.by_chat.get(GROUP)
-        if gid is not None:
-            return self.st.service.sittings[gid]
+        sitting_id = self.st.service.by_chat.get(GROUP)
+        if sitting_id is not None:
+            return self.st.service.sittings[sitting_id]
         return self.last_sitting
 
     def name(self, uid: int) -> str:
@@ -100,7 +100,7 @@ class GameScene:
 
     async def lobby_tap(self, uid: int, action: str) -> Toast:
         lobby = self.st.tg.message(GROUP, self.s.msgs["lobby"])
-        return await self.st.press(uid, GROUP, lobby, LobbyCB(g=self.s.id, a=action).pack())
+        return await self.st.press(uid, GROUP, lobby, LobbyCB(s=self.s.id, a=action).pack())
 
     def asked(self) -> list[int]:
         s = self.s
@@ -196,12 +196,12 @@ class GameScene:
         items += [st.show(self.hand_msg(uid), note="") for uid in HUMANS]
         page.add("end of hand", "hand 1 as played: the 🏁 message, the table, the hands", items)
         end = self.end_msg()
-        toast = await st.press(BOB, GROUP, end, HandEndCB(g=s.id, n=s.hand_no, a="next").pack())
+        toast = await st.press(BOB, GROUP, end, HandEndCB(s=s.id, n=s.hand_no, a="next").pack())
         page.add("refusal", "Bob, not seated, taps Next hand", toast)
-        toast = await st.press(ANN, GROUP, end, HandEndCB(g=s.id, n=s.hand_no, a="end").pack())
+        toast = await st.press(ANN, GROUP, end, HandEndCB(s=s.id, n=s.hand_no, a="end").pack())
         page.add("refusal", "Ann taps Finish (only Tom or an admin may)", toast, st.shown(GROUP))
         page.add("score", "/score between hands", await st.say(ANN, GROUP, "/score"))
-        toast = await st.press(TOM, GROUP, end, HandEndCB(g=s.id, n=s.hand_no, a="next").pack())
+        toast = await st.press(TOM, GROUP, end, HandEndCB(s=s.id, n=s.hand_no, a="next").pack())
         page.add("end of hand", "Tom taps Next hand", toast, st.show(end))
 
     async def play(self, seat: int, uid: int) -> None:
@@ -232,7 +232,7 @@ class GameScene:
 
     def pick_data(self, action: str, i: int = 0) -> str:
         s = self.s
-        return PickCB(g=s.id, h=s.hand_no, t=s.state.turn, a=action, i=i).pack()
+        return PickCB(s=s.id, h=s.hand_no, t=s.state.turn, a=action, i=i).pack()
 
     async def select(self, uid: int, cards: list[str]) -> None:
         s = self.s
@@ -248,13 +248,13 @@ class GameScene:
         state = s.state
         move = next((m for m in state.legal_moves(seat) if isinstance(m, Move)), None)
         code = move.code if move else "x"
-        data = MoveCB(g=s.id, h=s.hand_no, t=state.turn, c=code).pack()
+        data = MoveCB(s=s.id, h=s.hand_no, t=state.turn, c=code).pack()
         toast = await st.press(other, other, self.hand_msg(other), data, forged=True)
         page.add("refusal", f"{self.name(other)} taps a move when it is not their turn", toast)
         welcome = st.last(BOB)
         toast = await st.press(BOB, BOB, welcome, data, forged=True)
         page.add("refusal", "Bob, not seated, taps a move of this game", toast)
-        old = MoveCB(g=s.id, h=s.hand_no - 1 if s.hand_no > 1 else 0, t=0, c=code).pack()
+        old = MoveCB(s=s.id, h=s.hand_no - 1 if s.hand_no > 1 else 0, t=0, c=code).pack()
         toast = await st.press(uid, uid, self.hand_msg(uid), old, forged=True)
         page.add("refusal", "a button of an earlier hand", toast)
         items = await st.say(uid, GROUP, "/hand")
@@ -337,40 +337,40 @@ class GameScene:
             seat = self.asked()[0]
             uid = s.seats[seat].user_id
             move = next(m for m in s.state.legal_moves(seat) if isinstance(m, Move))
-            data = MoveCB(g=s.id, h=s.hand_no, t=s.state.turn, c=move.code).pack()
+            data = MoveCB(s=s.id, h=s.hand_no, t=s.state.turn, c=move.code).pack()
             toast = await st.press(TOM, TOM, self.hand_msg(TOM), data, forged=True)
             page.add("refusal", "Tom taps a move while the computer plays for him", toast)
-        toast = await st.press(TOM, TOM, self.hand_msg(TOM), TakeOverCB(g=s.id).pack())
+        toast = await st.press(TOM, TOM, self.hand_msg(TOM), TakeOverCB(s=s.id).pack())
         page.add("tuoguan", "Tom taps Take over", toast, st.shown(TOM))
-        toast = await st.press(TOM, TOM, self.hand_msg(TOM), TakeOverCB(g=s.id).pack(),
+        toast = await st.press(TOM, TOM, self.hand_msg(TOM), TakeOverCB(s=s.id).pack(),
                                forged=True)
         page.add("refusal", "Tom taps Take over again", toast)
 
     # -- every way a hand ends -----------------------------------------------------------
     async def show_ending(self, situation: str, state: State) -> None:
-        """Put a finished hand on the table: the bot settles it and says so,
+        """Put a finished hand on the table: the bot scores it and says so,
         exactly as when its last move is made."""
         st, s = self.st, self.s
         await st.quiet()
-        for _i in range(5):  # a deal over when dealt (a 川牌 redeal) is settled at once
+        for _i in range(5):  # a deal over when dealt (a 川牌 redeal) is scored at once
             if s.status != "hand_over":
                 break
             await self.next_hand()
-        if s.status != "running":  # a hand already settled keeps its stored result
+        if s.status != "running":  # a hand already scored keeps its stored result
             raise RuntimeError(f"hand {s.hand_no} is {s.status}: no ending can be set out")
         st.mark()
         svc = st.service
         async with svc.lock(s):
             s.state = state.copy()
             s.last = {}
-            await svc.lifecycle.settle_now(s)
+            await svc.lifecycle.score_now(s)
         await st.quiet()
         self.page.add("end of hand", situation, st.show(self.end_msg(), note=""))
 
     async def next_hand(self) -> None:
         s = self.s
         await self.st.press(TOM, GROUP, self.end_msg(),
-                            HandEndCB(g=s.id, n=s.hand_no, a="next").pack())
+                            HandEndCB(s=s.id, n=s.hand_no, a="next").pack())
 
     async def endings(self) -> None:
         if self.s.status == "hand_over":
@@ -401,7 +401,7 @@ class GameScene:
 
     async def other_presets(self) -> None:
         """Endings only other rules have: a sitting with those rules, each hand
-        set out and settled."""
+        set out and scored."""
         default = list(self.g.presets)[0]
         endings = ENDINGS.get(self.game, [])
         for preset in dict.fromkeys(e.preset for e in endings if e.preset != default):
@@ -580,23 +580,24 @@ async def common(st: Stage, page: Page) -> None:
     # a lobby in a chat without computers (set above), cancelled
     page.add("lobby", "a chat that plays without computers",
              await st.say(TOM, GROUP, "/new xianniu"))
-    gid = st.service.by_chat[GROUP]
+    sitting_id = st.service.by_chat[GROUP]
     lobby = st.last(GROUP)
-    toast = await st.press(TOM, GROUP, lobby, LobbyCB(g=gid, a="cpu").pack(), forged=True)
+    toast = await st.press(TOM, GROUP, lobby, LobbyCB(s=sitting_id, a="cpu").pack(), forged=True)
     page.add("refusal", "Add computer in a chat without computers", toast)
-    toast = await st.press(TOM, GROUP, lobby, LobbyCB(g=gid, a="start").pack())
+    toast = await st.press(TOM, GROUP, lobby, LobbyCB(s=sitting_id, a="start").pack())
     page.add("refusal", "Start with empty seats in a chat without computers", toast)
-    toast = await st.press(JOE, GROUP, lobby, LobbyCB(g=gid, a="join").pack())
+    toast = await st.press(JOE, GROUP, lobby, LobbyCB(s=sitting_id, a="join").pack())
     page.add("lobby", "Joe, who never opened the bot, taps Join", toast)
-    page.add("start", "Joe follows the link", await st.say(JOE, JOE, f"/start j{gid}"),
+    page.add("start", "Joe follows the link", await st.say(JOE, JOE, f"/start j{sitting_id}"),
              st.shown(GROUP))
-    toast = await st.press(TOM, GROUP, lobby, LobbyCB(g=gid, a="leave").pack())
+    toast = await st.press(TOM, GROUP, lobby, LobbyCB(s=sitting_id, a="leave").pack())
     page.add("lobby", "Tom leaves his seat", toast, st.shown(GROUP))
-    toast = await st.press(TOM, GROUP, lobby, LobbyCB(g=gid, a="cancel").pack())
+    toast = await st.press(TOM, GROUP, lobby, LobbyCB(s=sitting_id, a="cancel").pack())
     page.add("lobby", "Tom cancels the lobby", toast, st.shown(GROUP))
-    toast = await st.press(TOM, GROUP, lobby, LobbyCB(g=gid, a="join").pack(), forged=True)
+    toast = await st.press(TOM, GROUP, lobby, LobbyCB(s=sitting_id, a="join").pack(), forged=True)
     page.add("refusal", "Join on a cancelled lobby", toast)
-    page.add("start", "the link of a lobby that is gone", await st.say(JOE, JOE, f"/start j{gid}"))
+    page.add("start", "the link of a lobby that is gone",
+             await st.say(JOE, JOE, f"/start j{sitting_id}"))
     # refusals with no game
     page.add("refusal", "/stop with no game", await st.say(TOM, GROUP, "/stop"))
     page.add("refusal", "/hand with no cards", await st.say(TOM, GROUP, "/hand"))

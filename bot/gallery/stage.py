@@ -24,6 +24,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.app import App
+from bot.config import Config
 from bot.gallery.book import Message, Toast
 from bot.outbox import Limits
 from bot.pictures import fonts
@@ -31,7 +32,6 @@ from bot.pictures.draw import described
 from bot.pictures.source import file_name
 from bot.render import clock
 from bot.sandbox.fake import FakeTelegram
-from bot.settings import Settings
 
 TIMEOUT = 60  # seconds a move, as a new host has it
 ZONE = ZoneInfo("Asia/Shanghai")
@@ -116,13 +116,13 @@ class Stage:
         titles = TITLES[self.lang]
         self.tg.add_group(GROUP, titles[0], members=USER_IDS, admins=[1])
         self.tg.add_group(OTHER_GROUP, titles[1], members=[1, 2], admins=[1])
-        settings = Settings(
+        config = Config(
             token=self.tg.token, api_base=self.tg.base_url,
             db_path=str(Path(self._tmp.name) / "paiju.sqlite3"), turn_timeout=TIMEOUT,
             computer_delay=0, ai_budget=0, notify_idle=0, polling_timeout=1,
             default_lang=self.lang, deal_seed=self.deal_seed, tz="Asia/Shanghai",
         )
-        self.app = App(settings, FAST, clock=lambda: self.now)
+        self.app = App(config, FAST, clock=lambda: self.now)
         await self.app.start()
         self._count_updates()
         for uid in USER_IDS[:4]:  # each has opened the private chat before
@@ -179,7 +179,7 @@ class Stage:
         calm = 0
         while calm < 3:
             if loop.time() > end:
-                raise TimeoutError("the bot did not settle")
+                raise TimeoutError("the bot did not go quiet")
             await asyncio.sleep(0.002)
             calm = 0 if self.busy() else calm + 1
 

@@ -46,5 +46,5 @@ async def on_new(cq: CallbackQuery, callback_data: NewCB, service: Service) -> N
 
 
 async def on_lobby(cq: CallbackQuery, callback_data: LobbyCB, service: Service) -> None:
-    reply = await service.lobby.lobby_action(callback_data.g, cq.from_user, callback_data.a)
+    reply = await service.lobby.lobby_action(callback_data.s, cq.from_user, callback_data.a)
     await answer(service, cq, reply)

@@ -45,35 +45,35 @@ def pressed_on(cq: CallbackQuery) -> tuple[int, int] | None:
 
 async def on_move(cq: CallbackQuery, callback_data: MoveCB, service: Service) -> None:
     d = callback_data
-    reply = await service.moves.move(d.g, cq.from_user, d.h, d.t, code=d.c,
+    reply = await service.moves.move(d.s, cq.from_user, d.h, d.t, code=d.c,
                                      message=pressed_on(cq))
     await answer(service, cq, reply)
 
 
 async def on_move_index(cq: CallbackQuery, callback_data: MoveIndexCB, service: Service) -> None:
     d = callback_data
-    reply = await service.moves.move(d.g, cq.from_user, d.h, d.t, index=d.i,
+    reply = await service.moves.move(d.s, cq.from_user, d.h, d.t, index=d.i,
                                      message=pressed_on(cq))
     await answer(service, cq, reply)
 
 
 async def on_pick(cq: CallbackQuery, callback_data: PickCB, service: Service) -> None:
     d = callback_data
-    reply = await service.moves.pick(d.g, cq.from_user, d.h, d.t, d.a, d.i,
+    reply = await service.moves.pick(d.s, cq.from_user, d.h, d.t, d.a, d.i,
                                      message=pressed_on(cq))
     await answer(service, cq, reply)
 
 
 async def on_take_over(cq: CallbackQuery, callback_data: TakeOverCB, service: Service) -> None:
-    await answer(service, cq, await service.turns.take_over(callback_data.g, cq.from_user))
+    await answer(service, cq, await service.turns.take_over(callback_data.s, cq.from_user))
 
 
 async def on_hand_end(cq: CallbackQuery, callback_data: HandEndCB, service: Service) -> None:
     d = callback_data
-    await answer(service, cq, await service.lifecycle.hand_end_action(d.g, cq.from_user, d.n, d.a))
+    await answer(service, cq, await service.lifecycle.hand_end_action(d.s, cq.from_user, d.n, d.a))
 
 
 async def on_stop(cq: CallbackQuery, callback_data: StopCB, service: Service) -> None:
     d = callback_data
-    reply = await service.lifecycle.stop_answer(d.g, cq.from_user, d.k, d.a)
+    reply = await service.lifecycle.stop_answer(d.s, cq.from_user, d.k, d.a)
     await answer(service, cq, reply)

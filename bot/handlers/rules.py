@@ -34,4 +34,4 @@ async def on_rules(cq: CallbackQuery, callback_data: RulesCB, service: Service) 
     if cq.message is None:
         await answer(service, cq, Reply(service.t(cq.from_user.id)(STALE)))
         return
-    await answer(service, cq, service.lobby.rules_press(callback_data.g, cq.from_user.id))
+    await answer(service, cq, service.lobby.rules_press(callback_data.s, cq.from_user.id))

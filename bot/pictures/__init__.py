@@ -2,7 +2,9 @@
 
 - `source`: what a picture shows, as data (`Picture`): the render input the
   privacy checks read;
-- `scenes`: each game's pictures built from the views the captions read;
+- `scenes`: what a game's pictures are, and finding them: each game's are in
+  the module named after its package (`dingniu`, `changpai`, `xianniu`,
+  `paoyao`), built from the views the captions read;
 - `pips`, `glyphs`, `pieces`: one tile or card drawn; `draw`: a whole
   picture laid out and encoded; `fonts`: a font for Chinese, if any;
 - `chart`: the weekly board as bars.

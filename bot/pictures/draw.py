@@ -376,16 +376,15 @@ def palette() -> Image.Image:
     picture holding all of them (every piece, faded and marked, the badges,
     the felt): mapping a picture to a fixed palette costs a sixth of choosing
     one for it."""
-    from bot.pictures.scenes import SCENES
+    from bot.pictures.scenes import drawn
 
     # a few pieces of each face hold all its colours (red and black pips,
-    # suits, backs; faded, marked)
-    few = {"dingniu": ("66", "14", "35"), "changpai": ("66", "14", "23"),
-           "xianniu": ("Ah", "Ks", "Td"), "niujiu": ("9h", "5s"), "paoyao": ("BJ", "SJ", "4c")}
+    # suits, backs; faded, marked): each game's `palette`
     rows: list[Row] = []
-    for game_id, codes in few.items():
-        sc = SCENES[game_id]
-        pieces_ = [sc.piece(c, dim, mark) for c in codes for dim, mark in (
+    for game_id, sc in drawn().items():
+        if not sc.palette:
+            continue  # its face's colours are in the others'
+        pieces_ = [sc.piece(c, dim, mark) for c in sc.palette for dim, mark in (
             (False, ""), (True, ""), (False, "new"), (False, "win"))]
         rows.append(Row((Group(tuple(pieces_)), Pile(sc.face, 12), Count(-120)), seat=1,
                         turn=True, winner=True, small=game_id == "paoyao"))

@@ -23,14 +23,12 @@ from pathlib import Path
 from PIL import Image, ImageChops
 
 from bot.pictures import draw, pieces
-from bot.pictures.scenes import SCENES, Scenes
+from bot.pictures.scenes import Scenes, drawn, scenes
 from bot.pictures.source import Group, Picture, Row
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "docs" / "screens" / "pictures"
 HASHES = "hashes.json"
-SEEDS = {"dingniu": 3, "changpai": 4, "xianniu": 3, "niujiu": 3, "paoyao": 3}  # fixed deals
-STEPS = {"dingniu": 9, "changpai": 24, "xianniu": 6, "niujiu": 6, "paoyao": 8}  # moves before
 
 
 def piece_set(sc: Scenes) -> Picture:
@@ -45,16 +43,16 @@ def examples(game_id: str) -> dict[str, Picture]:
     from bot import catalog
     from games.players import ai_module
 
-    sc = SCENES[game_id]
+    sc = scenes(game_id)
     game = catalog.game(game_id)
     ai = ai_module(game_id)
     assert ai is not None
     player = ai.heuristic()
-    seed = SEEDS[game_id]
+    seed, steps = sc.golden_deal
     while True:  # the first deal from the seed on whose hand lasts long enough
         state = game.new_state(seed=seed)
         rng = random.Random(seed)
-        for _step in range(STEPS[game_id]):
+        for _step in range(steps):
             if state.is_over():
                 break
             seat = state.to_act()[0]
@@ -75,7 +73,7 @@ def examples(game_id: str) -> dict[str, Picture]:
 def pictures() -> dict[str, Picture]:
     """File name → picture, every golden picture."""
     out = {}
-    for game_id, sc in SCENES.items():
+    for game_id, sc in drawn().items():
         out[f"{game_id}-set.png"] = piece_set(sc)
         for kind, picture in examples(game_id).items():
             out[f"{game_id}-{kind}.png"] = picture
@@ -110,7 +108,7 @@ def piece_image(face: str, code: str) -> Image.Image:
 def hashes() -> dict[str, dict[str, str]]:
     """game → piece code → hash of the piece drawn alone."""
     return {game_id: {c: phash(piece_image(sc.face, c)) for c in sc.all_pieces()}
-            for game_id, sc in SCENES.items()}
+            for game_id, sc in drawn().items()}
 
 
 # -- writing and checking -------------------------------------------------------------------

@@ -276,7 +276,7 @@ class Presenter(Generic[PublicT, ViewT]):
                 # a button's "掀!" is no sentence's end mark (Chinese would take ！)
                 lines.append(f"{i + 1}. {names[seat]}: {label.rstrip('!')}{then}")
         lines.append(_("Scoring:"))
-        if not state.is_over():  # settled void: nobody could move on
+        if not state.is_over():  # scored void: nobody could move on
             lines.append(_("Nobody could move on: the hand counts for nothing."))
             return lines
         final = cast("Revealed[PublicT]", state.revealed())  # a hand of this presenter's game

@@ -1,6 +1,6 @@
 """How 刨幺 looks: poker cards with coloured suits, plays named as players say
 them (单顺, 双顺, 三路, 小幺, 对小王 ...), partners shown as teams, and the 雪
-settlement explained.
+scoring explained.
 
 The words are docs/glossary.md's (刨幺): 三路 … 八路 are "Three Js" … "Eight
 Js" in English; yao (幺) and snow (雪) are glossed with their Chinese on their

@@ -1,6 +1,6 @@
 """How 掀牛 (poker suits) and 掀牛九 (牛九 cards) look: cards, shape names on
 the buttons (对K, 公牛, 摆, 鱼 ...), the table with everyone's leaves, the
-private hand, what happened, and the settlement.
+private hand, what happened, and the scoring.
 
 The words are docs/glossary.md's (掀牛, 掀牛九): English glosses its game
 words (xian, bai, stand, ox pair …) with their Chinese on their first use in a

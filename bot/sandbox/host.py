@@ -2,7 +2,7 @@
 (`bot.app.App`, the same as `paiju run`) polling it. Everything the page can
 do goes through here, checked first: a request the page could not have made
 (an unknown chat, a person not in the chat, a button the message does not
-show) is refused with `Refused` and changes nothing."""
+show) is answered with a `PageError` (an HTTP 4xx) and changes nothing."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from bot.i18n import DEFAULT_LANG, N_
 from bot.sandbox.fake import FakeTelegram, FakeTelegramError
 from bot.sandbox.fake.markup import inline_buttons
-from bot.sandbox.process import BotProcess, config
+from bot.sandbox.process import BotProcess, startup
 from games import registry
 
 if TYPE_CHECKING:  # aiogram takes seconds to import: the page is up before it is
@@ -50,7 +50,7 @@ GROUP_TITLE = {"zh_Hans": "老乡群", "zh_Hant": "老鄉群", "en": "Home town"
 TELEGRAM_LANG = {"zh_Hans": "zh-hans", "zh_Hant": "zh-hant", "en": "en"}
 
 
-class Refused(Exception):
+class PageError(Exception):
     """A request the sandbox will not carry out: `status` is its HTTP status
     (4xx), `reason` a msgid (the page shows it translated)."""
 
@@ -70,7 +70,7 @@ class Options:
     # None: Telegram's limits, as `paiju run` keeps them (tests pass faster ones)
     outbox: Limits | None = None
     telegram_limits: bool = True  # the fake server enforces Telegram's flood limits
-    settings: dict[str, Any] = field(default_factory=dict)  # Settings fields to override
+    config: dict[str, Any] = field(default_factory=dict)  # Config fields to override
     # the bot in a process of its own (`paiju sandbox`: its import runs on the
     # other core while the page comes up; a restart is a real one); in this
     # process otherwise, where tests can look inside it (`Sandbox.app`)
@@ -170,18 +170,18 @@ class Sandbox:
 
     async def _start_bot(self) -> None:
         o = self.options
-        settings = {"token": self.tg.token, "api_base": self.tg.base_url, "db_path": self._db,
-                    "default_lang": o.lang, **o.settings}
+        config = {"token": self.tg.token, "api_base": self.tg.base_url, "db_path": self._db,
+                  "default_lang": o.lang, **o.config}
         if o.process:
             bot, self._spare = self._spare or BotProcess(), None
             self.bot = bot
-            await bot.start(config(settings, o.outbox, logging.getLogger().getEffectiveLevel()))
+            await bot.start(startup(config, o.outbox, logging.getLogger().getEffectiveLevel()))
             self._watching = asyncio.get_running_loop().create_task(self._watch(bot))
         else:
             from bot.app import App
-            from bot.settings import Settings
+            from bot.config import Config
 
-            self.app = App(Settings(**settings), o.outbox)
+            self.app = App(Config(**config), o.outbox)
             await self.app.start()
         self.status = "running"
 
@@ -229,7 +229,7 @@ class Sandbox:
         """Stop the bot and start it again, as after a crash: the running
         games go on from the database. Returns at once; `status` tells."""
         if not self.restartable():
-            raise Refused(409, N_("The bot is not running now; wait a moment."))
+            raise PageError(409, N_("The bot is not running now; wait a moment."))
         self._crashed = False
         self.status = "restarting"
         self.changed()
@@ -261,11 +261,11 @@ class Sandbox:
         """`user` writes `text` in `chat`; the new message's id."""
         self._person_in(user, chat)
         if not isinstance(text, str) or not text.strip():
-            raise Refused(400, N_("Type something first."))
+            raise PageError(400, N_("Type something first."))
         if len(text) > MAX_TEXT:
-            raise Refused(400, N_("That is too long for one message."))
+            raise PageError(400, N_("That is too long for one message."))
         if chat == user and not self.tg.is_started(user):  # Telegram shows only START then
-            raise Refused(409, N_("Tap START first: this person has not opened the bot yet."))
+            raise PageError(409, N_("Tap START first: this person has not opened the bot yet."))
         msg = await self.tg.send_message(user, chat, text)
         self.changed()
         return int(msg["message_id"])
@@ -276,10 +276,10 @@ class Sandbox:
         self._person_in(user, chat)
         m = self.tg.message(chat, message)
         if m is None:
-            raise Refused(404, N_("That message is not in this chat."))
+            raise PageError(404, N_("That message is not in this chat."))
         if not isinstance(data, str) or not any(
                 b.callback_data == data for b in inline_buttons(m.reply_markup)):
-            raise Refused(400, N_("That message shows no such button."))
+            raise PageError(400, N_("That message shows no such button."))
         answer = await self.tg.press(user, chat, m.message_id, data, wait=False)
         self.changed()
         return str(answer["callback_query_id"])
@@ -301,20 +301,20 @@ class Sandbox:
         self._person_in(user, chat)
         m = self.tg.message(chat, message)
         if m is None or not any(b.url == url for b in inline_buttons(m.reply_markup)):
-            raise Refused(400, N_("That message shows no such button."))
+            raise PageError(400, N_("That message shows no such button."))
         self._remember_link(user, str(url))
 
     def add_person(self, name: Any = None) -> int:
         """Someone new joins the group; they have not opened the bot yet."""
         people = self.people()
         if len(people) >= MAX_PEOPLE:
-            raise Refused(409, N_("The sandbox has room for {n} people."), n=MAX_PEOPLE)
+            raise PageError(409, N_("The sandbox has room for {n} people."), n=MAX_PEOPLE)
         if name is None or (isinstance(name, str) and not name.strip()):
             taken = {self.tg.world.users[u]["first_name"] for u in people}
             names = NAMES.get(self.options.lang, NAMES["en"])
             name = next((n for n in names if n not in taken), f"#{len(people) + 1}")
         if not isinstance(name, str) or len(name.strip()) > 32:
-            raise Refused(400, N_("A name is 1 to 32 characters."))
+            raise PageError(400, N_("A name is 1 to 32 characters."))
         uid = self._new_person(name.strip(), started=False)
         self.tg.add_member(GROUP, uid)
         self.changed()
@@ -325,20 +325,20 @@ class Sandbox:
         self._person_in(user, GROUP)
         found = self._lobby_button("cpu")
         if found is None:
-            raise Refused(409, N_("No lobby is open: type /new in the group first."))
+            raise PageError(409, N_("No lobby is open: type /new in the group first."))
         return await self.press(user, GROUP, *found)
 
     def fail_next(self, count: Any, status: Any) -> None:
         """The next `count` calls the bot makes to a chat fail with 429 (and
         that chat's flood wait) or 500."""
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_FAILS:
-            raise Refused(400, N_("Fail 1 to {n} calls."), n=MAX_FAILS)
+            raise PageError(400, N_("Fail 1 to {n} calls."), n=MAX_FAILS)
         if status == 429:
             self.tg.inject_429(times=count, retry_after=2)
         elif status == 500:
             self.tg.inject_error(times=count)
         else:
-            raise Refused(400, N_("Failures are 429 or 500."))
+            raise PageError(400, N_("Failures are 429 or 500."))
         self.changed()
 
     def failing(self) -> int:
@@ -356,18 +356,18 @@ class Sandbox:
         return uid
 
     def _person_in(self, user: int, chat: int) -> None:
-        """Refused unless `chat` exists and `user` is a person who may act in it."""
+        """A PageError unless `chat` exists and `user` is a person who may act in it."""
         if chat != GROUP and chat not in self.people():
-            raise Refused(404, N_("There is no such chat."))
+            raise PageError(404, N_("There is no such chat."))
         if user not in self.people():
-            raise Refused(404, N_("There is no such person."))
+            raise PageError(404, N_("There is no such person."))
         if chat == GROUP and user not in self.tg.world.groups[GROUP].members:
-            raise Refused(403, N_("That person is not in the group."))
+            raise PageError(403, N_("That person is not in the group."))
         if chat != GROUP and chat != user:
-            raise Refused(403, N_("Only its owner can act in a private chat."))
+            raise PageError(403, N_("Only its owner can act in a private chat."))
         # starting or restarting: what they do waits in the queue, as in Telegram
         if self.status == "stopped":
-            raise Refused(503, N_("The bot is not running now; wait a moment."))
+            raise PageError(503, N_("The bot is not running now; wait a moment."))
 
     def lobby_open(self) -> bool:
         """A lobby in the group takes computers now."""

@@ -33,7 +33,7 @@ from aiohttp import web
 
 from bot.i18n import N_, translator
 from bot.sandbox import view
-from bot.sandbox.host import Refused, Sandbox
+from bot.sandbox.host import PageError, Sandbox
 from bot.sandbox.words import words
 
 log = logging.getLogger(__name__)
@@ -110,7 +110,7 @@ async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
             return _error(415, _("Send a JSON object."))
     try:
         return await handler(request)
-    except Refused as e:
+    except PageError as e:
         return _error(e.status, _(e.reason).format(**e.fields))
 
 
@@ -165,10 +165,10 @@ async def _file(request: web.Request) -> web.Response:
     try:
         chat, message = int(request.match_info["chat"]), int(request.match_info["message"])
     except ValueError:
-        raise Refused(404, N_("There is no such chat.")) from None
+        raise PageError(404, N_("There is no such chat.")) from None
     found = view.media(sb, chat, message, request.match_info["kind"])
     if found is None:
-        raise Refused(404, N_("That message is not in this chat."))
+        raise PageError(404, N_("That message is not in this chat."))
     content, ctype = found
     return web.Response(body=content, content_type=ctype.split(";")[0],
                         charset="utf-8" if "charset" in ctype else None)
@@ -178,7 +178,7 @@ async def _file(request: web.Request) -> web.Response:
 def _id(p: dict[str, Any], key: str) -> int:
     value = p.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise Refused(400, N_("“{key}” must be a number."), key=key)
+        raise PageError(400, N_("“{key}” must be a number."), key=key)
     return value
 
 
@@ -234,7 +234,7 @@ def _action(action: Action) -> Handler:
         except (json.JSONDecodeError, UnicodeDecodeError):
             params = None
         if not isinstance(params, dict):
-            raise Refused(400, N_("Send a JSON object."))
+            raise PageError(400, N_("Send a JSON object."))
         return _ok(await action(sb, params))
 
     return handle

@@ -3,7 +3,7 @@
 Importing aiogram costs seconds of CPU (it builds its ~650 pydantic models
 at import), so `paiju sandbox` starts this process first thing: it imports
 the bot on one core while the page and the make-believe Telegram come up on
-the other. It then reads one line on stdin, the bot's settings as JSON
+the other. It then reads one line on stdin, the bot's config as JSON
 (the sandbox writes them once its Telegram listens), starts the same `App`
 as `paiju run`, prints `ready`, and runs until SIGTERM, or until its stdin
 closes (the sandbox is gone), then stops the bot as `paiju run` does and
@@ -53,7 +53,7 @@ class BotProcess:
         return self.proc.poll() is None
 
     async def start(self, config: dict[str, Any]) -> None:
-        """Send the bot its settings; returns when it polls the fake Telegram.
+        """Send the bot its config; returns when it polls the fake Telegram.
         Raises RuntimeError when the process ends first."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.told = True
@@ -98,10 +98,10 @@ class BotProcess:
                     pipe.close()
 
 
-def config(settings: dict[str, Any], limits: Limits | None, log_level: int) -> dict[str, Any]:
-    """What the bot process needs, as JSON: Settings fields, the outbox's
-    limits (None: Telegram's) and the log level."""
-    return {"settings": settings, "limits": None if limits is None else asdict(limits),
+def startup(config: dict[str, Any], limits: Limits | None, log_level: int) -> dict[str, Any]:
+    """What the bot process is told at start, as JSON: Config fields, the
+    outbox's limits (None: Telegram's) and the log level."""
+    return {"config": config, "limits": None if limits is None else asdict(limits),
             "log_level": log_level}
 
 
@@ -124,8 +124,8 @@ def main() -> int:
 async def _run(cfg: dict[str, Any], stdin: IO[str]) -> int:
     from bot import logs
     from bot.app import App
+    from bot.config import Config
     from bot.outbox import Limits
-    from bot.settings import Settings
 
     logs.setup(cfg["log_level"])
     limits = None
@@ -144,7 +144,7 @@ async def _run(cfg: dict[str, Any], stdin: IO[str]) -> int:
     with contextlib.suppress(NotImplementedError):  # not on Windows: terminate() ends it there
         loop.add_signal_handler(signal.SIGTERM, stop.set)
         loop.add_reader(stdin.fileno(), gone)
-    app = App(Settings(**cfg["settings"]), limits)
+    app = App(Config(**cfg["config"]), limits)
     starting = asyncio.ensure_future(app.start())
     stopping = asyncio.ensure_future(stop.wait())
     try:

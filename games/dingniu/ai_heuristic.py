@@ -9,7 +9,7 @@ and ends, the tile counts, the variant (all of it in `view(seat)` and
 - Play / lead: shed heavy tiles, keep tiles that fit the new ends, leave the
   others ends they cannot follow (they must 扣), avoid leaving a 算帐 to the
   next players and always cover the 6-end against a 红帐 (死拦红帐 pays 12).
-- 算帐: count the settlement over random deals of the hidden tiles; make the
+- 算帐: count the reckoning over random deals of the hidden tiles; make the
   算帐 only if it wins on average, avoid it otherwise.
 """
 
@@ -144,7 +144,7 @@ def _best_play(
         after = list(hand)
         after[t] -= 1
         if typ is not None and not forced:
-            ev = _settle_ev(state, seat, after, typ, nl, nr, rng)
+            ev = _suanzhang_ev(state, seat, after, typ, nl, nr, rng)
             val = (1000.0 if ev > SZ_MIN else -1000.0) + ev
         else:
             val = (POINTS[t] + MY_FIT * _fits(after, nl, nr) - THEIR_FIT * _fits(unknown, nl, nr)
@@ -172,7 +172,7 @@ def _threats(unknown: list[int], nd: int, d: int, left: int, right: int, mask: i
     return n
 
 
-def _settle_ev(state: DingniuState, seat: int, after: list[int], typ: str,
+def _suanzhang_ev(state: DingniuState, seat: int, after: list[int], typ: str,
                left: int, right: int, rng: random.Random) -> float:
     """My mean net if I make this 算帐 now, over random deals of the hidden tiles."""
     variant = state.variant

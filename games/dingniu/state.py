@@ -1,4 +1,4 @@
-"""One hand of 顶牛: the layout, forced play and 扣, 算帐 and settlement.
+"""One hand of 顶牛: the layout, forced play and 扣, 算帐 and scoring.
 
 Seats play in seat order from the head (头牌 = the protocol's dealer). Move codes:
   O<tile>        the head's opening tile ("O56"); O4444 leads both 红八 (rule ④)

@@ -1,4 +1,4 @@
-"""End-of-hand grading and settlement (spec §6.3–6.5) and the match tally."""
+"""End-of-hand grading and scoring (spec §6.3–6.5) and the match tally."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def grade(loser_points: int, variant: Mapping[str, Any]) -> int:
     return 2 if snowable(loser_points, variant) else 1
 
 
-def settlement(winner_team: int, multiplier: int, variant: Mapping[str, Any],
+def score_hand(winner_team: int, multiplier: int, variant: Mapping[str, Any],
                base: int = 1) -> tuple[list[int], list[int]]:
     """(net, tally) per seat. net is zero-sum (D10): each winner +m·b, each
     loser −m·b. tally is what the match scoreboard adds up: the same under

@@ -41,7 +41,7 @@ from games.paoyao.moves import (
     swap_four_ace_jokers,
     swap_roads,
 )
-from games.paoyao.scoring import SNOW_NAMES, grade, settlement, snowable
+from games.paoyao.scoring import SNOW_NAMES, grade, score_hand, snowable
 from games.paoyao.views import PaoyaoPublic, PaoyaoView, Snow, Top
 
 PLAY, SNOW, OVER = "play", "snow", "over"
@@ -531,7 +531,7 @@ class PaoyaoState(State):
         if self.finish is None:
             raise IllegalMove("hand_not_over")
         f = self.finish
-        net, tally = settlement(f["team"], f["multiplier"], self.variant)
+        net, tally = score_hand(f["team"], f["multiplier"], self.variant)
         details = {
             "winner_team": f["team"],
             "winners": [f["team"], f["team"] + 2],

@@ -1,4 +1,4 @@
-"""Settlement of one hand (rules §4): 性子, 亮子, big-hand bonus, 掀 money.
+"""Scoring of one hand (rules §4): 性子, 亮子, big-hand bonus, 掀 money.
 
 Pure function of the standing plays, the 掀 counts and the variant, so the
 worked examples of §4.4 can be checked directly as well as through play.
@@ -36,7 +36,7 @@ def seat_score(plays: list[tuple[Info, bool]], split_rule: str) -> tuple[int, in
     return n, xz, liang
 
 
-def settle(
+def score_hand(
     plays: list[list[tuple[Info, bool]]],
     xian: list[list[int]],
     last_xianer: list[int | None],

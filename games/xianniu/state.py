@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.base import COPY_1, COPY_2, Game, IllegalMove, Move, Pick, Result, State
-from games.xianniu.scoring import settle
+from games.xianniu.scoring import score_hand
 from games.xianniu.shapes import LONGFENG, Info, Rules
 from games.xianniu.views import CAP, Opening, Views
 
@@ -586,7 +586,7 @@ class XianniuState(Views, State):
     def result(self) -> Result:
         if self.phase != "over":
             raise IllegalMove("hand_not_over")
-        res = settle(self.leaves, self.xian, self.last_xianer, self.variant)
+        res = score_hand(self.leaves, self.xian, self.last_xianer, self.variant)
         res.details["end_reason"] = self.end_reason
         return res
 

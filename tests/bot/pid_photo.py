@@ -19,3 +19,17 @@ class KeptPhoto(PidPhoto):
 
     def __init__(self) -> None:
         self.translate = lambda text: text
+
+
+class SlowPhoto(PidPhoto):
+    """One that takes a while to draw."""
+
+    def __init__(self, n: int) -> None:
+        self.digest = f"slow{n}"
+        self.name = f"slow{n}.png"
+
+    def png(self) -> bytes:
+        import time
+
+        time.sleep(0.3)
+        return b"slow"

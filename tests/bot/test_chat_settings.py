@@ -9,6 +9,7 @@ import pytest
 from bot import catalog, rules_text, settings_flow
 from bot.callbacks import SettingsCB
 from bot.chat_settings import ChatSettings
+from bot.core import Refused
 from bot.i18n import LANGS, translator
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -55,7 +56,7 @@ def test_settings_flow_refuses_with_a_reason(monkeypatch):
 
     monkeypatch.setattr(type(XIANNIU), "variant", refuse)
     d = SettingsCB(a="set", g="xianniu", f=0, v=0)
-    with pytest.raises(settings_flow.Refused) as e:
+    with pytest.raises(Refused) as e:
         settings_flow.change(ChatSettings(), d, settings_flow.Host(60, "UTC", True),
                              translator("en"))
     assert "tighten needs xian" in str(e.value)

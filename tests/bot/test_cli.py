@@ -8,7 +8,7 @@ import pathlib
 
 import pytest
 
-from bot import settings
+from bot import config
 from bot.cli import main
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "docs" / "examples"
@@ -47,17 +47,17 @@ def test_every_setting_from_env_file_typed(tmp_path):
     f = tmp_path / "prod.env"
     f.write_text("BOT_TOKEN=9:secret_x\nPAIJU_POLLING_TIMEOUT=25\nPAIJU_WEEKLY_POST=false\n"
                  "PAIJU_TZ=UTC\nPAIJU_BACKOFF_MAX=30\nPAIJU_HEARTBEAT=/tmp/hb\nTZ=Europe/Paris\n")
-    s = settings.load({"DB_PATH": "stray.db", "TZ": "Asia/Tokyo"}, f)
+    s = config.load({"DB_PATH": "stray.db", "TZ": "Asia/Tokyo"}, f)
     assert s.polling_timeout == 25 and s.weekly_post is False and s.tz == "UTC"
     assert s.backoff_max == 30.0 and str(s.heartbeat_path) == "/tmp/hb"
     assert s.db_path == "paiju.sqlite3"  # DB_PATH and TZ are not ours
-    assert settings.Settings(token="1:x", db_path="/d/p.db").heartbeat_path == pathlib.Path(
+    assert config.Config(token="1:x", db_path="/d/p.db").heartbeat_path == pathlib.Path(
         "/d/p.db.heartbeat")
 
 
 def test_a_token_never_appears_in_an_error():
-    with pytest.raises(settings.SettingsError) as e:
-        settings.load({"BOT_TOKEN": "12:x/yz"}, pathlib.Path("/nonexistent"))
+    with pytest.raises(config.ConfigError) as e:
+        config.load({"BOT_TOKEN": "12:x/yz"}, pathlib.Path("/nonexistent"))
     assert "x/yz" not in str(e.value) and "BOT_TOKEN" in str(e.value)
 
 

@@ -1,5 +1,5 @@
 """Computer moves in the bot (bot/computer.py): thought in worker processes
-that die, are replaced and leak nothing; the pool's size from the settings;
+that die, are replaced and leak nothing; the pool's size from the config;
 the figures `paiju healthcheck --verbose` shows; and the thread pool of the
 bot before issue 35, kept to compare against."""
 
@@ -15,7 +15,7 @@ import pytest
 
 from bot import catalog, computer
 from bot.callbacks import MAX_BYTES, MoveCB, MoveIndexCB, move_button_data
-from bot.settings import Settings
+from bot.config import Config
 from games import players
 from games.base import Move
 from games.players import fallback, quick
@@ -35,10 +35,10 @@ class _Steady:
         return self.code
 
 
-def _service(**settings):
+def _service(**config):
     from bot.service import Service
 
-    return Service(Settings(token="1:x", **settings), None, None, None, None)
+    return Service(Config(token="1:x", **config), None, None, None, None)
 
 
 async def test_the_old_thread_pool_plays_the_heuristic_when_a_move_runs_over(monkeypatch):
@@ -56,7 +56,7 @@ async def test_the_old_thread_pool_plays_the_heuristic_when_a_move_runs_over(mon
         return slow_pick
 
     ai = SimpleNamespace(choose=slow, heuristic=lambda: _Steady(quick_pick))
-    monkeypatch.setattr(players, "ai_module", lambda gid: ai)
+    monkeypatch.setattr(players, "ai_module", lambda game_id: ai)
     service = _service(ai_budget=0.05, ai_workers=0)
     assert isinstance(service.turns.thinker, computer.Threads)
     seats = [Seat(None)] * catalog.game(game_id).default_seats
@@ -71,17 +71,17 @@ async def test_the_old_thread_pool_plays_the_heuristic_when_a_move_runs_over(mon
 
 
 def test_the_pools_size_comes_from_the_settings(monkeypatch):
-    from bot import settings
+    from bot import config
 
     assert _service(ai_workers=3).turns.thinker.pool.size == 3
     assert _service().turns.thinker.pool.size == default_size()
     assert isinstance(_service(ai_workers=0).turns.thinker, computer.Threads)
     monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 1, 2, 3})
-    assert _service().turns.thinker.pool.size == 3  # one per core less one
-    loaded = settings.load({"BOT_TOKEN": "1:abcdef", "PAIJU_AI_WORKERS": "2"}, Path("/nonexistent"))
+    assert _service().turns.thinker.pool.size == 4  # one per core (below the bot's priority)
+    loaded = config.load({"BOT_TOKEN": "1:abcdef", "PAIJU_AI_WORKERS": "2"}, Path("/nonexistent"))
     assert loaded.ai_workers == 2
-    with pytest.raises(settings.SettingsError, match="PAIJU_AI_WORKERS"):
-        settings.load({"BOT_TOKEN": "1:abcdef", "PAIJU_AI_WORKERS": "-1"}, Path("/nonexistent"))
+    with pytest.raises(config.ConfigError, match="PAIJU_AI_WORKERS"):
+        config.load({"BOT_TOKEN": "1:abcdef", "PAIJU_AI_WORKERS": "-1"}, Path("/nonexistent"))
 
 
 def _searching_position(game_id="xianniu"):

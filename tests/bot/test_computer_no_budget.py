@@ -4,7 +4,7 @@ from the turn's seed, never a search whose result depends on the clock."""
 from types import SimpleNamespace
 
 from bot import catalog
-from bot.settings import Settings
+from bot.config import Config
 from bot.turns import Turns
 from games import players
 from games.base import Move
@@ -25,8 +25,8 @@ async def test_no_budget_plays_the_heuristic_without_search(monkeypatch):
 
     heuristic = SimpleNamespace(name="heuristic", choose=lambda st, s, rng: last)
     ai = SimpleNamespace(choose=search, heuristic=lambda: heuristic)
-    monkeypatch.setattr(players, "ai_module", lambda gid: ai)
-    core = SimpleNamespace(settings=Settings(token="1:x", ai_budget=0))
+    monkeypatch.setattr(players, "ai_module", lambda game_id: ai)
+    core = SimpleNamespace(config=Config(token="1:x", ai_budget=0))
     turns = Turns(core, None, None, None, None, _NoWorkers())  # type: ignore[arg-type]
     sitting = SimpleNamespace(id=1, hand_no=1, state=state)
     assert await turns.think(sitting, seat) == last

@@ -89,7 +89,7 @@ def test_a_good_path_is_created_and_ready(tmp_path):
     assert unusable(str(path)) is None
     tables = {r[0] for r in sqlite3.connect(path).execute(
         "select name from sqlite_master where type = 'table'")}
-    assert "games" in tables  # migrated as the bot would
+    assert "sittings" in tables  # migrated as the bot would
     assert unusable(str(path)) is None  # and again, as it is now
 
 

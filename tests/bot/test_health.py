@@ -58,10 +58,10 @@ async def test_start_retries_get_me_and_polling_survives_errors(fake_telegram, t
 async def test_an_unknown_token_stops_start_up_and_closes_the_session(fake_telegram, tmp_path):
     from bot.app import App
     from bot.connect import TokenRefused
-    from tests.e2e.harness import settings_for
+    from tests.e2e.harness import config_for
 
     fake_telegram.inject_error(method="getMe", error_code=404, description="Not Found")
-    app = App(settings_for(fake_telegram, tmp_path / "db.sqlite3"))
+    app = App(config_for(fake_telegram, tmp_path / "db.sqlite3"))
     try:
         await app.start()
     except TokenRefused as e:

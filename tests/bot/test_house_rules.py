@@ -80,14 +80,14 @@ def test_settings_pages_read_in_every_language(lang):
     _ = translator(lang)
     cs = ChatSettings(turn_timeout=45, computers=False)
     pages = [settings_flow.home(cs, lang, settings_flow.Host(60, "Asia/Shanghai", True), _)]
-    for gid in GAMES:
-        g = catalog.game(gid)
-        pages.append(settings_flow.game_page(gid, cs, _))
-        pages += [settings_flow.flag_page(gid, i, cs, _)
-                  for i in range(len(house_rules.flags_of(gid, g)))]
+    for game_id in GAMES:
+        g = catalog.game(game_id)
+        pages.append(settings_flow.game_page(game_id, cs, _))
+        pages += [settings_flow.flag_page(game_id, i, cs, _)
+                  for i in range(len(house_rules.flags_of(game_id, g)))]
         for text, kb in pages:
-            clean(text, gid, lang)
+            clean(text, game_id, lang)
             for row in kb.inline_keyboard:
                 for b in row:
-                    clean(b.text, gid, lang)
+                    clean(b.text, game_id, lang)
                     assert len(b.callback_data.encode()) <= 64

@@ -133,6 +133,39 @@ def test_plurals_follow_each_language():
     assert "本场" in i18n.plural(hans, one, many, 3)
 
 
+def game_words(game_id: str) -> set[str]:
+    """The msgids of a game's house rules: its presets' names and descriptions,
+    its flags' names, explanations and choices, and its /rules summary."""
+    from bot import catalog
+
+    p = catalog.presenter(game_id)
+    words = {w for name_about in p.presets.values() for w in name_about}
+    for name, about, choices in p.flags.values():
+        words |= {name, about, *(c for c in choices.values() if not c.isdigit())}
+    return words | set(p.summary)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_games_own_words_are_in_its_own_catalog(lang):
+    """A game is one package: the words only it uses are in
+    locales/<lang>/LC_MESSAGES/<its package>.po, not in a file of the bot's."""
+    from bot import catalog
+
+    def ids(stem: str) -> set[str]:
+        with (ROOT / "locales" / lang / "LC_MESSAGES" / f"{stem}.po").open("rb") as f:
+            return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
+
+    real = catalog.landed()
+    words = {g: game_words(g) for g in real}
+    stems = {g: catalog.presenter(g).__module__.rpartition(".")[2] for g in real}
+    for g in real:
+        others = set().union(*(words[o] for o in real if stems[o] != stems[g]))
+        own = words[g] - others
+        assert own, g
+        missing = sorted(own - ids(stems[g]))
+        assert missing == [], f"{g}: {missing[:5]} not in {lang}/{stems[g]}.po"
+
+
 def test_a_stale_mo_is_not_used(tmp_path, monkeypatch):
     """A .po edited after the last build wins over the old .mo."""
     import shutil

@@ -65,5 +65,5 @@ def test_the_scan_finds_a_literal(tmp_path):
     bad = tmp_path / "bot"
     bad.mkdir()
     (bad / "x.py").write_text('outbox.send(chat, "Hello there")\nReply(f"{n} players")\n'
-                             'rows = [("Start", LobbyCB(g=1).pack())]\n')
+                             'rows = [("Start", LobbyCB(s=1).pack())]\n')
     assert len(offenders(tmp_path)) == 3

@@ -2,6 +2,7 @@
 (a thread shares the interpreter with the event loop: at 100 tables a deal's
 pictures held up every tap), and in a thread when that process cannot run."""
 
+import asyncio
 import os
 
 from aiogram import Bot
@@ -11,7 +12,7 @@ from bot.outbox import Outbox
 from bot.pictures.drawing import Drawing
 from bot.pictures.scenes import scenes
 from games.pool import Pool
-from tests.bot.pid_photo import KeptPhoto, PidPhoto
+from tests.bot.pid_photo import KeptPhoto, PidPhoto, SlowPhoto
 
 TOKEN = "42:TEST"
 
@@ -52,3 +53,25 @@ async def test_a_picture_that_cannot_cross_to_the_process_is_drawn_in_a_thread()
         assert int(await outbox._draw(KeptPhoto())) == os.getpid()
     finally:
         await outbox.close()
+
+
+async def test_a_picture_wanted_by_a_call_holding_a_slot_is_drawn_next():
+    """A message that holds a slot of Telegram's limits and finds its picture
+    not drawn (a merge changed it while it waited) has it drawn next, ahead
+    of the pictures queued for messages still waiting."""
+    outbox = Outbox(Bot(TOKEN), drawer=Pool(1, name="test-pictures"))
+    done: list[str] = []
+
+    async def draw(photo, first: bool, tag: str) -> None:
+        await outbox._draw(photo, first=first)
+        done.append(tag)
+
+    try:
+        await outbox._draw(PidPhoto())  # the worker is up
+        queued = [asyncio.create_task(draw(SlowPhoto(n), False, f"slow {n}")) for n in range(3)]
+        await asyncio.sleep(0.1)  # the first is being drawn, two wait
+        queued.append(asyncio.create_task(draw(PidPhoto(), True, "holding a slot")))
+        await asyncio.gather(*queued)
+    finally:
+        await outbox.close()
+    assert done == ["slow 0", "holding a slot", "slow 1", "slow 2"]

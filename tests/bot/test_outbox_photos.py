@@ -242,3 +242,23 @@ async def test_photos_count_in_a_chats_limits_and_their_edits_merge(world):
     m = tg.messages(ANN, from_bot=True)[0]
     assert m.text == "v4" and m.photo["file_id"] == tg.uploads[-1][2]
     assert len(tg.uploads) == 2  # the blue and green pictures were never sent
+
+
+async def test_a_picture_drawn_for_a_waiting_message_is_kept_until_it_goes(world, monkeypatch):
+    """Under load a message waits for a slot long after its picture was
+    drawn, while other chats' pictures are drawn: its own is kept with it,
+    not drawn a second time while the message holds a slot (at 100 tables
+    that redrawing held the slots and starved the groups' tables)."""
+    from bot import outbox
+
+    tg, ob = world
+    monkeypatch.setattr(outbox, "DRAWN", 2)  # the cache of recent pictures: smaller than the line
+    ob.limits = Limits(chat_rate=1000, chat_burst=1000, group_per_minute=10_000,
+                       overall_per_second=3, urgent_reserve=0)
+    pics = [Pic(colour) for colour in ("red", "blue", "green", "white", "black", "yellow")]
+    for n, pic in enumerate(pics):
+        tg.add_user(10 + n, f"P{n}", started=True)
+        ob.show(10 + n, "hand", f"hand {n}", photo=pic)
+    assert await ob.drain(10)
+    assert [p.drawn for p in pics] == [1] * len(pics)
+    assert len(tg.calls("sendPhoto")) == len(pics)

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from bot import catalog
-from bot.core import Table
+from bot.core import Refused, Table
 from bot.i18n import translator
-from bot.moves import Moves, Refused
+from bot.moves import Moves
 from bot.sitting import Seat, Selection, Sitting, still_asked
 from games.base import Move, Pick
 

@@ -28,8 +28,8 @@ def db():
 
 @pytest.mark.parametrize("game_id", registry.ids())
 def test_replay_text_and_record_replay_to_the_same_result(db, game_id, tmp_path, capsys):
-    gid, st, _f, _h = end_hand(db, game_id)
-    h = ledger.hand(db, ledger.rows_of_hand(db, gid, 1)[0]["hand_id"])
+    sitting_id, st, _f, _h = end_hand(db, game_id)
+    h = ledger.hand(db, ledger.rows_of_hand(db, sitting_id, 1)[0]["hand_id"])
     _ = translator("zh_Hans")
     texts = scores_text.replay_texts(h, ZONE, _)
     assert all(len(t) <= 4096 for t in texts)
@@ -54,16 +54,16 @@ def test_replay_text_and_record_replay_to_the_same_result(db, game_id, tmp_path,
 @pytest.mark.parametrize("game_id", registry.ids())
 @pytest.mark.parametrize("lang", LANGS)
 def test_history_line_names_the_winner(db, game_id, lang):
-    gid, st, _f, _h = end_hand(db, game_id)
+    sitting_id, st, _f, _h = end_hand(db, game_id)
     _ = translator(lang)
     text, kb = scores_text.history(ledger.recent_hands(db, -100), ZONE, _)
-    hand_id = ledger.rows_of_hand(db, gid, 1)[0]["hand_id"]
+    hand_id = ledger.rows_of_hand(db, sitting_id, 1)[0]["hand_id"]
     game = catalog.presenter(game_id).game_name(_)
     head = text.splitlines()[1]
     # the number /replay takes, then the hand as its table named it
     assert head.startswith(f"{hand_id}. {game}") and "#" not in head
     assert head.split(" · ")[0] == f"{hand_id}. " + _("{game}, hand {n}").format(game=game, n=1)
-    names = scores_text.ledger_names(ledger.rows_of_hand(db, gid, 1), _)
+    names = scores_text.ledger_names(ledger.rows_of_hand(db, sitting_id, 1), _)
     net = st.result().net
     line = catalog.presenter(game_id).result_line(st.result(), names, _)
     assert "   " + line in text.splitlines()

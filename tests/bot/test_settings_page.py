@@ -22,11 +22,11 @@ def every_page(cs, lang):
     yield settings_flow.home(cs, lang, HOST, _)
     for name in ("to", "tz", "lang"):
         yield settings_flow.page(name, cs, SettingsCB(a=name), lang, HOST, _)
-    for gid in catalog.landed():
-        g = catalog.game(gid)
-        yield settings_flow.game_page(gid, cs, _)
-        for i in range(len(house_rules.flags_of(gid, g))):
-            yield settings_flow.flag_page(gid, i, cs, _)
+    for game_id in catalog.landed():
+        g = catalog.game(game_id)
+        yield settings_flow.game_page(game_id, cs, _)
+        for i in range(len(house_rules.flags_of(game_id, g))):
+            yield settings_flow.flag_page(game_id, i, cs, _)
 
 
 @pytest.mark.parametrize("lang", LANGS)

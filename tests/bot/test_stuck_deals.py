@@ -1,5 +1,5 @@
 """Every hand the bot starts can move on: someone is asked with a timer (or a
-computer move is on its way), or the hand is settled at once. Driven through
+computer move is on its way), or the hand is scored at once. Driven through
 `Lifecycle.start_hand` (bot/lifecycle.py) with stand-ins for storage, outbox
 and scheduler, so thousands of deals per game and preset take seconds."""
 
@@ -10,8 +10,8 @@ import asyncio
 import pytest
 
 from bot import catalog
+from bot.config import Config
 from bot.service import Service
-from bot.settings import Settings
 from bot.sitting import Seat, Sitting
 
 SEEDS = 2000  # per game and preset; 38 of 20,000 xianniu deals are over when dealt
@@ -56,8 +56,8 @@ class Scheduler:
 
 
 def service() -> Service:
-    settings = Settings(token="1:x", computer_delay=3600.0, ai_workers=1)
-    svc = Service(settings, None, Storage(), Outbox(), Scheduler())
+    config = Config(token="1:x", computer_delay=3600.0, ai_workers=1)
+    svc = Service(config, None, Storage(), Outbox(), Scheduler())
     svc.spawned = []
     svc.spawn = lambda coro: (coro.close(), svc.spawned.append(1))  # a computer move queued
     return svc
@@ -70,7 +70,7 @@ def cases():
 
 
 @pytest.mark.parametrize(("game_id", "preset"), list(cases()))
-def test_every_started_hand_can_move_on_or_is_settled(game_id, preset):
+def test_every_started_hand_can_move_on_or_is_scored(game_id, preset):
     g = catalog.game(game_id)
     n = g.default_seats
     svc = service()
@@ -79,10 +79,10 @@ def test_every_started_hand_can_move_on_or_is_settled(game_id, preset):
     s = Sitting(id=7, chat_id=-5, game=game_id, preset=preset, variant=g.preset(preset),
                 status="running", creator_id=1000, seats=seats, totals=[0] * n)
     svc.sittings[s.id] = s
-    settled = 0
+    scored = 0
 
     async def deal_all():
-        nonlocal settled
+        nonlocal scored
         for seed in range(SEEDS):
             svc.scheduler.jobs.clear()
             svc.spawned.clear()
@@ -90,7 +90,7 @@ def test_every_started_hand_can_move_on_or_is_settled(game_id, preset):
             await svc.lifecycle.start_hand(s, seed=seed)
             st = s.state
             if s.status == "hand_over":
-                settled += 1
+                scored += 1
                 assert st.is_over() or not st.to_act()
                 hand_writes = [w for w in svc.storage.writes[writes:] if w[0] == "record_move"]
                 assert len(hand_writes) == 1 and hand_writes[0][1][3] is not None
@@ -109,4 +109,4 @@ def test_every_started_hand_can_move_on_or_is_settled(game_id, preset):
     asyncio.run(deal_all())
     assert sum(s.totals) == 0
     if game_id == "xianniu" and preset == "default":
-        assert settled > 0  # the seeds do include deals over at once
+        assert scored > 0  # the seeds do include deals over at once

@@ -48,7 +48,7 @@ def test_at_most_three_events_in_the_last_line():
     assert last.count("扣了") == 3, last
 
 
-def test_the_end_of_a_sitting_counts_only_the_hands_that_were_settled():
+def test_the_end_of_a_sitting_counts_only_the_hands_that_were_scored():
     s = sitting("xianniu")  # hand 3, stopped while it was being played
     assert "打了2局，本场结束" in render.finished(s, HANS)
     while not s.state.is_over():  # play hand 3 to its end

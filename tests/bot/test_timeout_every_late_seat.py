@@ -39,7 +39,7 @@ def several_asked(game_id: str, seed: int):
 @pytest.mark.parametrize("game_id", ["changpai", "paoyao"])
 async def test_one_timer_moves_for_every_late_seat(game_id):
     svc = service()
-    svc.settings = svc.settings.model_copy(update={"ai_budget": 0.01})
+    svc.config = svc.config.model_copy(update={"ai_budget": 0.01})
     s = several_asked(game_id, 1)
     svc.sittings[s.id] = s
     late = list(s.state.to_act())

@@ -9,7 +9,7 @@ import time
 from types import SimpleNamespace
 
 from bot import catalog
-from bot.settings import Settings
+from bot.config import Config
 from bot.sitting import Seat, Sitting
 from bot.timers import Timers
 
@@ -40,10 +40,10 @@ class Due:
     def __init__(self) -> None:
         self.timeouts: list[tuple[int, int, int]] = []
 
-    async def timeout(self, gid, hand_no, turn):
-        self.timeouts.append((gid, hand_no, turn))
+    async def timeout(self, sitting_id, hand_no, turn):
+        self.timeouts.append((sitting_id, hand_no, turn))
 
-    async def computer_turn(self, gid, hand_no, turn, delay):  # pragma: no cover - all humans
+    async def computer_turn(self, sitting_id, hand_no, turn, delay):  # pragma: no cover - humans
         raise AssertionError("no computer here")
 
 
@@ -70,7 +70,7 @@ def sitting_and_timers():
                 status="running", creator_id=100, seats=seats, hand_no=2)
     s.state = g.new_state(s.variant, len(seats), 5, None)
     core = SimpleNamespace(scheduler=Scheduler(), sittings={s.id: s},
-                           settings=Settings(token="1:x"), spawn=spawn)
+                           config=Config(token="1:x"), spawn=spawn)
     timers = Timers(core)
     timers.due = Due()
     return s, core.scheduler, timers

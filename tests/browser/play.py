@@ -165,7 +165,7 @@ class Player:
                 restarted = True
                 continue  # the page redraws what the bot shows after its restart
             if shot is not None and taps == shot_at:
-                await self.settled()  # the table and the hand show the same moment
+                await self.idle()  # the table and the hand show the same moment
                 await shot(self.page)
                 shot = None
             last, tapped_at = choice, loop.time()
@@ -177,7 +177,7 @@ class Player:
         assert restarted, "the hand ended before the person was asked anything"
         return taps
 
-    async def settled(self, timeout: float = 20.0) -> None:
+    async def idle(self, timeout: float = 20.0) -> None:
         """Until the bot has sent everything it means to (the game waits for
         this person now), and the page has drawn it."""
         loop = asyncio.get_running_loop()
@@ -218,8 +218,8 @@ class Player:
         app = self.sb.app
         sitting = None
         if app is not None and app.service is not None:
-            gid = app.service.by_chat.get(GROUP)
-            sitting = app.service.sittings.get(gid) if gid is not None else None
+            sitting_id = app.service.by_chat.get(GROUP)
+            sitting = app.service.sittings.get(sitting_id) if sitting_id is not None else None
         for m in await self.messages(GROUP):
             if m["id"] <= since:
                 continue

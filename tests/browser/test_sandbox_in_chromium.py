@@ -44,9 +44,9 @@ async def sandbox(browser):
     from bot.sandbox.host import Options, Sandbox
 
     if SHOTS:
-        sb = Sandbox(Options(players=1, lang=LANG, settings=AS_A_HOST_SEES))
+        sb = Sandbox(Options(players=1, lang=LANG, config=AS_A_HOST_SEES))
     else:
-        sb = Sandbox(options(players=1, lang=LANG, settings=QUICK))
+        sb = Sandbox(options(players=1, lang=LANG, config=QUICK))
     runner = web.AppRunner(make_app(sb), handle_signals=False, shutdown_timeout=0.5,
                            handler_cancellation=True, access_log=None)
     await runner.setup()

@@ -26,7 +26,7 @@ from bot.outbox import Limits
 from bot.sandbox.fake import FakeTelegram
 from bot.sandbox.fake.models import FakeTelegramError
 from games import records, registry
-from tests.e2e.harness import buttons_with, move_buttons, settings_for
+from tests.e2e.harness import buttons_with, config_for, move_buttons
 
 SHOWN = ("sendMessage", "editMessageText", "editMessageReplyMarkup", "sendPhoto",
          "editMessageMedia", "editMessageCaption")
@@ -46,7 +46,7 @@ class Report:
     bad_presses: int = 0
     faults: int = 0
     totals_wrong: list[str] = field(default_factory=list)
-    double_settled: list[str] = field(default_factory=list)
+    posted_twice: list[str] = field(default_factory=list)
     blocked: dict = field(default_factory=dict)  # the blocked player's sitting, seat, tellings
     kicked: dict = field(default_factory=dict)
     seconds: float = 0.0
@@ -233,8 +233,8 @@ class Chaos:
         self.seen_data: list[tuple[int, int, str]] = []  # (chat, message, data) shown once
 
     def sitting_of(self, chat: int):
-        gid = self.app.service.by_chat.get(chat)
-        return self.app.service.sittings.get(gid) if gid is not None else None
+        sitting_id = self.app.service.by_chat.get(chat)
+        return self.app.service.sittings.get(sitting_id) if sitting_id is not None else None
 
     async def press(self, uid: int, chat: int, mid: int, data: str, forged=False) -> None:
         try:
@@ -290,19 +290,19 @@ class Chaos:
         if s is None:
             self.report.stuck.append(f"{k} {game_id}/{preset}: no sitting")
             return
-        gid, creator = s.id, humans[0]
+        sitting_id, creator = s.id, humans[0]
         active = list(humans)
         event_at = rng.randint(1, 3)  # after this many of our presses
         presses = 0
         stop_asked = 0.0
         end_by = self.deadline
         while time.monotonic() < end_by:
-            s = self.app.service.sittings.get(gid)
+            s = self.app.service.sittings.get(sitting_id)
             if s is None or s.status in ("finished", "cancelled"):
-                self.report.finished.append(gid)
+                self.report.finished.append(sitting_id)
                 return
             b = self.report.blocked
-            if b.get("gid") == gid and s.seats[b["seat"]].tuoguan:
+            if b.get("sitting_id") == sitting_id and s.seats[b["seat"]].tuoguan:
                 b["tuoguan"] = True
             if event and presses >= event_at and s.status == "running":
                 self.happen(event, s, chat, active)
@@ -312,7 +312,7 @@ class Chaos:
                     end_by = min(end_by, time.monotonic() + 20.0)  # the bot should end it
             if s.status == "hand_over" and humans:
                 if s.hand_no >= hands and not event:  # play on until the event happened
-                    confirm = [p for p in buttons_with(tg, chat, f"s:{gid}:")
+                    confirm = [p for p in buttons_with(tg, chat, f"s:{sitting_id}:")
                                if p[1].callback_data.endswith(":yes")]
                     if confirm:
                         m, b = confirm[-1]
@@ -321,7 +321,7 @@ class Chaos:
                         stop_asked = time.monotonic()
                         await tg.send_message(creator, chat, "/stop")
                 else:
-                    nxt = [p for p in buttons_with(tg, chat, f"h:{gid}:")
+                    nxt = [p for p in buttons_with(tg, chat, f"h:{sitting_id}:")
                            if p[1].callback_data.endswith("next")]
                     if nxt:
                         m, b = nxt[-1]
@@ -337,8 +337,8 @@ class Chaos:
             if humans and rng.random() < 0.3:
                 await self.junk(chat, humans, outsiders)
             await asyncio.sleep(0.05 + rng.random() * 0.1)
-        s = self.app.service.sittings.get(gid)
-        self.report.stuck.append(f"sitting {gid} {game_id}/{preset} status "
+        s = self.app.service.sittings.get(sitting_id)
+        self.report.stuck.append(f"sitting {sitting_id} {game_id}/{preset} status "
                                  f"{s.status if s else '?'} hand {s.hand_no if s else '?'}")
 
     def happen(self, event: str, s, chat: int, active: list[int]) -> None:
@@ -347,12 +347,12 @@ class Chaos:
             uid = active.pop()  # the last human blocks the bot and stops playing
             tg.block_bot(uid)
             seat = s.seat_of(uid)
-            self.report.blocked = {"gid": s.id, "seat": seat, "uid": uid, "chat": chat,
+            self.report.blocked = {"sitting_id": s.id, "seat": seat, "uid": uid, "chat": chat,
                                    "name": s.seats[seat].name, "t": time.monotonic(),
                                    "at": time.time()}
         elif event == "kick":
             tg.kick_bot(chat)
-            self.report.kicked = {"gid": s.id, "chat": chat}
+            self.report.kicked = {"sitting_id": s.id, "chat": chat}
         elif event == "delete":
             for m in tg.messages(chat, from_bot=True):
                 tg.delete_message_as_user(chat, m.message_id)
@@ -383,9 +383,9 @@ async def run(db_path, *, sittings: int, seconds: float, seed: int, fault_rate: 
                 event = {0: "block", 1: "kick", 2: "delete"}.get(k)
                 hands = hands_max if event else rng.randint(1, hands_max)  # room for the event
                 plan.append((k, game_id, preset, humans, hands, event))
-            settings = settings_for(tg, db_path, turn_timeout=1.5, computer_delay=0.01,
+            config = config_for(tg, db_path, turn_timeout=1.5, computer_delay=0.01,
                                     ai_budget=0.01, default_lang="en")
-            app = App(settings, limits=FAST)
+            app = App(config, limits=FAST)
             await app.start()
             try:
                 for uid in [u for p in plan for u in p[3]]:
@@ -403,9 +403,9 @@ async def run(db_path, *, sittings: int, seconds: float, seed: int, fault_rate: 
                     # the notice may still wait for a retry or a flood pause: wait until
                     # nothing is queued or in flight for that group (bounded)
                     give_up = time.monotonic() + 30.0
-                    while not app.outbox.settled(b["chat"]) and time.monotonic() < give_up:
+                    while not app.outbox.idle(b["chat"]) and time.monotonic() < give_up:
                         await asyncio.sleep(0.1)
-                    b["settled"] = app.outbox.settled(b["chat"])
+                    b["idle"] = app.outbox.idle(b["chat"])
                     # sends the bot saw succeed: a connection dropped after the message
                     # took effect is retried by the bot (it cannot know), not a second telling
                     texts = [c.params.get("text", "") for c in tg.calls("sendMessage", b["chat"])
@@ -426,23 +426,23 @@ def check_totals(db_path, report: Report) -> None:
     import sqlite3
 
     db = sqlite3.connect(db_path)
-    for gid, totals in db.execute("select id, totals from games"):
+    for sitting_id, totals in db.execute("select id, totals from sittings"):
         nets = [json.loads(n) for (n,) in db.execute(
-            "select net from hands where game_id = ?", [gid])]
+            "select net from hands where sitting_id = ?", [sitting_id])]
         report.hands += len(nets)
         summed = [sum(col) for col in zip(*nets)] if nets else None
         totals = json.loads(totals or "[]")
         if summed is not None and summed != totals:
-            report.totals_wrong.append(f"sitting {gid}: totals {totals}, hands sum {summed}")
+            report.totals_wrong.append(f"sitting {sitting_id}: totals {totals}, hands sum {summed}")
         if summed is None and any(totals):
-            report.totals_wrong.append(f"sitting {gid}: totals {totals} without hands")
+            report.totals_wrong.append(f"sitting {sitting_id}: totals {totals} without hands")
     if report.blocked:  # moves the turn timer made for the blocked seat afterwards
         b = report.blocked
         b["timeouts"] = db.execute(
-            "select count(*) from moves where game_id = ? and seat = ? and at >= ? "
-            "and by = 'timeout'", [b["gid"], b["seat"], b["at"]]).fetchone()[0]
-    for gid, hand_no, n in db.execute(
-            "select game_id, hand_no, count(*) from hands group by game_id, hand_no "
+            "select count(*) from moves where sitting_id = ? and seat = ? and at >= ? "
+            "and by = 'timeout'", [b["sitting_id"], b["seat"], b["at"]]).fetchone()[0]
+    for sitting_id, hand_no, n in db.execute(
+            "select sitting_id, hand_no, count(*) from hands group by sitting_id, hand_no "
             "having count(*) > 1"):
-        report.double_settled.append(f"sitting {gid} hand {hand_no} settled {n} times")
+        report.posted_twice.append(f"sitting {sitting_id} hand {hand_no} posted {n} times")
     db.close()

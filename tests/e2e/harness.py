@@ -8,15 +8,15 @@ import contextlib
 import re
 
 from bot.app import App
+from bot.config import Config
 from bot.sandbox.fake.models import FakeTelegramError
-from bot.settings import Settings
 
 GROUP = -1001
 MOVE_RE = re.compile(r"^(m|mi):(\d+):(\d+):")
 
 
-def settings_for(tg, db_path, **kw) -> Settings:
-    base = Settings(
+def config_for(tg, db_path, **kw) -> Config:
+    base = Config(
         token=tg.token, api_base=tg.base_url, db_path=str(db_path), turn_timeout=30.0,
         computer_delay=0.01, ai_budget=0.05, notify_idle=15.0, polling_timeout=1,
         ai_workers=1,  # one worker process whatever the machine: tests start many bots
@@ -26,7 +26,7 @@ def settings_for(tg, db_path, **kw) -> Settings:
 
 @contextlib.asynccontextmanager
 async def running(tg, db_path, **kw):
-    app = App(settings_for(tg, db_path, **kw))
+    app = App(config_for(tg, db_path, **kw))
     await app.start()
     try:
         yield app

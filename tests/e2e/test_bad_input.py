@@ -51,7 +51,7 @@ async def said_after(tg, chat_id, count: int, timeout=5.0):
     return bot_messages(tg, chat_id)[count:]
 
 
-async def settles(tg, chat_id, count: int) -> bool:
+async def stays_silent(tg, chat_id, count: int) -> bool:
     """True if the bot stayed silent in the chat for a moment."""
     try:
         await said_after(tg, chat_id, count, timeout=1.0)
@@ -90,7 +90,7 @@ async def test_commands_for_another_bot_are_ignored(tg, tmp_path, caplog, chat):
                      "/frobnicate@otherbot", "/hand@paiju_test_bot_not"):
             await tg.send_message(1, chat, text)
             figures.add("bad inputs tried")
-        assert await settles(tg, chat, 0)
+        assert await stays_silent(tg, chat, 0)
         # while addressed to this bot, the same command works
         await tg.send_message(1, chat, "/new@paiju_test_bot")
         said = await said_after(tg, chat, 0)
@@ -103,7 +103,7 @@ async def test_unknown_command_in_a_group_is_left_to_other_bots(tg, tmp_path, ca
         await tg.send_message(1, GROUP, "/frobnicate")
         await tg.send_message(1, GROUP, "plain chat 🀄 <b>")
         figures.add("bad inputs tried", 2)
-        assert await settles(tg, GROUP, 0)
+        assert await stays_silent(tg, GROUP, 0)
         await tg.send_message(1, GROUP, "/frobnicate@paiju_test_bot")
         said = await said_after(tg, GROUP, 0)
         assert "Unknown command" in said[0].text

@@ -25,13 +25,13 @@ def report(tmp_path_factory):
     figures.add("faults injected", r.faults)
     figures.add("bad inputs tried", r.bad_presses)
     figures.add("leaks", len(r.leaks))
-    figures.add("double settlements", len(r.double_settled))
+    figures.add("hands posted twice", len(r.posted_twice))
     return r
 
 
 def test_every_sitting_reaches_its_end(report):
     assert report.faults > 100 and report.bad_presses > 100  # the chaos really happened
-    kicked = report.kicked.get("gid")
+    kicked = report.kicked.get("sitting_id")
     assert [s for s in report.stuck if not s.startswith(f"sitting {kicked} ")] == []
     assert len(set(report.finished) - {kicked}) == SITTINGS - 1
     assert report.hands >= SITTINGS - 1  # the kicked group may end before its first hand
@@ -45,9 +45,9 @@ def test_no_card_of_a_hand_is_shown_to_anyone_else(report):
     assert report.leaks == []
 
 
-def test_totals_are_the_sum_of_hand_results_and_no_hand_is_settled_twice(report):
+def test_totals_are_the_sum_of_hand_results_and_no_hand_is_posted_twice(report):
     assert report.totals_wrong == []
-    assert report.double_settled == []
+    assert report.posted_twice == []
 
 
 def test_a_player_who_blocks_the_bot_goes_to_tuoguan_at_once(report):
@@ -59,10 +59,10 @@ def test_a_player_who_blocks_the_bot_goes_to_tuoguan_at_once(report):
 
 def test_the_group_is_told_once_when_a_player_blocks_the_bot(report):
     assert report.blocked, "nobody blocked the bot"
-    assert report.blocked["settled"], "the group's messages were still queued after 30 s"
+    assert report.blocked["idle"], "the group's messages were still queued after 30 s"
     assert len(report.blocked["told"]) == 1, report.blocked["told"]
 
 
 def test_a_group_that_removed_the_bot_ends_its_sitting(report):
     assert report.kicked, "the bot was not removed from any group"
-    assert report.kicked["gid"] in report.finished
+    assert report.kicked["sitting_id"] in report.finished

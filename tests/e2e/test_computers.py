@@ -38,6 +38,6 @@ async def test_a_worker_killed_mid_move_leaves_no_table_stuck(people, tmp_path):
                           timeout=30)  # the computer's move was made
         f = thinker.figures()
         assert f["restarts"] == 1 and f["retried"] == 1
-        app.service.settings = app.service.settings.model_copy(update={"ai_budget": 0.02})
+        app.service.config = app.service.config.model_copy(update={"ai_budget": 0.02})
         await play_hand(tg, [ME], chat_id=ME, timeout=120)
         assert find_text(tg, ME, "🏁")

@@ -4,7 +4,7 @@ handled, while a send is held in the server, while a computer thinks, around
 the end of a hand — at least 20 times, and started again on the same
 database each time. Then: every sitting completes; every move whose press
 was answered without a refusal is in the database and in its hand's record;
-no hand is settled twice; `PRAGMA integrity_check` is ok after every kill.
+no hand is posted twice; `PRAGMA integrity_check` is ok after every kill.
 Costs ≈ 2 minutes."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from tests import figures
 from tests.e2e.harness import buttons_with, default_choice, move_buttons
 
 KILLS = 22
-KINDS = ["move", "send", "think", "settle", "any"]  # when the kill comes
+KINDS = ["move", "send", "think", "score", "any"]  # when the kill comes
 GAMES = ["xianniu", "niujiu", "dingniu", "changpai", "paoyao"]
 HANDS = 2  # per sitting, then /stop
 SAFETY = 900.0  # seconds: a hang fails the test instead of blocking CI (no speed is asserted)
@@ -93,13 +93,13 @@ class Players:
 
     def __init__(self, tg, db, rng, games: dict[int, str]):
         self.tg, self.db, self.rng, self.games = tg, db, rng, games
-        self.acked: list[tuple[int, int, int, int, str]] = []  # gid, hand, seat, turn, code
+        self.acked: list[tuple[int, int, int, int, str]] = []  # sitting_id, hand, seat, turn, code
         self.pressed: set[str] = set()  # confirmations already pressed
         self.pending: set[asyncio.Task] = set()
 
     def row(self, chat):
         return self.db.execute(
-            "select id, status, hand_no, seats from games where chat_id = ? order by id desc",
+            "select id, status, hand_no, seats from sittings where chat_id = ? order by id desc",
             [chat]).fetchone()
 
     async def step(self, chat: int, uid: int) -> None:
@@ -109,22 +109,22 @@ class Players:
             if not buttons_with(tg, chat, "l:"):
                 await tg.send_message(uid, chat, f"/new {self.games[chat]}")
             return
-        gid, status, hand_no, seats = row
+        sitting_id, status, hand_no, seats = row
         if status == "lobby":
             seated = [s for s in json.loads(seats) if s]
             action = "cpu" if len(seated) < len(json.loads(seats)) else "start"
             if not seated:
                 action = "join"
-            await self.press(uid, chat, f"l:{gid}:", action)
+            await self.press(uid, chat, f"l:{sitting_id}:", action)
         elif status == "hand_over":
             if hand_no >= HANDS:
                 # a confirmation shown before a kill still works after the
                 # restart, but a press the kill swallowed is not repeated: like
                 # a person whose tap did nothing, ask again with /stop
-                if not await self.press(uid, chat, f"s:{gid}:", "yes", once=True):
+                if not await self.press(uid, chat, f"s:{sitting_id}:", "yes", once=True):
                     await tg.send_message(uid, chat, "/stop")
             else:
-                await self.press(uid, chat, f"h:{gid}:{hand_no}:", "next")
+                await self.press(uid, chat, f"h:{sitting_id}:{hand_no}:", "next")
         elif status == "running":
             btns = move_buttons(tg, uid)
             if btns:
@@ -133,7 +133,7 @@ class Players:
                 ans = await self._press(uid, uid, m.message_id, b.callback_data)
                 parts = b.callback_data.split(":")
                 if ans is not None and not ans.get("text") and parts[0] == "m":
-                    self.acked.append((gid, hand_no, seat, int(parts[-2]), parts[-1]))
+                    self.acked.append((sitting_id, hand_no, seat, int(parts[-2]), parts[-1]))
 
     async def press(self, uid, chat, prefix, action, once=False) -> bool:
         """Press the newest such button; False if there is none (with `once`:
@@ -177,7 +177,7 @@ async def until_a_hand_ends(db, players, chats) -> str | None:
         return db.execute("select count(*) from hands").fetchone()[0]
 
     before = hands()
-    return "settle" if await play_until(players, chats, lambda: hands() > before) else None
+    return "score" if await play_until(players, chats, lambda: hands() > before) else None
 
 
 def integrity(db_path) -> str:
@@ -248,7 +248,7 @@ async def test_sigkill_at_random_moments(tmp_path, monkeypatch):
                     # their ends, not while a table waits for its player
                     if not await play_until(players, chats, lambda b=before: held["n"] > b):
                         kind = "any"
-                elif kind == "settle":  # right after a hand's result is written
+                elif kind == "score":  # right after a hand's result is written
                     kind = await until_a_hand_ends(db, players, chats) or "any"
                 elif kind == "think":  # a computer is on turn (PAIJU_COMPUTER_DELAY 0.1 s)
                     await asyncio.sleep(rng.uniform(0.0, 0.1))
@@ -283,21 +283,21 @@ def check_moves(db, acked) -> None:
     # is applied at t or later (one 川牌 claim window: a computer's answer may
     # come first), but only while its seat has not moved since: so it is that
     # seat's first move from turn t on, made by the player.
-    for gid, hand_no, seat, turn, code in acked:
-        got = db.execute("select code, by from moves where game_id = ? and hand_no = ? "
+    for sitting_id, hand_no, seat, turn, code in acked:
+        got = db.execute("select code, by from moves where sitting_id = ? and hand_no = ? "
                          "and seat = ? and turn >= ? order by turn limit 1",
-                         [gid, hand_no, seat, turn]).fetchone()
+                         [sitting_id, hand_no, seat, turn]).fetchone()
         assert got == (code, "player"), (
-            f"acknowledged move lost: {gid} {hand_no} {seat} {turn} {code}: {got}")
+            f"acknowledged move lost: {sitting_id} {hand_no} {seat} {turn} {code}: {got}")
     figures.add("moves acknowledged", len(acked))
     assert len(acked) > 20
-    # each hand settled once, and its record holds exactly the moves written
-    doubles = db.execute("select game_id, hand_no, count(*) from hands group by game_id, "
+    # each hand posted once, and its record holds exactly the moves written
+    doubles = db.execute("select sitting_id, hand_no, count(*) from hands group by sitting_id, "
                          "hand_no having count(*) > 1").fetchall()
-    figures.add("double settlements", len(doubles))
+    figures.add("hands posted twice", len(doubles))
     assert doubles == []
-    for gid, hand_no, state in db.execute("select game_id, hand_no, state from hands"):
+    for sitting_id, hand_no, state in db.execute("select sitting_id, hand_no, state from hands"):
         history = [tuple(h) for h in json.loads(state)["history"]]
-        written = db.execute("select seat, code from moves where game_id = ? and hand_no = ? "
-                             "order by turn", [gid, hand_no]).fetchall()
-        assert written == history, f"sitting {gid} hand {hand_no}: moves and record differ"
+        written = db.execute("select seat, code from moves where sitting_id = ? and hand_no = ? "
+                             "order by turn", [sitting_id, hand_no]).fetchall()
+        assert written == history, f"sitting {sitting_id} hand {hand_no}: moves and record differ"

@@ -15,12 +15,12 @@ from bot.sandbox.fake import methods
 from bot.sandbox.fake.models import ApiError, FakeTelegramError
 from tests.e2e.harness import (
     GROUP,
+    config_for,
     default_choice,
     find_text,
     move_buttons,
     press_button,
     running,
-    settings_for,
     start_game,
 )
 
@@ -85,7 +85,7 @@ async def play_until_end_is_held(tg, gate):
 
 async def restart_sees_the_end_message(tg, db_path, gate):
     db = sqlite3.connect(db_path)
-    assert db.execute("select status from games").fetchone() == ("hand_over",)
+    assert db.execute("select status from sittings").fetchone() == ("hand_over",)
     assert not find_text(tg, GROUP, "🏁")
     gate["on"] = False
     gate["release"].set()
@@ -97,7 +97,7 @@ async def restart_sees_the_end_message(tg, db_path, gate):
         # hand 2 is dealt: running, or already over when a deal ends the hand
         # at once (a 八大对, about 1 deal in 1,000)
         hand = await tg.wait_for(lambda: db.execute(
-            "select hand_no, status from games where hand_no = 2").fetchone(), timeout=30)
+            "select hand_no, status from sittings where hand_no = 2").fetchone(), timeout=30)
         assert hand[1] in ("running", "hand_over"), (hand, answer)
         assert len(find_text(tg, GROUP, "🏁")) == 1
 
@@ -126,7 +126,7 @@ async def test_end_message_survives_sigterm_before_its_send(people, tmp_path, mo
     tg = people
     db_path = tmp_path / "db.sqlite3"
     gate = hold_end_messages(monkeypatch)
-    app = App(settings_for(tg, db_path))
+    app = App(config_for(tg, db_path))
     loop = asyncio.get_running_loop()
     task = loop.create_task(app.run_forever())
     try:

@@ -74,7 +74,7 @@ async def test_hand_disarms_the_old_message_within_seconds_while_play_goes_on(pe
                 mid = s.msgs.get(NAME)
                 return (mid and s.status == "running" and 0 in s.state.to_act()
                         and any(b.callback_data.startswith("p:") for b in tg.buttons(1, mid))
-                        and svc.outbox.settled(1) and mid)
+                        and svc.outbox.idle(1) and mid)
 
             old = await tg.wait_for(asked, 60)
             turn = s.state.turn

@@ -129,7 +129,7 @@ async def test_a_kill_right_after_next_hand_or_finish_leaves_no_live_buttons(
         end1, nxt = await end_button(tg, "next")
         gate["on"] = True  # from here no edit takes effect
         await tg.press(1, GROUP, end1.message_id, nxt.callback_data)
-        await tg.wait_for(lambda: row(db, "select hand_no from games") == (2,), 15)
+        await tg.wait_for(lambda: row(db, "select hand_no from sittings") == (2,), 15)
     assert tg.buttons(GROUP, end1.message_id)  # the kill left them live
 
     async with killed_when_held(tg, db, "0.3", gate):
@@ -142,7 +142,7 @@ async def test_a_kill_right_after_next_hand_or_finish_leaves_no_live_buttons(
                                              if p[1].callback_data.endswith(":yes")][0], 15)
         gate["on"] = True
         await tg.press(1, GROUP, qm.message_id, yes.callback_data)
-        await tg.wait_for(lambda: row(db, "select status from games") == ("finished",), 15)
+        await tg.wait_for(lambda: row(db, "select status from sittings") == ("finished",), 15)
     left = live_buttons(tg, GROUP, 1)
     assert (GROUP, qm.message_id) in [(c, mid) for c, mid, _t in left]  # the kill left them
 
@@ -168,7 +168,7 @@ async def test_a_kill_right_after_hand_leaves_the_old_message_without_buttons(
         await tg.send_message(1, 1, "/hand")
         # written: the hand is no longer on the old message; the edit taking
         # its buttons off is held, never applied
-        msgs = "select json_extract(msgs, '$.\"hand:1\"') from games"
+        msgs = "select json_extract(msgs, '$.\"hand:1\"') from sittings"
         await tg.wait_for(lambda: row(db, msgs) not in (None, (old.message_id,)), 10)
     assert tg.buttons(1, old.message_id)  # the kill left them live
 

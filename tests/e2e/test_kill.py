@@ -32,14 +32,14 @@ def ledger_rows(db) -> list[tuple]:
         return []
     con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     try:
-        return con.execute("select game_id, hand_no, seat, net from ledger").fetchall()
+        return con.execute("select sitting_id, hand_no, seat, net from ledger").fetchall()
     except sqlite3.OperationalError:
         return []  # not migrated yet
     finally:
         con.close()
 
 
-async def test_sigkill_after_a_hand_ends_settles_once_and_still_tells(people, tmp_path):
+async def test_sigkill_after_a_hand_ends_is_posted_once_and_still_tells(people, tmp_path):
     tg = people
     db = tmp_path / "db.sqlite3"
     log = tmp_path / "bot.log"

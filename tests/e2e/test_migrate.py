@@ -31,7 +31,7 @@ async def test_a_running_game_moves_to_the_supergroup(people, toy, tmp_path):
         assert len(find_text(tg, SUPERGROUP, "🏁")) == 1
         await tg.send_message(1, SUPERGROUP, "/new toy")  # one game per chat still holds
         await tg.wait_for(lambda: find_text(tg, SUPERGROUP, "/stop"), timeout=10)
-    rows = sqlite3.connect(db).execute("select chat_id from games").fetchall()
+    rows = sqlite3.connect(db).execute("select chat_id from sittings").fetchall()
     assert rows == [(SUPERGROUP,)]
 
 

@@ -2,7 +2,7 @@
 
 from bot.app import App
 from bot.outbox import Limits
-from tests.e2e.harness import GROUP, find_text, play_hand, running, settings_for, start_game
+from tests.e2e.harness import GROUP, config_for, find_text, play_hand, running, start_game
 
 
 async def test_one_500_on_the_end_message_is_retried_and_it_arrives(people, toy, tmp_path):
@@ -33,7 +33,7 @@ async def test_a_restart_keeps_within_the_group_limit(people, tmp_path):
     limits = Limits(group_per_minute=PER_WINDOW, group_window=WINDOW, group_reserve=1)
     db = tmp_path / "db.sqlite3"
     for round_, helps in enumerate((PER_WINDOW, 1)):  # the second process must wait
-        app = App(settings_for(tg, db), limits)
+        app = App(config_for(tg, db), limits)
         await app.start()
         try:
             for _ in range(helps):

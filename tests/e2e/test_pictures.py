@@ -290,9 +290,9 @@ async def test_the_weekly_post_carries_a_bar_chart_where_a_chinese_font_is_found
            "hand_no": 1, "state": st.to_json(), "totals": "[]", "msgs": "{}"}
     db = open_db(str(db_path))
     try:
-        gid = repo.create_game(db, row)
+        sitting_id = repo.create_sitting(db, row)
         with db.atomic():
-            ledger.settle(db, gid, row, {"hand_no": 1, "state": st.to_json(),
+            ledger.post(db, sitting_id, row, {"hand_no": 1, "state": st.to_json(),
                                          "at": at(2026, 11, 4, 20, 0)})
     finally:
         db.close()

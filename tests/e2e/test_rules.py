@@ -114,7 +114,7 @@ async def test_stale_foreign_forged_and_finished_presses_change_nothing(people, 
         other = 2 if owner == 1 else 1
         before = s.state.to_json()
         # the hand's buttons may show before the table edit: let the group catch up
-        await tg.wait_for(lambda: app.outbox.settled(GROUP), 10)
+        await tg.wait_for(lambda: app.outbox.idle(GROUP), 10)
         group_before = [(x.message_id, x.text) for x in bot_messages(tg, GROUP)]
 
         async def refused(user, chat, data):
@@ -235,7 +235,7 @@ async def test_restart_refreshes_messages_and_rearms_stored_deadline(people, toy
     # what was stored at the stop (the 1.5 s timer may have moved for someone
     # while the bot stopped, or been cut off before its write)
     db_ = sqlite3.connect(db)
-    state, deadline = db_.execute("select state, deadline from games where id = 1").fetchone()
+    state, deadline = db_.execute("select state, deadline from sittings where id = 1").fetchone()
     db_.close()
     turn = state_from_json(state).turn
     assert deadline is not None
@@ -250,7 +250,7 @@ async def test_restart_refreshes_messages_and_rearms_stored_deadline(people, toy
         await tg.wait_for(lambda: find_text(tg, GROUP, "🂠"), 10)
         await tg.wait_for(lambda: s2.state.turn > turn, 10)
     db_ = sqlite3.connect(db)
-    first = db_.execute("select min(at) from moves where game_id = 1 and by = 'timeout' "
+    first = db_.execute("select min(at) from moves where sitting_id = 1 and by = 'timeout' "
                         "and at >= ?", [up]).fetchone()[0]
     db_.close()
     assert first is not None and first - up < 4.0  # the stored timer fired at start-up

@@ -14,10 +14,10 @@ from tests.e2e.harness import (
     GROUP,
     bot_messages,
     buttons_with,
+    config_for,
     find_text,
     play_hand,
     press_button,
-    settings_for,
     start_game,
 )
 
@@ -29,7 +29,7 @@ FAST = Limits(chat_rate=100, chat_burst=100, group_per_minute=1000, overall_per_
 async def running(tg, db_path):
     """The bot without rate limits: this test is about what it says, not when."""
     tg.limits.enabled = False
-    app = App(settings_for(tg, db_path), FAST)
+    app = App(config_for(tg, db_path), FAST)
     await app.start()
     try:
         yield app

@@ -2,8 +2,10 @@
 as a package of its own (engine, computer player) and one presenter module on
 the bot's side, in a temporary folder, plugged in by one line in
 `games.registry.PLUGINS` and nothing else, appears in /new and plays from the
-lobby to the end-of-hand message. A game whose parts do not import stops the
-bot loudly instead of vanishing."""
+lobby to the end-of-hand message. Its pictures, when it has any, are one
+more module named after the package (bot/pictures/sixth.py), found the same
+way; without them it plays in text, whatever a chat's pictures switch says.
+A game whose parts do not import stops the bot loudly instead of vanishing."""
 
 from __future__ import annotations
 
@@ -13,20 +15,22 @@ import textwrap
 
 import pytest
 
+import bot.pictures
 import bot.presenters
 from bot import catalog, rules_text
 from bot.app import App
 from bot.callbacks import SettingsCB
-from bot.settings import Settings
+from bot.config import Config
+from bot.pictures.scenes import scenes
 from games import registry
 from tests.e2e.harness import (
     GROUP,
     buttons_with,
+    config_for,
     find_text,
     join,
     lobby_button,
     play_hand,
-    settings_for,
 )
 
 PACKAGE = {
@@ -158,6 +162,36 @@ PRESENTER = """
     """
 
 
+# Its pictures: bot/pictures/sixth.py, named after the package too. The cards
+# 1-9 are drawn as the hearts Ace-9 (the poker face): no new colours.
+PICTURES = """
+        from bot.pictures.scenes import Scenes
+        from bot.pictures.source import Group, Picture, Row
+
+        FACE = {str(n): ("A" if n == 1 else str(n)) + "h" for n in range(1, 10)}
+
+
+        class HighCardScenes(Scenes):
+            game_id = "sixth"
+            face = "poker"
+
+            def all_pieces(self):
+                return list(FACE.values())
+
+            def hand(self, view, seat):
+                return Picture(self.game_id, "hand",
+                               (Row((self.group([FACE[c] for c in view["hand"]]),)),))
+
+            def table(self, public):
+                return Picture(self.game_id, "table", tuple(
+                    Row((self.group([FACE[c] for c in p]) if p else Group(()),), seat=s + 1,
+                        small=True) for s, p in enumerate(public["played"])))
+
+
+        SCENES = {"sixth": HighCardScenes()}
+    """
+
+
 def write_package(root, files, presenter, monkeypatch):
     """The game package in `root/sixth/`, its presenter module as if it were
     bot/presenters/sixth.py (a folder joined to the package's path)."""
@@ -171,9 +205,17 @@ def write_package(root, files, presenter, monkeypatch):
                         [*bot.presenters.__path__, str(root / "presenters")])
 
 
+def write_pictures(root, monkeypatch):
+    """Its pictures module, as if it were bot/pictures/sixth.py."""
+    (root / "pictures").mkdir()
+    (root / "pictures" / "sixth.py").write_text(textwrap.dedent(PICTURES), encoding="utf-8")
+    monkeypatch.setattr(bot.pictures, "__path__", [*bot.pictures.__path__, str(root / "pictures")])
+
+
 def forget_package():
     for name in [m for m in sys.modules
-                 if m.split(".")[0] == "sixth" or m == "bot.presenters.sixth"]:
+                 if m.split(".")[0] == "sixth"
+                 or m in ("bot.presenters.sixth", "bot.pictures.sixth")]:
         del sys.modules[name]
 
 
@@ -200,7 +242,7 @@ async def test_a_sixth_game_plugs_in_everywhere(people, tmp_path, sixth):
     """/rules, /settings, /new with its presets, the lobby's 📖 and a hand played
     to its 🏁, all from the game's package and its presenter module."""
     tg = people
-    app = App(settings_for(tg, tmp_path / "db"))
+    app = App(config_for(tg, tmp_path / "db"))
     await app.start()
     try:
         for uid in (1, 2):
@@ -262,6 +304,69 @@ async def test_a_sixth_game_plugs_in_everywhere(people, tmp_path, sixth):
         await app.stop(drain=0.5)
 
 
+async def play_one_hand(tg, app):
+    """/new sixth, a second person and a computer, a hand to its 🏁: the sitting."""
+    for uid in (1, 2):
+        await tg.send_message(uid, uid, "/start")
+    await tg.send_message(1, GROUP, "/new sixth default")
+    await join(tg, 2)
+    for action in ("cpu", "start"):
+        await lobby_button(tg, 1, action)
+    await play_hand(tg, [1, 2], timeout=60)
+    return app.service.sittings[1]
+
+
+async def test_a_sixth_game_without_pictures_plays_in_text_whatever_the_switch(
+        people, tmp_path, sixth):
+    """No bot/pictures/sixth.py: /settings offers no pictures switch for it,
+    and a chat whose stored setting says "on" for it still plays in text."""
+    tg = people
+    assert not scenes("sixth").draws
+    app = App(config_for(tg, tmp_path / "db"))
+    await app.start()
+    try:
+        rules = await app.service.people.chat_rules(GROUP)
+        await app.service.people.save_rules(GROUP, rules.with_pictures("sixth", True))
+        assert (await app.service.people.chat_rules(GROUP)).pictures("sixth")
+        await tg.send_message(1, GROUP, "/settings")
+        await press(tg, 1, SettingsCB(a="game", g="sixth").pack())
+        page = await tg.wait_for(lambda: find_text(tg, GROUP, "Payment:"), 10)
+        assert "🖼" not in page[-1].text and "Pictures" not in page[-1].text
+        assert not [b for _m, b in buttons_with(tg, GROUP, SettingsCB(a="pic", g="sixth").pack())]
+        s = await play_one_hand(tg, app)
+        assert s.status == "hand_over" and not s.pictures
+        assert tg.calls("sendPhoto") == [] and tg.calls("editMessageMedia") == []
+    finally:
+        await app.stop(drain=0.5)
+
+
+async def test_a_sixth_game_brings_its_pictures_in_a_module_of_its_own(
+        people, tmp_path, sixth, monkeypatch):
+    """bot/pictures/sixth.py and nothing else edited: /settings offers its
+    switch (off by default, as for the card games), an admin turns it on, and
+    the next hand's table and hands go as photos drawn from its scenes."""
+    write_pictures(sixth, monkeypatch)
+    tg = people
+    assert scenes("sixth").draws and not scenes("sixth").on_by_default
+    app = App(config_for(tg, tmp_path / "db"))
+    await app.start()
+    try:
+        await tg.send_message(1, GROUP, "/settings")
+        await press(tg, 1, SettingsCB(a="game", g="sixth").pack())
+        await tg.wait_for(lambda: buttons_with(tg, GROUP, SettingsCB(a="pic", g="sixth").pack()),
+                          10)
+        await press(tg, 1, SettingsCB(a="pic", g="sixth").pack())
+        await tg.wait_for(lambda: app.storage.run_sync(
+            lambda db: db.execute("select pictures from chat_settings").fetchone()), 10)
+        assert (await app.service.people.chat_rules(GROUP)).pictures("sixth")
+        s = await play_one_hand(tg, app)
+        assert s.pictures and s.status == "hand_over"
+        photos = tg.calls("sendPhoto")
+        assert {c.chat_id for c in photos if c.ok} >= {GROUP, 1, 2}, photos
+    finally:
+        await app.stop(drain=0.5)
+
+
 def test_a_sixth_game_is_in_playing_md(sixth):
     text = rules_text.playing_md()
     english = text[text.index("## English"):]
@@ -285,7 +390,7 @@ async def test_a_game_whose_presenter_does_not_import_stops_start_up(tmp_path, m
     root.mkdir()
     write_package(root, PACKAGE, "from bot.presenters.base import Presentr\n", monkeypatch)
     monkeypatch.setattr(registry, "PLUGINS", [*registry.PLUGINS, "sixth"])
-    app = App(Settings(token="1:abcdef", db_path=str(tmp_path / "db")))
+    app = App(Config(token="1:abcdef", db_path=str(tmp_path / "db")))
     try:
         assert "sixth" in registry.ids()  # the engine itself imports ...
         with pytest.raises(ImportError, match="Presentr"):

@@ -1,4 +1,4 @@
-"""Hands that cannot move on are settled, and a settled hand's 🏁 message
+"""Hands that cannot move on are scored, and a scored hand's 🏁 message
 reaches the group whatever happens between the result's write and its send."""
 
 import sqlite3
@@ -9,7 +9,7 @@ from tests.e2e.harness import GROUP, find_text, press_button, running, start_gam
 OVER_WHEN_DEALT = 386  # a xianniu deal that is over at once (found by tests/bot/test_stuck_deals)
 
 
-async def test_a_deal_over_when_dealt_is_settled_and_the_next_hand_starts(
+async def test_a_deal_over_when_dealt_is_scored_and_the_next_hand_starts(
     people, tmp_path, monkeypatch
 ):
     tg = people
@@ -23,11 +23,11 @@ async def test_a_deal_over_when_dealt_is_settled_and_the_next_hand_starts(
         datas = [b.callback_data for b in tg.buttons(GROUP, end.message_id)]
         assert [d.rsplit(":", 1)[1] for d in datas] == ["next", "end"]
         db = sqlite3.connect(tmp_path / "db.sqlite3")
-        status, totals = db.execute("select status, totals from games").fetchone()
+        status, totals = db.execute("select status, totals from sittings").fetchone()
         assert status == "hand_over"
         (net,) = db.execute("select net from hands where hand_no = 1").fetchone()
         assert totals == net.replace(" ", "") or totals.replace(" ", "") == net.replace(" ", "")
         assert net.replace(" ", "") != "[0,0,0]"  # a real result, not a void hand
         await press_button(tg, 1, GROUP, datas[0])
-        await tg.wait_for(lambda: db.execute("select hand_no, status from games").fetchone()
+        await tg.wait_for(lambda: db.execute("select hand_no, status from sittings").fetchone()
                           == (2, "running"), timeout=10)

@@ -16,9 +16,9 @@ from storage.db import open_db
 from tests.e2e.harness import (
     GROUP,
     buttons_with,
+    config_for,
     find_text,
     play_hand,
-    settings_for,
     start_game,
 )
 from tests.e2e.test_end_message_recovery import hold_end_messages
@@ -35,19 +35,21 @@ async def sitting(tg, app, humans, chat_id=GROUP, game="toy"):
     ends = len(find_text(tg, chat_id, "🏁")) + 1
     await start_game(tg, game, humans, computers=1, chat_id=chat_id)
     await play_hand(tg, humans, chat_id=chat_id, ends=ends)
-    gid = app.storage.run_sync(lambda db: db.execute("select max(id) from games").fetchone()[0])
-    end = await tg.wait_for(lambda: [p for p in buttons_with(tg, chat_id, f"h:{gid}:")
+    sitting_id = app.storage.run_sync(
+        lambda db: db.execute("select max(id) from sittings").fetchone()[0])
+    end = await tg.wait_for(lambda: [p for p in buttons_with(tg, chat_id, f"h:{sitting_id}:")
                                      if p[1].callback_data.endswith(":end")], timeout=10)
     ends = len(find_text(tg, chat_id, "🏁"))
     await tg.press(humans[0], chat_id, end[0][0].message_id, end[0][1].callback_data)
-    yes = await tg.wait_for(lambda: [p for p in buttons_with(tg, chat_id, f"s:{gid}:")
+    yes = await tg.wait_for(lambda: [p for p in buttons_with(tg, chat_id, f"s:{sitting_id}:")
                                      if p[1].callback_data.endswith(":yes")], timeout=10)
     await tg.press(humans[0], chat_id, yes[-1][0].message_id, yes[-1][1].callback_data)
     await tg.wait_for(lambda: app.storage.run_sync(
-        lambda db: db.execute("select status from games where id = ?", [gid]).fetchone()[0])
+        lambda db: db.execute("select status from sittings where id = ?",
+                              [sitting_id]).fetchone()[0])
         == "finished", timeout=10)
     await tg.wait_for(lambda: len(find_text(tg, chat_id, "🏁")) > ends, timeout=10)
-    return gid
+    return sitting_id
 
 
 def owed(app, chat_id, after=0):
@@ -81,7 +83,7 @@ async def test_two_days_a_settlement_and_a_new_tally(people, toy, tmp_path):
     tg.limits.enabled = False
     zone = ZoneInfo("Asia/Shanghai")
     clock = [datetime(2026, 12, 1, 21, 0, tzinfo=zone).timestamp()]  # the bot's wall clock
-    app = App(settings_for(tg, tmp_path / "db.sqlite3"), FAST, clock=lambda: clock[0])
+    app = App(config_for(tg, tmp_path / "db.sqlite3"), FAST, clock=lambda: clock[0])
     await app.start()
     try:
         for uid in (1, 2, 3, 4):
@@ -170,7 +172,7 @@ async def test_a_restart_between_the_settlement_and_its_announcement(people, toy
     db_path = tmp_path / "db.sqlite3"
     gate = hold_end_messages(monkeypatch, "✅")  # the announcement of a settlement
     tg.limits.enabled = False
-    app = App(settings_for(tg, db_path), FAST)
+    app = App(config_for(tg, db_path), FAST)
     await app.start()
     try:
         for uid in (1, 2):
@@ -220,7 +222,7 @@ async def test_boards_and_the_weekly_post_keep_games_apart(people, tmp_path):
                " when 2 then '小李' else '阿强' end")
     db.close()
     clock = [datetime(2026, 11, 6, 12, 0, tzinfo=zone).timestamp()]
-    app = App(settings_for(tg, path), FAST, clock=lambda: clock[0])
+    app = App(config_for(tg, path), FAST, clock=lambda: clock[0])
     await app.start()
     try:
         top = (await say(tg, 1, GROUP, "/top")).text

@@ -24,7 +24,7 @@ def write_row(db_path, chat_id, seed, seats, **kw) -> int:
                 totals=[0, 0, 0], **kw)
     db = open_db(str(db_path))
     try:
-        return repo.create_game(db, s.to_row())
+        return repo.create_sitting(db, s.to_row())
     finally:
         db.conn.close()
 
@@ -43,19 +43,19 @@ async def test_stuck_rows_are_found_logged_and_repaired(people, tmp_path, caplog
         svc = app.service
         stuck = {r.getMessage().split()[1] for r in caplog.records if "is stuck" in r.getMessage()}
         assert stuck == {str(over), str(untimed)}
-        # the deal that was over: settled through the end-of-hand path
+        # the deal that was over: scored through the end-of-hand path
         assert svc.sittings[over].status == "hand_over"
         end = await tg.wait_for(lambda: find_text(tg, -2001, "🏁")[0], timeout=15)
         assert [b.callback_data for b in tg.buttons(-2001, end.message_id)][0].endswith(":next")
         con = sqlite3.connect(db)
         status, totals = con.execute(
-            "select status, totals from games where id = ?", [over]
+            "select status, totals from sittings where id = ?", [over]
         ).fetchone()
-        (net,) = con.execute("select net from hands where game_id = ?", [over]).fetchone()
+        (net,) = con.execute("select net from hands where sitting_id = ?", [over]).fetchone()
         assert status == "hand_over" and json.loads(totals) == json.loads(net)
         # the untimed turn has its timer again, stored
         assert svc.scheduler.get_job(f"turn:{untimed}") is not None
-        assert con.execute("select deadline from games where id = ?", [untimed]).fetchone()[0]
+        assert con.execute("select deadline from sittings where id = ?", [untimed]).fetchone()[0]
         # the computers' table had its move armed by recovery; lose it, then a sweep
         svc.timers.computer_moves.pop(computers).cancel()
         caplog.clear()

@@ -13,7 +13,7 @@ from games import registry
 from games.players import RandomPlayer, playout
 from storage import ledger, repo
 from storage.db import open_db
-from tests.e2e.harness import bot_messages, settings_for
+from tests.e2e.harness import bot_messages, config_for
 
 ZONE = ZoneInfo("Asia/Shanghai")
 A, B, C = -1001, -1002, -1003
@@ -34,9 +34,9 @@ def seed_hand(path, chat_id, when, humans=(1, 2), seed=1):
            "hand_no": 1, "state": st.to_json(), "totals": "[]", "msgs": "{}"}
     db = open_db(str(path))
     try:
-        gid = repo.create_game(db, row)
+        sitting_id = repo.create_sitting(db, row)
         with db.atomic():
-            ledger.settle(db, gid, row, {"hand_no": 1, "state": st.to_json(), "at": when})
+            ledger.post(db, sitting_id, row, {"hand_no": 1, "state": st.to_json(), "at": when})
     finally:
         db.close()
 
@@ -47,7 +47,7 @@ def boards(tg, chat_id):
 
 @contextlib.asynccontextmanager
 async def bot_at(tg, path, clock):
-    app = App(settings_for(tg, path), clock=lambda: clock[0])
+    app = App(config_for(tg, path), clock=lambda: clock[0])
     await app.start()
     try:
         await app.outbox.drain(10)
@@ -127,7 +127,7 @@ async def test_weekly_post_off(people, tmp_path):
     db = tmp_path / "db.sqlite3"
     seed_hand(db, A, at(2026, 11, 4, 20, 0))
     clock = [at(2026, 11, 9, 0, 5)]
-    app = App(settings_for(tg, db, weekly_post=False), clock=lambda: clock[0])
+    app = App(config_for(tg, db, weekly_post=False), clock=lambda: clock[0])
     await app.start()
     try:
         assert await app.weekly.run() == 0

@@ -35,7 +35,7 @@ def test_choose_uses_the_games_ai_and_falls_back_when_it_errs(monkeypatch):
     plain = players.fallback(state, seat, random.Random(1))
     wanted = legal[-1]
     def ai_answering(code):
-        return lambda gid: SimpleNamespace(choose=lambda s, q, r, b: code)
+        return lambda game_id: SimpleNamespace(choose=lambda s, q, r, b: code)
 
     monkeypatch.setattr(players, "ai_module", ai_answering(wanted))
     assert players.choose(state, seat, random.Random(1), 0.01) == wanted
@@ -45,7 +45,7 @@ def test_choose_uses_the_games_ai_and_falls_back_when_it_errs(monkeypatch):
     def boom(*a):
         raise RuntimeError("ai broke")
 
-    monkeypatch.setattr(players, "ai_module", lambda gid: SimpleNamespace(choose=boom))
+    monkeypatch.setattr(players, "ai_module", lambda game_id: SimpleNamespace(choose=boom))
     assert players.choose(state, seat, random.Random(1), 0.01) in legal + [plain]
 
 
@@ -61,7 +61,7 @@ def test_a_failing_monte_carlo_player_gives_way_to_the_heuristic(monkeypatch):
         return lambda: SimpleNamespace(name="heuristic", choose=lambda s, q, r: code)
 
     ai = SimpleNamespace(choose=boom, heuristic=steady(wanted))
-    monkeypatch.setattr(players, "ai_module", lambda gid: ai)
+    monkeypatch.setattr(players, "ai_module", lambda game_id: ai)
     assert players.choose(state, seat, random.Random(1), 0.01) == wanted
     ai.heuristic = steady("nonsense")  # and a broken heuristic gives way to the plain policy
     assert players.choose(state, seat, random.Random(1), 0.01) == plain

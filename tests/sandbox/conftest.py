@@ -18,7 +18,7 @@ QUICK = {"computer_delay": 0.01, "ai_budget": 0.02, "polling_timeout": 1, "deal_
 
 
 def options(**kw) -> Options:
-    base = {"outbox": FAST, "telegram_limits": False, "settings": dict(QUICK)}
+    base = {"outbox": FAST, "telegram_limits": False, "config": dict(QUICK)}
     return Options(**{**base, **kw})
 
 

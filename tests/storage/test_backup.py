@@ -19,7 +19,7 @@ def test_backup_while_writing_has_every_committed_hand(tmp_path, capsys):
     live = tmp_path / "live.sqlite3"
     storage = Storage(str(live))
     final = playout(registry.get("dingniu").new_state(seed=1), RandomPlayer(), random.Random(1))
-    gid = storage.run_sync(repo.create_game, {
+    sitting_id = storage.run_sync(repo.create_sitting, {
         "chat_id": -1, "game": "dingniu", "preset": "default", "status": "running",
         "seats": json.dumps([{"user_id": 10 + i, "name": f"p{i}"} for i in range(4)]),
     })
@@ -38,7 +38,7 @@ def test_backup_while_writing_has_every_committed_hand(tmp_path, capsys):
                 move = {"hand_no": i, "turn": 0, "seat": 0, "code": "x", "by": "player"}
                 net = json.dumps(final.result().net)
                 hand = {"hand_no": i, "state": final.to_json(), "net": net}
-                storage.run_sync(repo.record_move, gid, {"hand_no": i}, move, hand)
+                storage.run_sync(repo.record_move, sitting_id, {"hand_no": i}, move, hand)
                 committed = i
         except BaseException as e:  # the test must see it, not wait for it
             failed.append(e)
@@ -62,7 +62,8 @@ def test_backup_while_writing_has_every_committed_hand(tmp_path, capsys):
         con = sqlite3.connect(copy)
         hands = [r[0] for r in con.execute("select hand_no from hands order by hand_no")]
         moves = con.execute("select count(*) from moves").fetchone()[0]
-        hand_no = con.execute("select hand_no from games where id = ?", [gid]).fetchone()[0]
+        hand_no = con.execute("select hand_no from sittings where id = ?",
+                              [sitting_id]).fetchone()[0]
         assert con.execute("pragma integrity_check").fetchone()[0] == "ok"
         assert con.execute("pragma journal_mode").fetchone()[0] == "delete"  # one file
         con.close()

@@ -38,14 +38,14 @@ def sitting_row(game_id: str, chat_id: int, state, humans=(11, 12)) -> dict:
 def end_hand(db, game_id, chat_id=-100, at=None):
     st = finished(game_id, 1)
     fields = sitting_row(game_id, chat_id, st)
-    gid = repo.create_game(db, fields)
+    sitting_id = repo.create_sitting(db, fields)
     seat, code = st.history[-1]
     move = {"hand_no": 1, "turn": st.turn - 1, "seat": seat, "code": code, "by": "player"}
     hand = {"hand_no": 1, "state": st.to_json(), "net": json.dumps(st.result().net)}
     if at is not None:
         hand["at"] = at
-    repo.record_move(db, gid, fields, move, hand)
-    return gid, st, fields, hand
+    repo.record_move(db, sitting_id, fields, move, hand)
+    return sitting_id, st, fields, hand
 
 
 @pytest.fixture
@@ -56,20 +56,20 @@ def db():
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_ledger_rows_equal_result_sum_zero_and_settle_twice_writes_once(db, game_id):
-    gid, st, fields, hand = end_hand(db, game_id)
-    rows = ledger.rows_of_hand(db, gid, 1)
+def test_ledger_rows_equal_result_sum_zero_and_posting_twice_writes_once(db, game_id):
+    sitting_id, st, fields, hand = end_hand(db, game_id)
+    rows = ledger.rows_of_hand(db, sitting_id, 1)
     assert [r["net"] for r in rows] == list(st.result().net)
     assert sum(r["net"] for r in rows) == 0
     assert [r["user_id"] for r in rows][:2] == [11, 12]
     assert all(r["user_id"] is None for r in rows[2:])  # computers: no user
     assert {r["chat_id"] for r in rows} == {-100} and {r["game"] for r in rows} == {game_id}
     # The bot died after the result was stored but before the message went
-    # out; the settle step runs again on the same hand: nothing is added.
+    # out; the hand is posted again: nothing is added.
     with db.atomic():
-        again = ledger.settle(db, gid, fields, hand)
+        again = ledger.post(db, sitting_id, fields, hand)
     assert again == rows[0]["hand_id"]
-    assert ledger.rows_of_hand(db, gid, 1) == rows
+    assert ledger.rows_of_hand(db, sitting_id, 1) == rows
     assert db.execute("select count(*) from hands").fetchone()[0] == 1
     # The stored state is the record: it replays to the same result.
     stored = ledger.hand(db, rows[0]["hand_id"])
@@ -79,17 +79,17 @@ def test_ledger_rows_equal_result_sum_zero_and_settle_twice_writes_once(db, game
 def test_a_failed_transaction_leaves_no_ledger_rows(db):
     st = finished("xianniu", 1)
     fields = sitting_row("xianniu", -100, st)
-    gid = repo.create_game(db, fields)
+    sitting_id = repo.create_sitting(db, fields)
     move = {"hand_no": 1, "turn": 0, "seat": 0, "code": "x", "by": "player"}
-    repo.record_move(db, gid, fields, move)  # turn 0 taken: the next insert clashes
+    repo.record_move(db, sitting_id, fields, move)  # turn 0 taken: the next insert clashes
     with pytest.raises(sqlite3.IntegrityError):
-        repo.record_move(db, gid, fields, move, {"hand_no": 1, "state": st.to_json()})
-    assert ledger.rows_of_hand(db, gid, 1) == []
+        repo.record_move(db, sitting_id, fields, move, {"hand_no": 1, "state": st.to_json()})
+    assert ledger.rows_of_hand(db, sitting_id, 1) == []
 
 
 def test_seat_details_are_the_seats_share(db):
-    gid, st, _f, _h = end_hand(db, "xianniu")
-    rows = ledger.rows_of_hand(db, gid, 1)
+    sitting_id, st, _f, _h = end_hand(db, "xianniu")
+    rows = ledger.rows_of_hand(db, sitting_id, 1)
     d = st.result().details
     for r in rows:
         mine = json.loads(r["details"])
@@ -98,7 +98,7 @@ def test_seat_details_are_the_seats_share(db):
 
 
 def test_leaderboard_humans_only_and_ranges(db):
-    gid, st, _f, _h = end_hand(db, "dingniu", at=1000.0)
+    sitting_id, st, _f, _h = end_hand(db, "dingniu", at=1000.0)
     net = st.result().net
     board = {r["user_id"]: r for r in ledger.leaderboard(db, -100)}
     assert set(board) == {11, 12}  # computers never on a leaderboard
@@ -111,14 +111,14 @@ def test_leaderboard_humans_only_and_ranges(db):
 
 
 def test_move_chat_moves_the_ledger_and_weekly_posts(db):
-    gid, _st, _f, _h = end_hand(db, "xianniu", chat_id=-5)
+    sitting_id, _st, _f, _h = end_hand(db, "xianniu", chat_id=-5)
     ledger.claim_weekly_post(db, -5, "2026-11-23", 1.0)
     repo.move_chat(db, -5, -1005)
-    assert {r["chat_id"] for r in ledger.rows_of_hand(db, gid, 1)} == {-1005}
+    assert {r["chat_id"] for r in ledger.rows_of_hand(db, sitting_id, 1)} == {-1005}
     assert ledger.weekly_post(db, -1005, "2026-11-23") is not None
     assert ledger.weekly_post(db, -5, "2026-11-23") is None
     assert ledger.recent_hands(db, -5) == []
-    assert [h["game_id"] for h in ledger.recent_hands(db, -1005)] == [gid]
+    assert [h["sitting_id"] for h in ledger.recent_hands(db, -1005)] == [sitting_id]
 
 
 def test_weekly_post_claimed_once(db):
@@ -133,9 +133,10 @@ def test_all_time_totals_agree_with_the_ledger_and_follow_a_migration(db):
         fields = sitting_row(game_id, -7, st, humans=(11, 12) if k % 2 else (12, 11))
         if k == 3:  # 12 renamed themselves: boards show the latest name
             fields["seats"] = fields["seats"].replace('"p1"', '"new name"')
-        gid = repo.create_game(db, fields)
+        sitting_id = repo.create_sitting(db, fields)
         with db.atomic():
-            ledger.settle(db, gid, fields, {"hand_no": 1, "state": st.to_json(), "at": 100.0 + k})
+            ledger.post(db, sitting_id, fields,
+                          {"hand_no": 1, "state": st.to_json(), "at": 100.0 + k})
 
     def boards(chat, game=None):
         def order(r):

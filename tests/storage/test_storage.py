@@ -21,7 +21,7 @@ def test_migrations_create_schema_once_and_wal(tmp_path, storage):
     con = sqlite3.connect(path)
     assert con.execute("pragma journal_mode").fetchone()[0] == "wal"
     names = {r[0] for r in con.execute("select name from sqlite_master where type='table'")}
-    assert {"chats", "users", "games", "moves", "hands", "_sqlite_migrations"} <= names
+    assert {"chats", "users", "sittings", "moves", "hands", "_sqlite_migrations"} <= names
     applied = con.execute("select name from _sqlite_migrations").fetchall()
     con.close()
     # Opening again applies nothing new.
@@ -48,43 +48,44 @@ def test_all_access_runs_on_one_thread(storage):
 
 
 def test_move_and_state_are_one_transaction(storage):
-    gid = storage.run_sync(
-        repo.create_game, {"chat_id": -1, "game": "x", "status": "running", "turn": 0}
+    sitting_id = storage.run_sync(
+        repo.create_sitting, {"chat_id": -1, "game": "x", "status": "running", "turn": 0}
     )
-    storage.run_sync(repo.record_move, gid, {"turn": 1, "state": "{}", "deadline": 5.0},
+    storage.run_sync(repo.record_move, sitting_id, {"turn": 1, "state": "{}", "deadline": 5.0},
                      {"hand_no": 1, "turn": 0, "seat": 0, "code": "a", "by": "player"})
     # A duplicate move (same hand and turn) violates the unique index: the
     # game row must not advance either.
     with pytest.raises(sqlite3.IntegrityError):
-        storage.run_sync(repo.record_move, gid, {"turn": 2, "state": "{\"x\":1}"},
+        storage.run_sync(repo.record_move, sitting_id, {"turn": 2, "state": "{\"x\":1}"},
                          {"hand_no": 1, "turn": 0, "seat": 1, "code": "b", "by": "player"})
-    row = storage.run_sync(repo.get_game, gid)
+    row = storage.run_sync(repo.get_sitting, sitting_id)
     assert row["turn"] == 1 and row["state"] == "{}" and row["deadline"] == 5.0
-    assert [m["code"] for m in storage.run_sync(repo.moves_of, gid, 1)] == ["a"]
+    assert [m["code"] for m in storage.run_sync(repo.moves_of, sitting_id, 1)] == ["a"]
 
 
 def test_writes_are_committed_at_once(tmp_path, storage):
     """Another connection (a backup, the next process after a kill) sees
     every acknowledged write, and no transaction is left open after it."""
-    gid = storage.run_sync(
-        repo.create_game, {"chat_id": -1, "game": "x", "status": "running", "turn": 0}
+    sitting_id = storage.run_sync(
+        repo.create_sitting, {"chat_id": -1, "game": "x", "status": "running", "turn": 0}
     )
-    storage.run_sync(repo.record_move, gid, {"turn": 1, "state": "{}"},
+    storage.run_sync(repo.record_move, sitting_id, {"turn": 1, "state": "{}"},
                      {"hand_no": 1, "turn": 0, "seat": 0, "code": "a", "by": "player"})
-    storage.run_sync(repo.update_game, gid, {"deadline": 7.5})
+    storage.run_sync(repo.update_sitting, sitting_id, {"deadline": 7.5})
     assert storage.run_sync(lambda db: db.conn.in_transaction) is False
     con = sqlite3.connect(tmp_path / "t.sqlite3")
-    row = con.execute("select turn, deadline from games where id = ?", [gid]).fetchone()
+    row = con.execute("select turn, deadline from sittings where id = ?", [sitting_id]).fetchone()
     assert row == (1, 7.5)
-    assert con.execute("select code from moves where game_id = ?", [gid]).fetchall() == [("a",)]
+    assert con.execute("select code from moves where sitting_id = ?",
+                       [sitting_id]).fetchall() == [("a",)]
     con.close()
 
 
-def test_active_games_and_users(storage):
-    a = storage.run_sync(repo.create_game, {"chat_id": -1, "game": "x", "status": "running"})
-    storage.run_sync(repo.create_game, {"chat_id": -2, "game": "x", "status": "finished"})
-    c = storage.run_sync(repo.create_game, {"chat_id": -3, "game": "x", "status": "lobby"})
-    assert [r["id"] for r in storage.run_sync(repo.active_games)] == [a, c]
+def test_active_sittings_and_users(storage):
+    a = storage.run_sync(repo.create_sitting, {"chat_id": -1, "game": "x", "status": "running"})
+    storage.run_sync(repo.create_sitting, {"chat_id": -2, "game": "x", "status": "finished"})
+    c = storage.run_sync(repo.create_sitting, {"chat_id": -3, "game": "x", "status": "lobby"})
+    assert [r["id"] for r in storage.run_sync(repo.active_sittings)] == [a, c]
     storage.run_sync(repo.set_user, 7, first_name="老王", started=0)
     storage.run_sync(repo.set_user, 7, started=1)
     u = storage.run_sync(repo.get_user, 7)
@@ -92,7 +93,7 @@ def test_active_games_and_users(storage):
     assert storage.run_sync(repo.get_user, 8) is None
     storage.run_sync(repo.set_chat, -1, lang="en")
     assert storage.run_sync(repo.get_chat, -1)["lang"] == "en"
-    json.dumps(storage.run_sync(repo.get_game, a))
+    json.dumps(storage.run_sync(repo.get_sitting, a))
 
 
 async def test_a_move_write_goes_ahead_of_queued_bookkeeping(storage):

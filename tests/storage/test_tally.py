@@ -16,7 +16,7 @@ from storage.scores import settle_up
 CHAT = -500
 PEOPLE = (1, 2, 3, 4, 5)
 GAMES = ("xianniu", "paoyao")
-# A dealt hand nobody finished: ledger.settle takes its points from "net",
+# A dealt hand nobody finished: ledger.post takes its points from "net",
 # as for a hand the bot settles void, so any zero-sum points can be stored.
 DEALT = registry.get("dingniu").new_state(seed=1).to_json()
 
@@ -30,14 +30,14 @@ def add_sitting(db, game, seats, nets, chat_id=CHAT, at=None):
            "seats": json.dumps([{"user_id": u, "name": f"p{u}" if u else "", "tuoguan": False,
                                  "timeouts": 0} for u in seats]),
            "hand_no": len(nets), "state": DEALT, "totals": "[]", "msgs": "{}"}
-    gid = repo.create_game(db, row)
+    sitting_id = repo.create_sitting(db, row)
     for n, net in enumerate(nets, 1):
         with db.atomic():
             hand = {"hand_no": n, "state": DEALT, "net": json.dumps(net)}
             if at is not None:
                 hand["at"] = at + n
-            ledger.settle(db, gid, row, hand)
-    return gid
+            ledger.post(db, sitting_id, row, hand)
+    return sitting_id
 
 
 def literal(db, chat_id, game):
@@ -190,11 +190,11 @@ def test_the_migration_fills_in_what_old_hands_won_from_computers(tmp_path):
            "seats": json.dumps([{"user_id": 1, "name": "p1"}, {"user_id": 2, "name": "p2"},
                                 {"user_id": None, "name": ""}]),
            "hand_no": 1, "state": DEALT, "totals": "[]", "msgs": "{}"}
-    gid = old["games"].insert(row).last_pk
-    hid = old["hands"].insert({"game_id": gid, "hand_no": 1, "state": DEALT, "net": "[]",
+    sitting_id = old["games"].insert(row).last_pk
+    hid = old["hands"].insert({"game_id": sitting_id, "hand_no": 1, "state": DEALT, "net": "[]",
                                "at": 1.0}).last_pk
     for seat, (user, net) in enumerate([(1, 4), (2, -1), (None, -3)]):
-        old["ledger"].insert({"hand_id": hid, "chat_id": CHAT, "game_id": gid, "hand_no": 1,
+        old["ledger"].insert({"hand_id": hid, "chat_id": CHAT, "game_id": sitting_id, "hand_no": 1,
                               "game": "xianniu", "seat": seat, "user_id": user,
                               "name": f"p{user}", "net": net, "details": "{}",
                               "finished_at": 1.0})

@@ -80,7 +80,7 @@ def test_sheds_the_heavier_of_two_otherwise_equal_plays():
     assert pick(s) == "L66" or pick(s) == "R66"
 
 
-def test_settle_judgement_does_not_depend_on_hidden_tiles():
+def test_suanzhang_judgement_does_not_depend_on_hidden_tiles():
     mine = codes("红十", "大天", "长三")
     rest = rest_after(["46"], mine)
     x, y = rest[:7], rest[7:14]

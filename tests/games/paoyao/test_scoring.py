@@ -117,19 +117,19 @@ def test_example_10_200_in_one_trick_is_da_xue_without_decision():
 def test_example_13_match_tally():
     hands = [(0, 1), (1, 2), (0, 4), (1, 1)]  # (winner team, multiplier)
     variant = GAME.variant()
-    from games.paoyao.scoring import settlement
+    from games.paoyao.scoring import score_hand
 
-    totals = match_totals(settlement(t, m, variant)[1] for t, m in hands)
+    totals = match_totals(score_hand(t, m, variant)[1] for t, m in hands)
     assert totals == [2, -2, 2, -2]
 
 
 def test_zero_sum_false_tallies_winners_only():
-    from games.paoyao.scoring import settlement
+    from games.paoyao.scoring import score_hand
 
     v = GAME.variant({"zero_sum": False})
-    net, tally = settlement(1, 2, v)
+    net, tally = score_hand(1, 2, v)
     assert net == [-2, 2, -2, 2] and tally == [0, 2, 0, 2]
-    assert settlement(1, 2, GAME.variant({"zero_sum": "winners_only"}))[1] == [0, 2, 0, 2]
+    assert score_hand(1, 2, GAME.variant({"zero_sum": "winners_only"}))[1] == [0, 2, 0, 2]
     s = position(["TT 4", "4 6", "4 7", "4 8"], score=(125, 40), variant={"zero_sum": False})
     play(s, (0, "TT"), *EVERYONE_PASSES_AFTER_N)
     assert finished(s).details["tally"] == [1, 0, 1, 0]

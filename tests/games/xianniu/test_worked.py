@@ -1,12 +1,12 @@
 """Rules §3.3 and §3.4: the worked hands, driven through the real state
-machine from explicit deals; §4.4: every settlement example."""
+machine from explicit deals; §4.4: every scoring example."""
 
 import pytest
 
 from games import registry
 from games.base import IllegalMove
 from games.records import record_of, replay
-from games.xianniu.scoring import settle
+from games.xianniu.scoring import score_hand
 from tests.games.xianniu.helpers import build_deal, codes, play
 
 P_DEAL = {"hands": [
@@ -169,7 +169,7 @@ def test_worked_hand_mode_n_xi_only_counts_as_first_lead():
     assert s2.result().net == [12, -6, -6]
 
 
-# -- §4.4 settlement examples -------------------------------------------------
+# -- §4.4 scoring examples ---------------------------------------------------
 def plays_of(game_id, *texts, xi_ok=True):
     return [(play(game_id, t), xi_ok) for t in texts]
 
@@ -184,15 +184,15 @@ NOX = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
 def test_e1():
     leaves = [plays_of("xianniu", "9♥9♠", "7s7h", "6s6h"), plays_of("xianniu", "Ks", "KhTh8h"),
               []]
-    assert settle(leaves, NOX, [None] * 3, variant("xianniu")).net == [4, -2, -2]
+    assert score_hand(leaves, NOX, [None] * 3, variant("xianniu")).net == [4, -2, -2]
 
 
 def test_e2_winner_without_xingzi_is_a_draw():
     leaves = [plays_of("xianniu", "7s7h7c", "6s6h6c", "Ks"), plays_of("xianniu", "QsQh"),
               plays_of("xianniu", "8s8h8c")]
-    assert settle(leaves, NOX, [None] * 3, variant("xianniu")).net == [0, 0, 0]
+    assert score_hand(leaves, NOX, [None] * 3, variant("xianniu")).net == [0, 0, 0]
     # min_base_for_six = 1: a winner is paid at least one unit by each loser
-    assert settle(leaves, NOX, [None] * 3,
+    assert score_hand(leaves, NOX, [None] * 3,
                   variant("xianniu", min_base_for_six=1)).net == [2, -1, -1]
 
 
@@ -208,7 +208,7 @@ def test_e4_failed_xian_is_paid_even_below_six():
     leaves = [plays_of("xianniu", "7s7h", "8s8h"), plays_of("xianniu", "QsQh", "KsTh8h"),
               plays_of("xianniu", "6s6h6c")]
     xian = [[0, 0, 0], [1, 0, 0], [0, 0, 0]]
-    assert settle(leaves, xian, [1, None, None], variant("xianniu")).net == [2, -2, 0]
+    assert score_hand(leaves, xian, [1, None, None], variant("xianniu")).net == [2, -2, 0]
 
 
 E7_A = ["9h9s9d", "5h5s", "5d5c", "KsTs8s", "QsQhQc"]  # 13 leaves, base 7
@@ -218,34 +218,34 @@ def test_e7_big_hand_double_by_last_xianer():
     leaves = [plays_of("xianniu", *E7_A), plays_of("xianniu", "2s2h"), plays_of("xianniu", "3s")]
     assert sum(p.size for p, _ in leaves[0]) == 13
     xian = [[0, 0, 0], [1, 0, 0], [0, 0, 0]]
-    res = settle(leaves, xian, [1, None, None], variant("xianniu"))
+    res = score_hand(leaves, xian, [1, None, None], variant("xianniu"))
     assert res.net == [35, -28, -7]
     why = {(p["from"], p["why"]): p["amount"] for p in res.details["payments"]}
     assert why == {(1, "bighand_double"): 26, (1, "xian"): 2, (2, "base"): 7}
-    lit = settle(leaves, xian, [1, None, None],
+    lit = score_hand(leaves, xian, [1, None, None],
                  variant("xianniu", bighand_double_includes_xian=True))
     assert lit.net == [33, -26, -7]
-    plain = settle(leaves, xian, [1, None, None], variant("xianniu", bighand_payment="plain"))
+    plain = score_hand(leaves, xian, [1, None, None], variant("xianniu", bighand_payment="plain"))
     assert plain.net == [13 + 13 + 2, -15, -13]
 
 
 def test_e7_under_bao_ci_and_in_mode_n():
     leaves = [plays_of("niujiu", *E7_A), plays_of("niujiu", "2s2h"), plays_of("niujiu", "3s")]
     xian = [[0, 0, 0], [1, 0, 0], [0, 0, 0]]
-    res = settle(leaves, xian, [1, None, None], variant("niujiu", xi_first="off"))
+    res = score_hand(leaves, xian, [1, None, None], variant("niujiu", xi_first="off"))
     assert res.net == [28, -28, 0]  # 掀朿包朿: B pays 2×13 + 2, C pays nothing
 
 
 def test_e8_big_hand_without_xian():
     leaves = [plays_of("xianniu", "9h9s", "KsTs8s", "QsQhQc", "7s7h7c"),
               plays_of("xianniu", "2s2h2c"), plays_of("xianniu", "3s3h")]
-    assert settle(leaves, NOX, [None] * 3, variant("xianniu")).net == [12, -6, -6]
+    assert score_hand(leaves, NOX, [None] * 3, variant("xianniu")).net == [12, -6, -6]
 
 
 def test_e9_direct():
     leaves = [plays_of("niujiu", "5h5s5d", "KsTs8s"), [], plays_of("niujiu", "9h9s", "KhTh8h")]
     xian = [[0, 0, 0], [1, 0, 1], [0, 0, 0]]
-    res = settle(leaves, xian, [None, None, 1], variant("niujiu", stake=[2, 5]))
+    res = score_hand(leaves, xian, [None, None, 1], variant("niujiu", stake=[2, 5]))
     assert res.net == [17, -16, -1]
 
 
@@ -268,9 +268,9 @@ def test_e15_xi_first():
     plays = [(play("niujiu", "Ks"), False), (play("niujiu", "5h5c"), False),
              (play("niujiu", "9h9c"), False), (play("niujiu", "7s7h"), False)]
     leaves = [plays, plays_of("niujiu", "2s2h2c"), plays_of("niujiu", "3s3h")]
-    assert settle(leaves, NOX, [None] * 3, variant("niujiu")).net == [4, -2, -2]
+    assert score_hand(leaves, NOX, [None] * 3, variant("niujiu")).net == [4, -2, -2]
     off = [[(i, True) for i, _ in plays], leaves[1], leaves[2]]
-    assert settle(off, NOX, [None] * 3, variant("niujiu", xi_first="off")).net == [8, -4, -4]
+    assert score_hand(off, NOX, [None] * 3, variant("niujiu", xi_first="off")).net == [8, -4, -4]
 
 
 def lead_alone(s, seat, text):

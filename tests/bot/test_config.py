@@ -3,7 +3,7 @@ import sys
 
 import pytest
 
-from bot import settings
+from bot import config
 
 
 def test_env_wins_over_dotenv_and_defaults(tmp_path):
@@ -11,10 +11,10 @@ def test_env_wins_over_dotenv_and_defaults(tmp_path):
     f.write_text(
         '# comment\nBOT_TOKEN="1:fromdotenv_abc"\nPAIJU_TURN_TIMEOUT=30\nexport PAIJU_LANG=en\n'
     )
-    s = settings.load({"BOT_TOKEN": "42:fromenv_xyz"}, f)
+    s = config.load({"BOT_TOKEN": "42:fromenv_xyz"}, f)
     assert s.token == "42:fromenv_xyz" and s.turn_timeout == 30 and s.default_lang == "en"
     assert s.db_path == "paiju.sqlite3" and s.api_base == "https://api.telegram.org"
-    s = settings.load({"PAIJU_API_BASE": "http://127.0.0.1:9/", "PAIJU_DB": "x.db"}, f)
+    s = config.load({"PAIJU_API_BASE": "http://127.0.0.1:9/", "PAIJU_DB": "x.db"}, f)
     assert (
         s.token == "1:fromdotenv_abc" and s.api_base == "http://127.0.0.1:9" and s.db_path == "x.db"
     )
@@ -23,7 +23,7 @@ def test_env_wins_over_dotenv_and_defaults(tmp_path):
 def test_blank_or_bare_names_in_dotenv_mean_the_default(tmp_path):
     f = tmp_path / ".env"
     f.write_text('BOT_TOKEN="1:fromdotenv_abc"\nPAIJU_DB\nPAIJU_LANG=\n')
-    s = settings.load({}, f)
+    s = config.load({}, f)
     assert s.db_path == "paiju.sqlite3" and s.default_lang == "zh_Hans"
 
 
@@ -31,8 +31,8 @@ def test_blank_or_bare_names_in_dotenv_mean_the_default(tmp_path):
                                  {"BOT_TOKEN": "1:ok_token", "PAIJU_TURN_TIMEOUT": "soon"},
                                  {"BOT_TOKEN": "1:ok_token", "PAIJU_LANG": "fr"}])
 def test_bad_settings_raise(env, tmp_path):
-    with pytest.raises(settings.SettingsError):
-        settings.load(env, tmp_path / "none")
+    with pytest.raises(config.ConfigError):
+        config.load(env, tmp_path / "none")
 
 
 @pytest.mark.parametrize("token", [None, "not-a-token"])

@@ -1,7 +1,8 @@
-"""Settings of `paiju run`: from the environment, or a `.env` file beside it.
+"""The process's config (`paiju run`): from the environment, or a `.env`
+file beside it. (A chat's /settings are its house rules: chat_settings.py.)
 
-Every setting has an environment variable; the environment wins over `.env`.
-`Settings(...)` built directly (tests, benchmarks) takes exactly what it is
+Every option has an environment variable; the environment wins over `.env`.
+`Config(...)` built directly (tests, benchmarks) takes exactly what it is
 given; `load()` reads the environment and `.env` through pydantic-settings and
 checks the token's shape too.
 """
@@ -27,11 +28,11 @@ from bot.i18n import DEFAULT_LANG, LANGS
 TOKEN_RE = re.compile(r"^\d{1,20}:[A-Za-z0-9_-]{5,}$")
 
 
-class SettingsError(ValueError):
-    """A setting is missing or malformed; the message is one line for the user."""
+class ConfigError(ValueError):
+    """An option is missing or malformed; the message is one line for the user."""
 
 
-class Settings(BaseSettings):
+class Config(BaseSettings):
     model_config = SettingsConfigDict(frozen=True, extra="ignore", populate_by_name=True)
 
     token: str = Field(validation_alias="BOT_TOKEN")
@@ -45,8 +46,8 @@ class Settings(BaseSettings):
     # CPU seconds of Monte Carlo search a computer move may use; 0: no search,
     # the heuristic player alone (the same move every time: the screens gallery)
     ai_budget: float = Field(0.3, ge=0, validation_alias="PAIJU_AI_BUDGET")
-    # worker processes that think the computers' moves (None: one per core less
-    # one, at least one; 0: threads in the bot's process, as before issue 35)
+    # worker processes that think the computers' moves (None: one per core,
+    # below the bot's priority; 0: threads in the bot's process, as before issue 35)
     ai_workers: int | None = Field(None, ge=0, validation_alias="PAIJU_AI_WORKERS")
     # fixed deals (tests, the screens gallery): hand n of a sitting is dealt
     # from this seed + n − 1; unset, every deal is random
@@ -109,8 +110,8 @@ def heartbeat_path(heartbeat: str, db_path: str) -> pathlib.Path:
     return pathlib.Path(heartbeat or f"{db_path}.heartbeat")
 
 
-class _Loaded(Settings):
-    """Settings read from a mapping (the environment) over a `.env` file:
+class _Loaded(Config):
+    """Config read from a mapping (the environment) over a `.env` file:
     by variable name only (a stray TZ or DB_PATH must not count)."""
 
     model_config = SettingsConfigDict(populate_by_name=False, validate_by_name=False)
@@ -141,8 +142,8 @@ def _blank_is_unset(values: Mapping[str, str | None]) -> dict[str, str]:
     return {k: v for k, v in values.items() if v is not None and v.strip() != ""}
 
 
-def load(env: Mapping[str, str] | None = None, dotenv: pathlib.Path | None = None) -> Settings:
-    """Settings from `env` (default os.environ) over the `.env` file `dotenv`
+def load(env: Mapping[str, str] | None = None, dotenv: pathlib.Path | None = None) -> Config:
+    """Config from `env` (default os.environ) over the `.env` file `dotenv`
     (default ./.env, silently absent; an explicit file must exist)."""
     import os
 
@@ -167,19 +168,19 @@ def load(env: Mapping[str, str] | None = None, dotenv: pathlib.Path | None = Non
     try:
         loaded = Source()
     except ValidationError as e:
-        raise SettingsError(_one_line(e)) from None
-    return Settings(**loaded.model_dump())
+        raise ConfigError(_one_line(e)) from None
+    return Config(**loaded.model_dump())
 
 
 # The variable a field is read from, for messages.
 def _variable(field: str) -> str:
-    return str(Settings.model_fields[field].validation_alias or field)
+    return str(Config.model_fields[field].validation_alias or field)
 
 
 def _one_line(e: ValidationError) -> str:
     err = e.errors()[0]
     loc = str(err["loc"][0]) if err["loc"] else ""
-    name = _variable(loc) if loc in Settings.model_fields else loc
+    name = _variable(loc) if loc in Config.model_fields else loc
     if err["type"] == "missing":
         if name == "BOT_TOKEN":
             return "BOT_TOKEN is not set (put it in the environment or in .env)"

@@ -2,15 +2,15 @@
 
 import pytest
 
-from bot import settings
+from bot import config
 
 TOKEN = {"BOT_TOKEN": "1:ok_token"}
 
 
 def test_defaults_and_values(tmp_path):
-    s = settings.load(TOKEN, tmp_path / "none")
+    s = config.load(TOKEN, tmp_path / "none")
     assert s.tz == "Asia/Shanghai" and s.weekly_post is True
-    s = settings.load({**TOKEN, "PAIJU_TZ": "Europe/Berlin", "PAIJU_WEEKLY_POST": "0"},
+    s = config.load({**TOKEN, "PAIJU_TZ": "Europe/Berlin", "PAIJU_WEEKLY_POST": "0"},
                       tmp_path / "none")
     assert s.tz == "Europe/Berlin" and s.weekly_post is False
 
@@ -18,6 +18,6 @@ def test_defaults_and_values(tmp_path):
 @pytest.mark.parametrize("env", [{"PAIJU_TZ": "Mars/Olympus"}, {"PAIJU_TZ": "../etc"},
                                  {"PAIJU_WEEKLY_POST": "sometimes"}])
 def test_bad_values_are_one_line_errors(env, tmp_path):
-    with pytest.raises(settings.SettingsError) as e:
-        settings.load({**TOKEN, **env}, tmp_path / "none")
+    with pytest.raises(config.ConfigError) as e:
+        config.load({**TOKEN, **env}, tmp_path / "none")
     assert "\n" not in str(e.value)
