@@ -7,8 +7,10 @@ plus `--game xianniu` on every other run) and reads its output:
          from then on and shows "bot starting…" until the bot is up)
   ready  wall seconds until it prints that the bot is ready (people seated
          in the lobby with --game)
-  cpu    the process's CPU seconds (user + system) at that moment: the
-         figure that does not depend on what else the machine runs
+  cpu    CPU seconds (user + system) at that moment of the command's
+         processes: the sandbox's own (page and fake Telegram), the bot's
+         (a process of its own, started first) and all: the figures that
+         do not depend on what else the machine runs
 
 then Ctrl-C, and checks the exit status is 0. Prints each run, the medians
 and the load (os.getloadavg) before and after.
@@ -26,13 +28,34 @@ import sys
 import time
 
 
-def cpu_seconds(pid: int) -> float:
+def _stat(pid: int) -> tuple[int, float]:
+    """(parent pid, CPU seconds used) of a live process."""
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return int(fields[1]), (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def one_run(game: str | None) -> tuple[float, float, float]:
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """CPU seconds of the process `pid` and of it with all its descendants."""
+    stats: dict[int, tuple[int, float]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stats[int(entry)] = _stat(int(entry))
+            except (OSError, IndexError, ValueError):  # ended meanwhile
+                pass
+
+    def in_tree(p: int) -> bool:
+        while p > 1:
+            if p == pid:
+                return True
+            p = stats[p][0] if p in stats else 0
+        return False
+
+    return stats[pid][1], sum(cpu for p, (_, cpu) in stats.items() if in_tree(p))
+
+
+def one_run(game: str | None) -> tuple[float, float, float, float]:
     args = [sys.executable, "-m", "bot.cli.main", "sandbox", "--port", "0"]
     if game:
         args += ["--game", game]
@@ -42,7 +65,7 @@ def one_run(game: str | None) -> tuple[float, float, float]:
     sel = selectors.DefaultSelector()
     sel.register(proc.stdout, selectors.EVENT_READ)
     times: list[float] = []
-    cpu = 0.0
+    own = cpu = 0.0
     while len(times) < 2:
         if not sel.select(120):
             proc.kill()
@@ -52,12 +75,12 @@ def one_run(game: str | None) -> tuple[float, float, float]:
             raise RuntimeError(f"paiju sandbox ended: {proc.stderr.read() if proc.stderr else ''}")
         times.append(time.perf_counter() - t0)
         if len(times) == 2:
-            cpu = cpu_seconds(proc.pid)
+            own, cpu = cpu_seconds(proc.pid)
     proc.send_signal(signal.SIGINT)
     proc.communicate(timeout=60)
     if proc.returncode != 0:
         raise RuntimeError(f"exit status {proc.returncode} after Ctrl-C")
-    return times[0], times[1], cpu
+    return times[0], times[1], own, cpu
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -69,12 +92,18 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for i in range(args.runs):
         game = "xianniu" if i % 2 else None
-        page, ready, cpu = one_run(game)
-        rows.append((page, ready, cpu))
+        page, ready, own, cpu = one_run(game)
+        rows.append((page, ready, own, cpu - own, cpu))
         print(f"run {i + 1} ({'--game xianniu' if game else 'no game'}): page {page:.2f} s, "
-              f"ready {ready:.2f} s, cpu {cpu:.2f} s")
-    med = [statistics.median(r[k] for r in rows) for k in range(3)]
-    print(f"median: page {med[0]:.2f} s, ready {med[1]:.2f} s, cpu {med[2]:.2f} s")
+              f"ready {ready:.2f} s; cpu: sandbox {own:.2f} s, bot {cpu - own:.2f} s, "
+              f"all {cpu:.2f} s")
+
+    def summary(k: int) -> str:
+        xs = [r[k] for r in rows]
+        return f"{statistics.median(xs):.2f} s ({min(xs):.2f}-{max(xs):.2f})"
+
+    print(f"median (range): page {summary(0)}, ready {summary(1)}; cpu: sandbox {summary(2)}, "
+          f"bot {summary(3)}, all {summary(4)}")
     print(f"load after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 

@@ -251,20 +251,30 @@ def _sandbox(args: argparse.Namespace) -> int:
     import os
 
     from bot import logs
-    from bot.sandbox.host import Options, check
-    from bot.sandbox.run import serve
 
-    options = Options(game=args.game, players=args.players, lang=args.lang, db=args.db)
-    if (problem := check(options)) is not None:
-        return _fail("sandbox", problem)
     if not 0 <= args.port <= 65535:
         return _fail("sandbox", f"--port must be 0 to 65535, got {args.port}")
     try:  # the bot's log: warnings only, unless LOG_LEVEL asks for more
         level = logs.level_from_env({"LOG_LEVEL": os.environ.get("LOG_LEVEL") or "WARNING"})
     except logs.LogLevelError as e:
         return _fail("sandbox", str(e))
-    logs.setup(level)
-    return serve(options, args.host, args.port)
+    from bot.sandbox.process import BotProcess
+
+    # first of all: the bot's seconds of imports run on the other core while
+    # this process brings up the page and the make-believe Telegram
+    spare = BotProcess()
+    try:
+        from bot.sandbox.host import Options, check
+        from bot.sandbox.run import serve
+
+        options = Options(game=args.game, players=args.players, lang=args.lang, db=args.db,
+                          process=True)
+        if (problem := check(options)) is not None:
+            return _fail("sandbox", problem)
+        logs.setup(level)
+        return serve(options, args.host, args.port, spare)
+    finally:
+        spare.discard()  # unless the sandbox told it to start a bot (then stopped it)
 
 
 # -- simulate -------------------------------------------------------------------------

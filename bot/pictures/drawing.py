@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 
-from bot.pictures.draw import png
 from bot.pictures.source import Picture
 
 
@@ -23,6 +22,8 @@ class Drawing:
         return f"{self.picture.game}-{self.picture.kind}-{self.digest[:10]}.png"  # file_name()
 
     def png(self) -> bytes:
+        from bot.pictures.draw import png  # Pillow: at the first picture, not at the bot's start
+
         return png(self.picture)
 
     def __repr__(self) -> str:

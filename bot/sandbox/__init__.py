@@ -5,5 +5,6 @@ played in a local web page (docs/sandbox.md).
   the screens gallery's);
 - `host.py`: one sandbox: the fake server, its group and people, the bot;
 - `view.py`: what the page shows, as JSON; `page.py`: the page's web API;
+- `process.py`: the bot in a process of its own (the command's);
 - `run.py`: the command; `static/`: the page itself (HTML, CSS, JS).
 """

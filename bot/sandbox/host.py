@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from bot.i18n import DEFAULT_LANG, N_
 from bot.sandbox.fake import FakeTelegram, FakeTelegramError
 from bot.sandbox.fake.markup import inline_buttons
+from bot.sandbox.process import BotProcess, startup
 from games import registry
 
 if TYPE_CHECKING:  # aiogram takes seconds to import: the page is up before it is
@@ -70,6 +71,10 @@ class Options:
     outbox: Limits | None = None
     telegram_limits: bool = True  # the fake server enforces Telegram's flood limits
     config: dict[str, Any] = field(default_factory=dict)  # Config fields to override
+    # the bot in a process of its own (`paiju sandbox`: its import runs on the
+    # other core while the page comes up; a restart is a real one); in this
+    # process otherwise, where tests can look inside it (`Sandbox.app`)
+    process: bool = False
 
 
 def check(options: Options) -> str | None:
@@ -86,12 +91,17 @@ def check(options: Options) -> str | None:
 
 
 class Sandbox:
-    def __init__(self, options: Options) -> None:
+    def __init__(self, options: Options, spare: BotProcess | None = None) -> None:
+        """`spare`: a bot process already importing the bot (with
+        `options.process`), the first one to start."""
         self.options = options
         self.tg = FakeTelegram(bot_username=BOT_USERNAME)
         self.tg.world.bot_user["first_name"] = BOT_NAME
         self.tg.limits.enabled = options.telegram_limits
-        self.app: App | None = None
+        self.app: App | None = None  # the bot, when it runs in this process
+        self.bot: BotProcess | None = None  # the bot's process, with options.process
+        self._spare = spare
+        self._watching: asyncio.Task[None] | None = None
         self.status = "stopped"  # stopped | starting | running | restarting
         self.links: dict[int, str] = {}  # person → the deep link they were sent to
         self.listeners: list[Callable[[], None]] = []  # told of every change
@@ -99,6 +109,7 @@ class Sandbox:
         self._db = ""
         self._met = False
         self._restarting: asyncio.Task[None] | None = None
+        self._crashed = False  # the bot stopped on its own: "restart" starts it again
 
     # -- start and stop ---------------------------------------------------------------
     async def start(self) -> None:
@@ -126,8 +137,9 @@ class Sandbox:
 
     async def start_bot(self) -> None:
         """The bot (imported off the event loop, which keeps serving the
-        page), then the lobby of --game."""
-        await asyncio.to_thread(importlib.import_module, "bot.app")
+        page, or in its own process), then the lobby of --game."""
+        if not self.options.process:
+            await asyncio.to_thread(importlib.import_module, "bot.app")
         await self._start_bot()
         try:
             if not self._met:  # the people have opened the bot's chat before
@@ -146,9 +158,10 @@ class Sandbox:
     async def stop(self) -> None:
         if self._restarting is not None:
             await asyncio.gather(self._restarting, return_exceptions=True)
-        if self.app is not None:
-            await self.app.stop(drain=0.5)
-            self.app = None
+        await self._stop_bot()
+        if self._spare is not None:
+            self._spare.discard()
+            self._spare = None
         await self.tg.stop()
         if self._tmp is not None:
             self._tmp.cleanup()
@@ -156,15 +169,43 @@ class Sandbox:
         self.status = "stopped"
 
     async def _start_bot(self) -> None:
-        from bot.app import App
-        from bot.config import Config
-
         o = self.options
-        config = Config(token=self.tg.token, api_base=self.tg.base_url, db_path=self._db,
-                            default_lang=o.lang, **o.config)
-        self.app = App(config, o.outbox)
-        await self.app.start()
+        config = {"token": self.tg.token, "api_base": self.tg.base_url, "db_path": self._db,
+                  "default_lang": o.lang, **o.config}
+        if o.process:
+            bot, self._spare = self._spare or BotProcess(), None
+            self.bot = bot
+            await bot.start(startup(config, o.outbox, logging.getLogger().getEffectiveLevel()))
+            self._watching = asyncio.get_running_loop().create_task(self._watch(bot))
+        else:
+            from bot.app import App
+            from bot.config import Config
+
+            self.app = App(Config(**config), o.outbox)
+            await self.app.start()
         self.status = "running"
+
+    async def _stop_bot(self) -> None:
+        if self.app is not None:
+            await self.app.stop(drain=0.5)
+            self.app = None
+        if self.bot is not None:
+            bot, self.bot = self.bot, None  # gone on purpose: not a crash
+            await bot.stop()
+        if self._watching is not None:
+            await asyncio.gather(self._watching, return_exceptions=True)
+            self._watching = None
+
+    async def _watch(self, bot: BotProcess) -> None:
+        """The bot's process ending on its own is a crash: the page says it
+        is stopped (and "restart the bot" starts another)."""
+        code = await bot.ended()
+        if self.bot is bot:
+            log.error("the bot's process ended (status %s)", code)
+            self.bot = None
+            self.status = "stopped"
+            self._crashed = True
+            self.changed()
 
     async def open_lobby(self, game: str) -> None:
         """The first person opens a lobby of `game` in the group; the other
@@ -187,22 +228,26 @@ class Sandbox:
     def restart(self) -> None:
         """Stop the bot and start it again, as after a crash: the running
         games go on from the database. Returns at once; `status` tells."""
-        if self.status != "running":
+        if not self.restartable():
             raise PageError(409, N_("The bot is not running now; wait a moment."))
+        self._crashed = False
         self.status = "restarting"
         self.changed()
         self._restarting = asyncio.get_running_loop().create_task(self._restart())
 
+    def restartable(self) -> bool:
+        """Running, or stopped on its own (a crash, a failed start)."""
+        return self.status == "running" or self._crashed
+
     async def _restart(self) -> None:
         try:
-            if self.app is not None:
-                await self.app.stop(drain=0.5)
-                self.app = None
+            await self._stop_bot()
             self.changed()
             await self._start_bot()
         except Exception:
             log.exception("the bot did not start again")
             self.status = "stopped"
+            self._crashed = True
         finally:
             self._restarting = None
             self.changed()

@@ -17,6 +17,7 @@ from aiohttp import web
 
 from bot.sandbox.host import Options, Sandbox
 from bot.sandbox.page import make_app
+from bot.sandbox.process import BotProcess
 
 LOOPBACK = "127.0.0.1"
 
@@ -42,16 +43,19 @@ def is_everywhere(host: str) -> bool:
         return False
 
 
-def serve(options: Options, host: str | None, port: int) -> int:
-    """The command: 0 after Ctrl-C, 2 when the page cannot listen."""
+def serve(options: Options, host: str | None, port: int, spare: BotProcess | None = None) -> int:
+    """The command: 0 after Ctrl-C, 2 when the page cannot listen. `spare`:
+    the bot's process, already importing the bot (with `options.process`)."""
     try:
-        return asyncio.run(_serve(options, host or LOOPBACK, port, warn=host is not None))
+        return asyncio.run(_serve(options, host or LOOPBACK, port, spare,
+                                  warn=host is not None))
     except KeyboardInterrupt:  # a second Ctrl-C while stopping
         return 130
 
 
-async def _serve(options: Options, host: str, port: int, *, warn: bool) -> int:
-    sb = Sandbox(options)
+async def _serve(options: Options, host: str, port: int, spare: BotProcess | None, *,
+                 warn: bool) -> int:
+    sb = Sandbox(options, spare)
     runner = web.AppRunner(make_app(sb), handle_signals=False, shutdown_timeout=0.5,
                            handler_cancellation=True, access_log=None)
     await runner.setup()
@@ -77,7 +81,9 @@ async def _serve(options: Options, host: str, port: int, *, warn: bool) -> int:
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
     # aiogram takes seconds of CPU to import: begin now, while the page comes up
-    loading = asyncio.ensure_future(asyncio.to_thread(importlib.import_module, "bot.app"))
+    # (a bot in a process of its own began at the command's start)
+    loading = [] if options.process else [
+        asyncio.ensure_future(asyncio.to_thread(importlib.import_module, "bot.app"))]
     try:
         await sb.open()
         if is_everywhere(host):  # a browser here opens the loopback address
@@ -92,7 +98,7 @@ async def _serve(options: Options, host: str, port: int, *, warn: bool) -> int:
         await asyncio.wait({starting, stopping}, return_when=asyncio.FIRST_COMPLETED)
         if not starting.done():  # Ctrl-C while the bot starts
             starting.cancel()
-            await asyncio.gather(starting, loading, return_exceptions=True)
+            await asyncio.gather(starting, *loading, return_exceptions=True)
             return 0
         starting.result()
         print("paiju sandbox: the bot is ready", flush=True)

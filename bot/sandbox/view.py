@@ -29,7 +29,7 @@ def snapshot(sb: Sandbox) -> dict[str, Any]:
     lc = _menu_lang(tg.world.users[people[0]]["language_code"]) if people else ""
     return {
         "bot": {"name": tg.world.bot_user["first_name"], "username": tg.bot_username,
-                "status": sb.status},
+                "status": sb.status, "restartable": sb.restartable()},
         "group": {"id": GROUP, "title": group.title if group else "",
                   "members": sorted(group.members) if group else [],
                   "messages": messages(sb, GROUP),

@@ -8,12 +8,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from datetime import date
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.i18n import N_
-from bot.pictures.chart import Board, Chart, chart
 from bot.presenters import catalog
 from bot.sitting import Sitting
 from bot.tables.service import Service
@@ -21,6 +21,9 @@ from bot.words import render, scores_text, tally_text
 from bot.words.render import Screen
 from storage import ledger, tally
 from storage.scores import monday_of, ranked, week_bounds
+
+if TYPE_CHECKING:  # Pillow: imported at the first chart, not at start
+    from bot.pictures.chart import Chart
 
 WEEK_WORDS = {"week", "w", "本周", "本週", "周", "週"}
 ALL_WORDS = {"all", "a", "总", "總", "全部", "所有"}
@@ -136,6 +139,8 @@ class Scores:
     async def weekly_chart(self, chat_id: int, monday: date) -> Chart | None:
         """Last week's boards as bars (the games the chat has pictures on);
         None without a font for Chinese, or nothing to draw."""
+        from bot.pictures.chart import Board, chart
+
         zone = await self.zone(chat_id)
         start, end = week_bounds(monday, zone)
         rows = await self.storage.run(ledger.leaderboard, chat_id, start, end)

@@ -117,3 +117,100 @@ def test_ctrl_c_while_the_bot_starts_still_stops_cleanly():
         proc.kill()
     assert proc.returncode == 0, err
     assert "Traceback" not in err, err
+
+
+# -- the bot's process -----------------------------------------------------------------
+def post_json(url: str, body: dict) -> dict:
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def bot_pids(proc: subprocess.Popen[str]) -> list[int]:
+    """The command's child processes: the bot's (Linux's /proc)."""
+    with open(f"/proc/{proc.pid}/task/{proc.pid}/children") as f:
+        return [int(p) for p in f.read().split()]
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def until(what, timeout: float = 60.0):
+    end = time.monotonic() + timeout
+    while not (found := what()):
+        if time.monotonic() > end:
+            raise TimeoutError(what)
+        time.sleep(0.1)
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_bot_runs_in_a_process_of_its_own_and_restarting_it_is_a_real_restart():
+    """Restart from the page: that process stopped, another started, the lobby
+    goes on. A bot process that dies is shown stopped, and restarting starts
+    another. Ctrl-C leaves no bot process behind."""
+    proc = start("--port", "0", "--game", "xianniu", "--players", "2")
+    try:
+        url = URL.search(read_line(proc)).group(1)
+        assert "the bot is ready" in read_line(proc)
+        [first] = bot_pids(proc)
+        assert post_json(url + "api/restart", {})["status"] == "restarting"
+        until(lambda: get_json(url + "api/state")["bot"]["status"] == "running")
+        assert get_json(url + "api/state")["bot"]["restartable"]
+        [second] = bot_pids(proc)
+        assert second != first and not alive(first)  # stopped, not left running
+        os.kill(second, signal.SIGKILL)  # a crash
+        until(lambda: get_json(url + "api/state")["bot"] == {
+            "name": "Paiju", "username": "paiju_sandbox_bot", "status": "stopped",
+            "restartable": True})  # the page's restart button works
+        post_json(url + "api/restart", {})
+        until(lambda: get_json(url + "api/state")["bot"]["status"] == "running")
+        [third] = bot_pids(proc)
+        lobby = get_json(url + "api/state")["group"]["messages"][-1]
+        post_json(url + "api/computer", {"user": 101})  # the new bot answers in the same lobby
+
+        def redrawn() -> bool:
+            now = next(m for m in get_json(url + "api/state")["group"]["messages"]
+                       if m["id"] == lobby["id"])
+            return now["text"] != lobby["text"]
+
+        until(redrawn)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    assert not alive(third)
+    assert "the bot's process ended (status -9)" in err  # the crash is told, once
+    assert "Traceback" not in err, err
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_bot_process_ends_when_the_sandbox_is_killed():
+    """Out of the terminal's reach (its own session), the bot's process still
+    ends with the sandbox however that ends: its stdin closes."""
+    proc = start("--port", "0")
+    try:
+        read_line(proc)
+        assert "the bot is ready" in read_line(proc)
+        [bot] = bot_pids(proc)
+        proc.kill()
+        proc.communicate(timeout=30)
+        until(lambda: not alive(bot), timeout=30)
+    finally:
+        proc.kill()
+
+
+def test_the_bot_starts_without_pillow():
+    """Pictures, the weekly chart: Pillow is imported at the first one drawn,
+    not in the seconds the bot takes to start (what `paiju sandbox` waits on)."""
+    code = ("import sys, bot.app, bot.pictures.drawing; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'PIL'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout

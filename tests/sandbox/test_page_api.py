@@ -151,6 +151,7 @@ async def test_restart_stops_and_starts_the_bot_and_the_game_goes_on(lobby):
     sitting = next(iter(before.service.sittings))
     assert (await post(client, "/api/restart", {}))["status"] == "restarting"
     await post(client, "/api/restart", {}, status=409)  # one restart at a time
+    assert (await state(client))["bot"]["restartable"] is False  # its button is greyed
     await sb.restarted()
     assert sb.status == "running" and sb.app is not before
     assert sitting in sb.app.service.sittings  # recovered from the database

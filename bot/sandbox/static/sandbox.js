@@ -75,7 +75,7 @@ function drawStatus(state) {
   const el = document.getElementById("status");
   el.dataset.status = state.bot.status;
   el.querySelector("span").textContent = w(state.bot.status);
-  document.getElementById("restart").disabled = state.bot.status !== "running";
+  document.getElementById("restart").disabled = !state.bot.restartable;
   document.getElementById("add-computer").disabled = !state.lobby;
   document.getElementById("failing").textContent =
     state.failing ? w("failing", {n: state.failing}) : "";
