@@ -381,13 +381,13 @@ def palette() -> Image.Image:
     # a few pieces of each face hold all its colours (red and black pips,
     # suits, backs; faded, marked): each game's `palette`
     rows: list[Row] = []
-    for game_id, sc in drawn().items():
+    for sc in drawn().values():
         if not sc.palette:
             continue  # its face's colours are in the others'
         pieces_ = [sc.piece(c, dim, mark) for c in sc.palette for dim, mark in (
             (False, ""), (True, ""), (False, "new"), (False, "win"))]
         rows.append(Row((Group(tuple(pieces_)), Pile(sc.face, 12), Count(-120)), seat=1,
-                        turn=True, winner=True, small=game_id == "paoyao"))
+                        turn=True, winner=True, small=sc.palette_small))
     rows.append(Row((Pile("tile-down", 3), Separator()), seat=2, small=True))
     sample = render(Picture("all", "palette", (Chain(("66", "65", "55", "51")), *rows)))
     return sample.quantize(colors=160, method=Image.Quantize.FASTOCTREE,

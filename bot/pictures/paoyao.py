@@ -14,6 +14,7 @@ class Paoyao(Scenes):
     game_id = "paoyao"
     face = "poker"
     palette = ("BJ", "SJ", "4c")
+    palette_small = True  # a partner's hand is drawn small
     golden_deal = (3, 8)
 
     def all_pieces(self) -> list[str]:

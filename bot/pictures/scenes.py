@@ -44,6 +44,7 @@ class Scenes:
     worded = False  # its cards carry words (牛九's names): drawn in the chat's script
     # a few pieces holding every colour of its face (none: another game's hold them)
     palette: tuple[str, ...] = ()
+    palette_small: bool = False  # its palette pieces drawn at the small size too
     golden_deal = (3, 6)  # the golden pictures' deal: (seed, moves played before)
 
     def hand(self, view: Mapping[str, Any], seat: int) -> Picture | None:
