@@ -53,7 +53,9 @@ from aiogram.exceptions import (
 )
 from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, InputMediaPhoto, Message
 
-from bot.telegram.overall import Entry, Overall
+from bot.telegram.overall import END as END  # the classes, for the outbox's callers
+from bot.telegram.overall import LATER as LATER
+from bot.telegram.overall import NORMAL, URGENT, Entry, Overall
 from games.pool import Pool, PoolClosed, WorkerDied
 
 log = logging.getLogger("bot.outbox")
@@ -78,14 +80,9 @@ MAX_CAPTION = 1024  # UTF-16 units, Telegram's limit for a photo's caption
 MAX_PHOTO = 10 * 1024 * 1024  # bytes, Telegram's limit for an uploaded photo
 PHOTO_PAUSE = 600.0  # seconds a chat that refused a photo gets text
 FILE_IDS = 4096  # file_ids remembered (by picture digest)
-DRAWN = 64  # pictures drawn and kept until their message goes
-
-# Who goes first when Telegram's overall limit makes messages wait (lower first,
-# until a message has waited its class's patience: see Limits.patience).
-URGENT = 0  # the message a player is waiting on: their hand, now that they must act
-END = 1  # the end of a hand: the group waits for its 下一局 button
-NORMAL = 2  # tables, lobbies, "your turn" notifications, one-off edits
-LATER = 3  # a hand whose player is not asked: its next edit (when they are) replaces it
+# recent pictures, for other chats that want the same one (a waiting message
+# keeps its own picture until it goes: Op.png)
+DRAWN = 64
 
 RETRY_FIRST = 0.5  # seconds before a failed send is tried again; doubles each time
 RETRY_MOST = 30.0

@@ -16,9 +16,10 @@ reserve, while ordinary calls have taken fewer than `ordinary_share` slots
 of the last second; a hand nobody waits on (LATER) does so only once it has
 waited twice its patience, and until then a due table, lobby or notice goes
 before it (in a burst of deals, the hands and lobbies that fall due together
-would otherwise hold back every group's next table). So under a flood of buttons every group still
-sees its table within seconds (its edits merge while it waits, so a busy
-table costs one call each time) and its 🏁 message sooner, and the players
+would otherwise hold back every group's next table). So under a flood of
+buttons every group still sees its table within seconds (its edits merge
+while it waits, so a busy table costs one call each time) and its 🏁 message
+sooner, and the players
 keep at least `overall_per_second - ordinary_share` slots a second; when
 ordinary calls already have their share, the reserve stays the buttons'.
 Among the buttons: first asked, first served.
@@ -36,7 +37,13 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from bot.telegram.outbox import Limits
 
-URGENT, END, NORMAL, LATER = 0, 1, 2, 3  # bot.telegram.outbox's classes
+# Who goes first when the overall limit makes messages wait (lower first, until
+# a message has waited its class's patience: see Limits.patience); the
+# outbox's classes, defined here, below it
+URGENT = 0  # the message a player is waiting on: their hand, now that they must act
+END = 1  # the end of a hand: the group waits for its 下一局 button
+NORMAL = 2  # tables, lobbies, "your turn" notifications, one-off edits
+LATER = 3  # a hand whose player is not asked: its next edit (when they are) replaces it
 
 # A waiting call: [due, arrival, future, live, priority]. The future's result
 # says whether it was granted as an ordinary call, not URGENT (it counts to
@@ -111,7 +118,7 @@ class Overall:
 
     # -- the lines ----------------------------------------------------------
     def _line(self, entry: Entry) -> list[Entry]:
-        return self._lines[min(entry[4], len(self._lines) - 1)]
+        return self._lines[entry[4]]
 
     def _push(self, entry: Entry) -> None:
         heapq.heappush(self._line(entry), entry)
