@@ -11,7 +11,8 @@ hand): `show(key, ...)` edits the slot's message, or sends a new one when there
 is none or it was deleted, and reports the new id through `on_new`.
 
 A message may carry a picture (a `Photo`): it is sent as a photo with the text
-as its caption, drawn in a worker thread only when it goes out, and uploaded
+as its caption, drawn in the drawer's worker process (a thread when that
+cannot run) before the message takes a place in the limits, and uploaded
 once: Telegram's file_id is kept by the picture's digest, and an edit whose
 picture is unchanged edits only the caption and buttons. A message that was
 sent as text stays text; one that was a photo stays a photo while it has a
@@ -70,7 +71,7 @@ class Photo(Protocol):
     @property
     def name(self) -> str: ...  # its file name
 
-    def png(self) -> bytes: ...  # drawn when it goes out, in a worker thread
+    def png(self) -> bytes: ...  # drawn off the event loop, before it goes out
 
 
 Screen = tuple[str, InlineKeyboardMarkup | None]
