@@ -123,8 +123,8 @@ class Screens:
             asked = (s.status == "running" and st is not None and seat in st.to_act()
                      and not me.auto)
             priority = URGENT if asked else LATER
-            if not asked:  # their turn is over: a "your turn" still queued is stale
-                self.core.outbox.unnotify(uid, self.slot(s, f"notify:{uid}"))
+            if not asked:
+                self.unnotify(s, uid)
         self.core.outbox.show(uid, self.slot(s, name), draw, None, self.remember(s, name),
                               priority=priority)
 
@@ -162,6 +162,15 @@ class Screens:
         )
         name = f"notify:{uid}"
         self.core.outbox.notify(uid, self.slot(s, name), text, self.remember(s, name))
+
+    def unnotify(self, s: Sitting, uid: int) -> None:
+        """Their turn is over: its "your turn" goes, queued or sent (the
+        outbox deletes a sent one; the sitting forgets its message)."""
+        name = f"notify:{uid}"
+        self.core.outbox.unnotify(uid, self.slot(s, name))
+        if s.msgs.pop(name, None) is not None:
+            update = {"msgs": json.dumps(s.msgs)}
+            self.core.spawn(self.core.storage.run(repo.update_sitting, s.id, update))
 
     def end_hand(self, s: Sitting, net: list[int]) -> None:
         """The 🏁 message with its 下一局 / 结束 buttons; drawn, it shows every

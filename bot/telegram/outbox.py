@@ -176,6 +176,8 @@ class Outbox:
         # (chat, message): an edit left it without buttons, or it is gone
         self.on_unbuttoned: Callable[[int, int], Any] | None = None
         self.slots: dict[Hashable, int | None] = {}
+        # notifications being sent → withdrawn meanwhile (then deleted once sent)
+        self._notifying: dict[Hashable, bool] = {}
         self._chats: dict[int, _Chat] = {}
         self._line = Overall(self.limits)  # calls waiting for Telegram's overall limit
         self._busy = 0
@@ -279,17 +281,26 @@ class Outbox:
         self._push(chat, Op("notify", chat_id, key, text, on_new=on_new))
 
     def unnotify(self, chat_id: int, key: Hashable) -> bool:
-        """Drop the slot's notification if it has not gone out yet (the turn
-        it announced is over): under load it would only cost a call, and tell
-        a player it is their turn when it no longer is."""
+        """Withdraw the slot's notification (the turn it announced is over):
+        one not yet gone out is dropped (under load it would only cost a
+        call, and tell a player it is their turn when it no longer is); one
+        that went out is deleted when there is room (LATER), so no "your
+        turn" stays below a hand that is over. True if there was one."""
         chat = self._chats.get(chat_id)
-        if chat is None:
-            return False
-        for op in chat.ops:
-            if op.kind == "notify" and op.key == key:
-                chat.ops.remove(op)
-                self._done_one()
-                return True
+        if chat is not None:
+            for op in chat.ops:
+                if op.kind == "notify" and op.key == key:
+                    chat.ops.remove(op)
+                    self._done_one()
+                    return True
+        if key in self._notifying:  # on the wire: deleted as soon as it is sent
+            self._notifying[key] = True
+            return True
+        sent = self.slots.pop(key, None)
+        if sent:
+            self._push(self._chat(chat_id), Op("delete", chat_id, message_id=sent,
+                                               priority=LATER))
+            return True
         return False
 
     def document(self, chat_id: int, name: str, content: bytes, caption: str = "") -> None:
@@ -618,9 +629,18 @@ class Outbox:
                 if old:
                     await _quiet_delete(bot, op.chat_id, old)
                 assert isinstance(op.text, str)
-                m = await bot.send_message(op.chat_id, op.text)
-                self.slots[op.key] = m.message_id
-                _call(op.on_new, m.message_id)
+                self._notifying[op.key] = False
+                try:
+                    m = await bot.send_message(op.chat_id, op.text)
+                finally:
+                    withdrawn = self._notifying.pop(op.key, False)
+                if withdrawn:  # the turn ended while it was on the wire
+                    self._push(self._chat(op.chat_id), Op("delete", op.chat_id,
+                                                          message_id=m.message_id,
+                                                          priority=LATER))
+                else:
+                    self.slots[op.key] = m.message_id
+                    _call(op.on_new, m.message_id)
             else:
                 await self._show(op)
         except TelegramForbiddenError:
