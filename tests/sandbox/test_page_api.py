@@ -361,3 +361,24 @@ async def test_what_a_person_types_while_the_bot_starts_is_answered_once_it_runs
     finally:
         await client.close()
         await sb.stop()
+
+
+async def test_an_edit_that_changes_nothing_is_not_metered_as_a_failure(page):
+    """A restarted bot edits its messages to what they already show; Telegram
+    answers "message is not modified", which the bot takes as done: the
+    meter shows it answered, while a real failure still counts as failed."""
+    from aiogram.exceptions import TelegramBadRequest
+
+    sb, client = page
+    async with as_the_bot(sb) as bot:
+        sent = await bot.send_message(ALICE, "轮到你")
+        try:
+            await bot.edit_message_text("轮到你", chat_id=ALICE, message_id=sent.message_id)
+        except TelegramBadRequest as e:
+            assert "message is not modified" in str(e)
+        try:
+            await bot.edit_message_text("x", chat_id=ALICE, message_id=999_999)
+        except TelegramBadRequest as e:
+            assert "not found" in str(e)
+    calls = [c for c in (await state(client))["meter"]["calls"] if c[1] == ALICE]
+    assert [c[2:4] for c in calls[-2:]] == [[True, 400], [False, 400]]
