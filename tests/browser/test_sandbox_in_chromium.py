@@ -146,3 +146,29 @@ async def test_formatting_and_photos_show_as_in_telegram(sandbox):
         assert len(await page.query_selector_all(img)) == 1
     sb.tg.limits.enabled = limits
     assert errors == []
+
+
+async def test_a_chat_keeps_its_newest_message_in_view_when_a_picture_loads(sandbox):
+    """As in Telegram, a chat scrolled to its end stays there: a picture that
+    loads after its message is drawn (taller than its placeholder) does not
+    push the newest message out of view."""
+    from aiogram.types import BufferedInputFile
+
+    sb, page, errors = sandbox
+    limits, sb.tg.limits.enabled = sb.tg.limits.enabled, False
+    box = f"{pane(ME)} .msgs"
+    async with as_the_bot(sb) as bot:
+        for i in range(12):  # more than the pane shows
+            await bot.send_message(ME, f"第{i}行")
+        photo = await bot.send_photo(ME, BufferedInputFile(picture(400, 600, "grey"), "t.png"),
+                                     caption="牌桌")
+        img = f'{pane(ME)} .msg[data-id="{photo.message_id}"] img.photo'
+        await page.wait_for_function(
+            "sel => { const e = document.querySelector(sel); return e && e.complete "
+            "&& e.naturalWidth === 400; }", arg=img, timeout=10_000)
+        await page.wait_for_timeout(300)  # the layout after the load
+        gap = await page.eval_on_selector(
+            box, "b => b.scrollHeight - b.scrollTop - b.clientHeight")
+        assert gap < 40, gap
+    sb.tg.limits.enabled = limits
+    assert errors == []

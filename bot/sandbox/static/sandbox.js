@@ -158,7 +158,7 @@ function drawPrivate(el, p, state) {
 
 function drawMessages(el, messages, ctx) {
   const box = el.querySelector(".msgs");
-  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  stickToBottom(box);
   const byId = new Map(messages.map((m) => [String(m.id), m]));
   box.querySelectorAll(".msg").forEach((node) => {
     if (!byId.has(node.dataset.id)) node.remove();
@@ -183,7 +183,22 @@ function drawMessages(el, messages, ctx) {
     before = node;
   }
   markPressing(el);
-  if (atBottom) box.scrollTop = box.scrollHeight;
+  if (box.dataset.stick) box.scrollTop = box.scrollHeight;
+}
+
+// A chat shows its newest message, as Telegram does, until the person scrolls
+// up; a picture that loads after it is drawn (taller than its placeholder)
+// keeps it there too.
+function stickToBottom(box) {
+  if (box.dataset.watched) return;
+  box.dataset.watched = "1";
+  box.dataset.stick = "1";
+  box.addEventListener("scroll", () => {
+    box.dataset.stick = box.scrollHeight - box.scrollTop - box.clientHeight < 40 ? "1" : "";
+  });
+  box.addEventListener("load", () => {  // a picture's load does not bubble: caught on the way down
+    if (box.dataset.stick) box.scrollTop = box.scrollHeight;
+  }, true);
 }
 
 function drawMessage(el, m, ctx, messages) {
