@@ -92,6 +92,9 @@ async def test_a_hand_of_each_game_is_played_from_the_page(sandbox, game, tmp_pa
 
     async def shot(page):
         shots.mkdir(parents=True, exist_ok=True)
+        # a toast fades within seconds: the picture shows the chats, not one over them
+        await page.wait_for_function("() => !document.querySelector('.toast:not(.alert)')",
+                                     timeout=10_000)
         await page.screenshot(path=str(shots / f"{name}.png"))
 
     before = sb.app
