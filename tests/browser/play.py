@@ -173,6 +173,7 @@ class Player:
                 taps += 1
         await self.check_group(since)
         if shot is not None:
+            await self.idle()  # the hands' last edits too, not only the group's 🏁
             await shot(self.page)
         assert restarted, "the hand ended before the person was asked anything"
         return taps

@@ -95,6 +95,11 @@ async def test_a_hand_of_each_game_is_played_from_the_page(sandbox, game, tmp_pa
         # a toast fades within seconds: the picture shows the chats, not one over them
         await page.wait_for_function("() => !document.querySelector('.toast:not(.alert)')",
                                      timeout=10_000)
+        # each chat at its newest message, as a person looking at it (a click
+        # may have left a chat where its button was)
+        await page.eval_on_selector_all(
+            ".msgs", "boxes => boxes.forEach(b => { b.scrollTop = b.scrollHeight; })")
+        await page.wait_for_timeout(300)
         await page.screenshot(path=str(shots / f"{name}.png"))
 
     before = sb.app
@@ -160,6 +165,10 @@ async def test_a_chat_keeps_its_newest_message_in_view_when_a_picture_loads(sand
     sb, page, errors = sandbox
     limits, sb.tg.limits.enabled = sb.tg.limits.enabled, False
     box = f"{pane(ME)} .msgs"
+    # at the chat's end, as a person reading it is (the hands played before
+    # may have left it where a button was clicked)
+    await page.eval_on_selector(box, "b => { b.scrollTop = b.scrollHeight; }")
+    await page.wait_for_timeout(100)
     async with as_the_bot(sb) as bot:
         for i in range(12):  # more than the pane shows
             await bot.send_message(ME, f"第{i}行")
