@@ -81,6 +81,8 @@ def message(sb: Sandbox, m: FakeMessage) -> dict[str, Any]:
             out[kind] = {"name": media.get("file_name") or kind,
                          "url": f"/api/file/{m.chat_id}/{m.message_id}/{kind}",
                          "size": len(media.get("content") or b"")}
+            if kind == "photo":  # the page keeps its place before the picture loads
+                out[kind] |= {"width": media.get("width"), "height": media.get("height")}
     out["rev"] = zlib.crc32(repr((m.text, m.entities, rows, m.edits,
                                   out.get("photo"), out.get("document"))).encode())
     return out

@@ -215,6 +215,7 @@ async def test_a_photo_sent_and_edited_through_the_bot_api_is_shown_and_served(p
         assert shown["text"] == "你的手牌" and shown["entities"][0]["type"] == "bold"
         assert shown["buttons"] == [[{"text": "出", "callback_data": "x"}]]
         assert not shown["edited"]
+        assert (shown["photo"]["width"], shown["photo"]["height"]) == (60, 30)  # room kept
         r = await client.get(shown["photo"]["url"])
         assert r.status == 200 and r.content_type == "image/png" and await r.read() == first
         await bot.edit_message_media(InputMediaPhoto(media=BufferedInputFile(second, "h2.png"),

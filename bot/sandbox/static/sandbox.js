@@ -228,6 +228,10 @@ function drawMessage(el, m, ctx, messages) {
     img.className = "photo";
     img.src = `${m.photo.url}?v=${m.rev}`;
     img.alt = m.photo.name;
+    if (m.photo.width && m.photo.height) {  // its room kept while it loads: nothing jumps
+      img.width = m.photo.width;
+      img.height = m.photo.height;
+    }
     bubble.appendChild(img);
   }
   if (m.document) {
