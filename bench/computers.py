@@ -5,8 +5,9 @@
                               [--private] [--stagger 15]
 
 Production settings: a computer pauses 1 s (`PAIJU_COMPUTER_DELAY`) and
-searches 0.3 s (`PAIJU_AI_BUDGET`); the person at each table taps a legal
-move 1–3 s after their buttons show (and 下一局 the same way), so the
+searches 0.3 s of CPU (`PAIJU_AI_BUDGET`, which this bench reads too); the
+person at each table taps a legal move 1–3 s after their buttons show (and
+下一局 the same way), so the
 tables move as fast as the bot lets them. Two processes, as in
 bench.bot_load: this one runs the real bot (`bot.app.App`, long polling,
 the outbox with Telegram's limits, SQLite); a child runs the fake Bot API
@@ -51,6 +52,9 @@ from pathlib import Path
 
 from bench.bot_load import END_SHOWN, ButtonsSeen, _recv
 
+# the search's budget: the bot's default, or what PAIJU_AI_BUDGET asks (a host
+# sizing a machine for a smaller one)
+BUDGET = float(os.environ.get("PAIJU_AI_BUDGET") or 0.3)
 COUNTED = ("sendMessage", "editMessageText", "editMessageReplyMarkup", "sendDocument",
            "sendPhoto")
 
@@ -261,7 +265,7 @@ async def _bot(conn, proc, db_path: str, game_id: str, workers: int | None) -> d
     base_url = _recv(conn, proc)
     config = Config(
         token=FakeTelegram().token, api_base=base_url, db_path=db_path, turn_timeout=600.0,
-        computer_delay=1.0, ai_budget=0.3, notify_idle=15.0, polling_timeout=10,
+        computer_delay=1.0, ai_budget=BUDGET, notify_idle=15.0, polling_timeout=10,
         ai_workers=workers, weekly_post=False,
     )
     app = App(config)
@@ -370,6 +374,8 @@ def run(tables: int, game_id: str, seconds: float, warmup: float, workers: int |
 def row(r: dict) -> str:
     how = (f"{r['workers']} worker process{'es' if r['workers'] != 1 else ''}, nice {r['nice']}"
            if r["mode"] == "processes" else "thread pool (before)")
+    if BUDGET != 0.3:
+        how += f", budget {BUDGET:g} s"
     per_move = r["counted"] / r["moves"] if r["moves"] else float("nan")
     return (f"| {r['tables']} {r['game']} | {how} | {r['cpu']:.2f} ({r['cpu_main']:.2f} + "
             f"{r['cpu_workers']:.2f}) | {r['over_time']} of {r['computer_moves']} "

@@ -284,7 +284,11 @@ WALL_CLOCK = "mc:wall"  # every game's `mc` with its budget on the wall clock
 def make_player(kind: str, game_id: str, budget_s: float = 0.3) -> Player:
     """'random', 'heuristic', 'mc' (the bot's player), 'mc:wall' (the same
     on the wall clock, as before issue 35) or 'mc:<name>' (a Monte Carlo
-    variant the game's ai.py declares in `MC_VARIANTS`)."""
+    variant the game's ai.py declares in `MC_VARIANTS`). A Monte Carlo kind
+    may name its own budget in seconds, 'mc@0.2' or 'mc:wall@0.3', to pair
+    two budgets on the same deals."""
+    if "@" in kind and is_monte_carlo(kind):
+        kind, budget_s = kind.partition("@")[0], budget_of(kind)
     if kind == "random":
         return RandomPlayer()
     ai = ai_module(game_id)
@@ -328,8 +332,22 @@ def tuned(build: Callable[[float], Player], **attrs: object) -> Callable[[float]
 
 
 def is_monte_carlo(kind: str) -> bool:
-    """The kinds that search worlds ('mc' and its variants 'mc:<name>')."""
+    """The kinds that search worlds ('mc' and its variants 'mc:<name>',
+    either with its own budget, 'mc@0.2')."""
+    kind = kind.partition("@")[0]
     return kind == "mc" or kind.startswith("mc:")
+
+
+def budget_of(kind: str) -> float:
+    """The budget a kind names after '@' (seconds, above 0)."""
+    at = kind.partition("@")[2]
+    try:
+        budget = float(at)
+    except ValueError:
+        budget = 0.0
+    if not 0 < budget < 3600:
+        raise ValueError(f"{kind!r}: the budget after @ is seconds above 0, e.g. mc@0.2")
+    return budget
 
 
 # --- a computer seat's move ----------------------------------------------------

@@ -180,3 +180,20 @@ def test_mc_variants_are_built_by_name_and_unknown_ones_refused(monkeypatch):
     seats = simulate("xianniu", 3, ["mc:careful", "mc", "heuristic"], seed=2, worlds=2)
     assert [s.label for s in seats] == ["mc:careful", "mc", "heuristic"]
     assert abs(sum(sum(s.nets) for s in seats)) < 1e-9
+
+
+def test_a_seat_may_name_its_own_budget_to_pair_two_budgets():
+    from games.players import is_monte_carlo, make_player
+
+    assert make_player("mc@0.2", "xianniu", 0.3).budget_s == 0.2
+    wall = make_player("mc:wall@0.05", "xianniu")
+    assert wall.budget_s == 0.05 and wall.cpu_time is False
+    assert make_player("mc", "xianniu", 0.3).budget_s == 0.3  # the others keep --budget
+    assert is_monte_carlo("mc@0.2") and is_monte_carlo("mc:wall@0.3")
+    assert not is_monte_carlo("heuristic") and not is_monte_carlo("random")
+    for bad in ("mc@", "mc@fast", "mc@0", "mc@-1"):
+        with pytest.raises(ValueError, match="the budget after @ is seconds above 0"):
+            make_player(bad, "xianniu")
+    seats = simulate("xianniu", 3, ["mc@0.01", "mc:wall@0.01", "heuristic"], seed=3)
+    assert [s.label for s in seats] == ["mc@0.01", "mc:wall@0.01", "heuristic"]
+    assert abs(sum(sum(s.nets) for s in seats)) < 1e-9
