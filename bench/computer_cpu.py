@@ -1,6 +1,6 @@
 """CPU time a computer's move costs, per game, at the bot's budget:
 
-    python -m bench.computer_cpu [GAME ...] [--hands 12] [--budget 0.3]
+    python -m bench.computer_cpu [GAME ...] [--hands 12] [--budget 0.2]
 
 Hands as the bench's tables play them (bench.computers): the person in seat
 1 plays the plain legal-only policy, computers (`players.decide`, the bot's
@@ -16,7 +16,7 @@ import argparse
 import random
 import statistics
 
-from games import registry
+from games import players, registry
 from games.players import decide, fallback
 
 
@@ -49,7 +49,7 @@ def main() -> None:
     p = argparse.ArgumentParser(prog="python -m bench.computer_cpu")
     p.add_argument("games", nargs="*", default=None)
     p.add_argument("--hands", type=int, default=12)
-    p.add_argument("--budget", type=float, default=0.3)
+    p.add_argument("--budget", type=float, default=players.BUDGET)
     args = p.parse_args()
     print("| game | computer decisions (of all moves) | CPU a decision: mean | p50 / p90 / p99 "
           "| how the searches stopped |\n|---|---|---|---|---|")

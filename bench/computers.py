@@ -5,7 +5,7 @@
                               [--private] [--stagger 15]
 
 Production settings: a computer pauses 1 s (`PAIJU_COMPUTER_DELAY`) and
-searches 0.3 s of CPU (`PAIJU_AI_BUDGET`, which this bench reads too); the
+searches 0.2 s of CPU (`PAIJU_AI_BUDGET`, which this bench reads too); the
 person at each table taps a legal move 1–3 s after their buttons show (and
 下一局 the same way), so the
 tables move as fast as the bot lets them. Two processes, as in
@@ -51,10 +51,11 @@ import time
 from pathlib import Path
 
 from bench.bot_load import END_SHOWN, ButtonsSeen, _recv
+from games import players
 
 # the search's budget: the bot's default, or what PAIJU_AI_BUDGET asks (a host
 # sizing a machine for a smaller one)
-BUDGET = float(os.environ.get("PAIJU_AI_BUDGET") or 0.3)
+BUDGET = float(os.environ.get("PAIJU_AI_BUDGET") or players.BUDGET)
 COUNTED = ("sendMessage", "editMessageText", "editMessageReplyMarkup", "sendDocument",
            "sendPhoto")
 
@@ -374,7 +375,7 @@ def run(tables: int, game_id: str, seconds: float, warmup: float, workers: int |
 def row(r: dict) -> str:
     how = (f"{r['workers']} worker process{'es' if r['workers'] != 1 else ''}, nice {r['nice']}"
            if r["mode"] == "processes" else "thread pool (before)")
-    if BUDGET != 0.3:
+    if BUDGET != players.BUDGET:
         how += f", budget {BUDGET:g} s"
     per_move = r["counted"] / r["moves"] if r["moves"] else float("nan")
     return (f"| {r['tables']} {r['game']} | {how} | {r['cpu']:.2f} ({r['cpu_main']:.2f} + "

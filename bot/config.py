@@ -23,6 +23,7 @@ from pydantic_settings import (
 )
 
 from bot.i18n import DEFAULT_LANG, LANGS
+from games.players import BUDGET
 
 # <bot id>:<secret> as BotFather issues them (aiogram checks the same shape).
 TOKEN_RE = re.compile(r"^\d{1,20}:[A-Za-z0-9_-]{5,}$")
@@ -45,7 +46,7 @@ class Config(BaseSettings):
     computer_delay: float = Field(1.0, ge=0, validation_alias="PAIJU_COMPUTER_DELAY")
     # CPU seconds of Monte Carlo search a computer move may use; 0: no search,
     # the heuristic player alone (the same move every time: the screens gallery)
-    ai_budget: float = Field(0.3, ge=0, validation_alias="PAIJU_AI_BUDGET")
+    ai_budget: float = Field(BUDGET, ge=0, validation_alias="PAIJU_AI_BUDGET")
     # worker processes that think the computers' moves (None: one per core,
     # below the bot's priority; 0: threads in the bot's process, as before issue 35)
     ai_workers: int | None = Field(None, ge=0, validation_alias="PAIJU_AI_WORKERS")

@@ -65,6 +65,11 @@ class RandomPlayer:
 
 
 Determinize = Callable[[S, int, random.Random], S]
+# CPU seconds a computer may search a decision: the bot's default
+# (PAIJU_AI_BUDGET). 0.2, not 0.3, since 6 Dec: it plays as the bot before
+# issue 35 did under load and as 0.3 s does (docs/PERFORMANCE.md, "A smaller
+# budget"), and two cores then carry 60 掀牛 or 30 刨幺 tables in time.
+BUDGET = 0.2
 log = logging.getLogger(__name__)
 
 
@@ -114,7 +119,7 @@ class MonteCarloPlayer(Generic[S]):
         self,
         heuristic: Player[S],
         determinize: Determinize[S],
-        budget_s: float = 0.3,
+        budget_s: float = BUDGET,
         pick_samples: int = 4,
         max_rounds: int = 10_000,
     ) -> None:
@@ -281,7 +286,7 @@ def ai_module(game_id: str) -> ModuleType | None:
 WALL_CLOCK = "mc:wall"  # every game's `mc` with its budget on the wall clock
 
 
-def make_player(kind: str, game_id: str, budget_s: float = 0.3) -> Player:
+def make_player(kind: str, game_id: str, budget_s: float = BUDGET) -> Player:
     """'random', 'heuristic', 'mc' (the bot's player), 'mc:wall' (the same
     on the wall clock, as before issue 35) or 'mc:<name>' (a Monte Carlo
     variant the game's ai.py declares in `MC_VARIANTS`). A Monte Carlo kind
@@ -366,7 +371,7 @@ class Decision:
     bare: bool = False  # the heuristic's move for want of evidence (cut before `min_n` worlds)
 
 
-def decide(state: State, seat: int, rng: random.Random, budget_s: float = 0.3,
+def decide(state: State, seat: int, rng: random.Random, budget_s: float = BUDGET,
            deadline: float | None = None, cpu_time: bool = True,
            worlds: int | None = None) -> Decision:
     """A legal move for `seat`: the game's Monte Carlo player (its
@@ -392,7 +397,7 @@ def decide(state: State, seat: int, rng: random.Random, budget_s: float = 0.3,
     return Decision(quick(state, seat, rng), stop="heuristic", cpu=time.thread_time() - t0)
 
 
-def choose(state: State, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:
+def choose(state: State, seat: int, rng: random.Random, budget_s: float = BUDGET) -> str:
     """A legal move code for `seat` (`decide`, within `budget_s` CPU seconds)."""
     return decide(state, seat, rng, budget_s).code
 

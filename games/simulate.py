@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from games import hands, registry, thinking
 from games.base import State
-from games.players import MonteCarloPlayer, Player, is_monte_carlo, make_player, playout
+from games.players import BUDGET, MonteCarloPlayer, Player, is_monte_carlo, make_player, playout
 
 
 @dataclass
@@ -88,7 +88,7 @@ def simulate(
     hands: int,
     kinds: list[str],
     seed: int = 0,
-    budget_s: float = 0.3,
+    budget_s: float = BUDGET,
     variant: dict | None = None,
     worlds: int | None = None,
     jobs: int = 1,

@@ -280,7 +280,7 @@ def _sandbox(args: argparse.Namespace) -> int:
 # -- simulate -------------------------------------------------------------------------
 def _simulate(args: argparse.Namespace) -> int:
     from games import registry
-    from games.players import is_monte_carlo, make_player
+    from games.players import BUDGET, is_monte_carlo, make_player
     from games.simulate import report, seatings, simulate
 
     kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
@@ -297,6 +297,8 @@ def _simulate(args: argparse.Namespace) -> int:
         return _fail("simulate", f"{args.game} is played by {counts}: --seats names {len(kinds)}")
     if args.hands < 1:
         return _fail("simulate", "--hands must be at least 1")
+    if args.budget is None:
+        args.budget = BUDGET
     if args.budget <= 0 or (args.worlds is not None and args.worlds < 1) or args.jobs < 1:
         return _fail("simulate", "--budget must be positive, --worlds and --jobs at least 1")
     try:  # a Monte Carlo variant the game does not declare is refused before any run
@@ -355,6 +357,10 @@ def _play(args: argparse.Namespace) -> int:
         return _fail("play", f"--seat must be 1 to {seats} for {args.game}, got {args.seat}")
     if args.seed is not None and args.seed < 0:
         return _fail("play", "--seed must not be negative")
+    if args.budget is None:
+        from games.players import BUDGET
+
+        args.budget = BUDGET
     if args.budget <= 0:
         return _fail("play", "--budget must be positive")
     ask = input if _is_tty(sys.stdin) else _echoing_input
@@ -457,8 +463,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "clock, as before issue 35) or mc:<variant> (a Monte Carlo variant "
                           "the game declares, to pair with mc)")
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--budget", type=float, default=0.3,
-                     help="Monte Carlo CPU seconds a decision (wall-clock seconds for mc:wall)")
+    sim.add_argument("--budget", type=float, default=None,
+                     help="Monte Carlo CPU seconds a decision (wall-clock seconds for mc:wall; "
+                          "default: the bot's, 0.2)")
     sim.add_argument("--worlds", type=int, default=None,
                      help="Monte Carlo: exactly this many worlds a decision, no clock "
                           "(where supported)")
@@ -481,7 +488,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--auto", action="store_true", help="computers play every seat (a demo)")
     play.add_argument("--lang", default=DEFAULT_LANG, choices=LANGS)
     play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--budget", type=float, default=0.3, help="computer seconds a decision")
+    play.add_argument("--budget", type=float, default=None,
+                      help="computer CPU seconds a decision (default: the bot's, 0.2)")
     play.add_argument("--pictures", type=Path, default=None, metavar="DIR",
                       help="also write the pictures the bot sends (table, hand, end) into DIR")
     play.set_defaults(func=_play)

@@ -22,7 +22,7 @@ from bot.presenters.base import Presenter, scores_line
 from bot.words import house_rules
 from games import hands, registry, thinking
 from games.base import IllegalMove, Move, Pick, State
-from games.players import quick
+from games.players import BUDGET, quick
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
@@ -207,7 +207,7 @@ def play(
     seat: int = 0,
     lang: str = "zh_Hans",
     seed: int | None = None,
-    budget_s: float = 0.3,
+    budget_s: float = BUDGET,
     preset: str = "default",
     auto: bool = False,
     pictures: Path | None = None,

@@ -16,12 +16,12 @@ from games.changpai.ai_heuristic import Heuristic, heuristic
 from games.changpai.ai_mc import ChangpaiMonteCarlo
 from games.changpai.ai_world import determinize
 from games.changpai.state import ChangpaiState
-from games.players import tuned
+from games.players import BUDGET, tuned
 
 __all__ = ["MC_VARIANTS", "choose", "determinize", "heuristic", "monte_carlo"]
 
 
-def monte_carlo(budget_s: float = 0.3) -> ChangpaiMonteCarlo:
+def monte_carlo(budget_s: float = BUDGET) -> ChangpaiMonteCarlo:
     return ChangpaiMonteCarlo(Heuristic(), determinize, budget_s)
 
 
@@ -39,6 +39,6 @@ MC_VARIANTS = {
 }
 
 
-def choose(state: ChangpaiState, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:
+def choose(state: ChangpaiState, seat: int, rng: random.Random, budget_s: float = BUDGET) -> str:
     """The bot's entry point: the Monte Carlo player within `budget_s` seconds."""
     return monte_carlo(budget_s).choose(state, seat, rng)

@@ -15,7 +15,7 @@ import random
 from games.dingniu.ai_heuristic import Heuristic, heuristic
 from games.dingniu.ai_world import clone, determinize
 from games.dingniu.state import DingniuState
-from games.players import MonteCarloPlayer, playout
+from games.players import BUDGET, MonteCarloPlayer, playout
 
 __all__ = ["choose", "determinize", "heuristic", "monte_carlo"]
 
@@ -45,10 +45,10 @@ class DingniuMonteCarlo(MonteCarloPlayer[DingniuState]):
         return v
 
 
-def monte_carlo(budget_s: float = 0.3) -> DingniuMonteCarlo:
+def monte_carlo(budget_s: float = BUDGET) -> DingniuMonteCarlo:
     return DingniuMonteCarlo(Heuristic(), determinize, budget_s)
 
 
-def choose(state: DingniuState, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:
+def choose(state: DingniuState, seat: int, rng: random.Random, budget_s: float = BUDGET) -> str:
     """The bot's entry point: the Monte Carlo player within `budget_s` seconds."""
     return monte_carlo(budget_s).choose(state, seat, rng)

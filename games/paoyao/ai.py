@@ -16,7 +16,7 @@ from games.paoyao.ai_heuristic import Heuristic, heuristic
 from games.paoyao.ai_world import clone, determinize
 from games.paoyao.notation import PASS, SNOW
 from games.paoyao.state import PaoyaoState
-from games.players import MonteCarloPlayer, playout, tuned
+from games.players import BUDGET, MonteCarloPlayer, playout, tuned
 
 __all__ = ["MC_VARIANTS", "choose", "determinize", "heuristic", "monte_carlo"]
 
@@ -73,7 +73,7 @@ class PaoyaoMonteCarlo(MonteCarloPlayer[PaoyaoState]):
         return w.result().net[seat] + self.points_weight * margin / 200
 
 
-def monte_carlo(budget_s: float = 0.3) -> PaoyaoMonteCarlo:
+def monte_carlo(budget_s: float = BUDGET) -> PaoyaoMonteCarlo:
     return PaoyaoMonteCarlo(Heuristic(), determinize, budget_s)
 
 
@@ -90,6 +90,6 @@ MC_VARIANTS = {
 }
 
 
-def choose(state: PaoyaoState, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:
+def choose(state: PaoyaoState, seat: int, rng: random.Random, budget_s: float = BUDGET) -> str:
     """The bot's entry point: the Monte Carlo player within `budget_s` seconds."""
     return monte_carlo(budget_s).choose(state, seat, rng)

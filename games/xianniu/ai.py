@@ -21,7 +21,7 @@ from functools import partial
 from typing import cast
 
 from games.base import Move, Pick
-from games.players import MonteCarloPlayer, playout, tuned
+from games.players import BUDGET, MonteCarloPlayer, playout, tuned
 from games.xianniu.ai_heuristic import Heuristic, heuristic
 from games.xianniu.ai_tie import TIE_KEEPS_SURE, TieKeeper
 from games.xianniu.ai_world import Knowledge, build, clone, determinize, sample
@@ -135,7 +135,7 @@ def r_key(key: tuple) -> tuple:
                  for i, k in enumerate(key))
 
 
-def monte_carlo(budget_s: float = 0.3, tie_modes: frozenset[str] = TIE_KEEPS_SURE
+def monte_carlo(budget_s: float = BUDGET, tie_modes: frozenset[str] = TIE_KEEPS_SURE
                 ) -> XianniuMonteCarlo:
     return XianniuMonteCarlo(TieKeeper(tie_modes), determinize, budget_s)
 
@@ -150,6 +150,6 @@ MC_VARIANTS = {
 }
 
 
-def choose(state: XianniuState, seat: int, rng: random.Random, budget_s: float = 0.3) -> str:
+def choose(state: XianniuState, seat: int, rng: random.Random, budget_s: float = BUDGET) -> str:
     """The bot's entry point: the Monte Carlo player within `budget_s` seconds."""
     return monte_carlo(budget_s).choose(state, seat, rng)
