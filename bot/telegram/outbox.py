@@ -285,14 +285,17 @@ class Outbox:
         one not yet gone out is dropped (under load it would only cost a
         call, and tell a player it is their turn when it no longer is); one
         that went out is deleted when there is room (LATER), so no "your
-        turn" stays below a hand that is over. True if there was one."""
+        turn" stays below a hand that is over. True if there was one. (A new
+        one may be queued while an older one is on the wire or sent: each goes.)"""
+        found = False
         chat = self._chats.get(chat_id)
         if chat is not None:
             for op in chat.ops:
                 if op.kind == "notify" and op.key == key:
                     chat.ops.remove(op)
                     self._done_one()
-                    return True
+                    found = True
+                    break
         if key in self._notifying:  # on the wire: deleted as soon as it is sent
             self._notifying[key] = True
             return True
@@ -300,8 +303,8 @@ class Outbox:
         if sent:
             self._push(self._chat(chat_id), Op("delete", chat_id, message_id=sent,
                                                priority=LATER))
-            return True
-        return False
+            found = True
+        return found
 
     def document(self, chat_id: int, name: str, content: bytes, caption: str = "") -> None:
         """A file as a new message (a hand's JSON record), never merged."""

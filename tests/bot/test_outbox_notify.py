@@ -63,3 +63,16 @@ async def test_a_new_notice_replaces_the_old_and_only_the_new_is_withdrawn():
     assert await ob.drain(2)
     assert methods(bot) == [("send", "👉 Your turn (1)"), ("delete", 1),
                             ("send", "👉 Your turn (2)"), ("delete", 2)]
+
+
+async def test_a_queued_notice_and_the_sent_one_before_it_both_go():
+    """Their next turn's notice is queued while the last one still shows:
+    withdrawing drops the queued one and deletes the sent one."""
+    bot = StubBot()
+    ob = Outbox(bot, FAST)
+    ob.notify(7, KEY, "👉 Your turn (1)")
+    assert await ob.drain(2)
+    ob.notify(7, KEY, "👉 Your turn (2)")  # queued: nothing is sent before the next await
+    assert ob.unnotify(7, KEY)
+    assert await ob.drain(2)
+    assert methods(bot) == [("send", "👉 Your turn (1)"), ("delete", 1)]
