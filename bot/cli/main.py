@@ -461,7 +461,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seats", required=True,
                      help="one player per seat: mc, heuristic, random, mc:wall (mc on the wall "
                           "clock, as before issue 35) or mc:<variant> (a Monte Carlo variant "
-                          "the game declares, to pair with mc)")
+                          "the game declares, to pair with mc); a Monte Carlo kind may name "
+                          "its own budget, mc@0.2 or mc:wall@0.3, to pair two budgets")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--budget", type=float, default=None,
                      help="Monte Carlo CPU seconds a decision (wall-clock seconds for mc:wall; "
