@@ -464,6 +464,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "the game declares, to pair with mc); a Monte Carlo kind may name "
                           "its own budget, mc@0.2 or mc:wall@0.3, to pair two budgets")
     sim.add_argument("--seed", type=int, default=0)
+    # "0.2": games.players.BUDGET by value, so that the CLI's start does not
+    # import the players (tests/bot/test_cli.py holds the two equal)
     sim.add_argument("--budget", type=float, default=None,
                      help="Monte Carlo CPU seconds a decision (wall-clock seconds for mc:wall; "
                           "default: the bot's, 0.2)")

@@ -182,3 +182,15 @@ def test_a_replay_move_the_rules_refuse_names_the_cards_and_the_reason(tmp_path,
     assert line.startswith(f"paiju replay: {path}: Move 4 (Seat 3: ")
     assert "cannot be played." in line
     assert "_" not in line.split("cannot be played.")[1]  # the rules' reason, not its key
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_help_names_the_bots_budget(command, capsys):
+    """The CLI does not import the players to say their default (start-up
+    time): its help names games.players.BUDGET by value, and must follow it."""
+    from games.players import BUDGET
+
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert f"default: the bot's, {BUDGET:g})" in help_text
