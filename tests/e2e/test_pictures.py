@@ -42,6 +42,9 @@ def public_codes(game_id: str, public: dict) -> Counter:
             seen.update(m["cards"])
     if public.get("offer"):
         seen[public["offer"]["card"]] += 1
+    win = (public.get("outcome") or {}).get("win")
+    if win and not win["self_draw"]:  # the card on offer went into the winner's hand:
+        seen[win["card"]] += 1  # it was public, and 🏁 shows it
     return seen
 
 
@@ -61,7 +64,9 @@ class GroupPictures:
     """Reads every picture the group gets, at the moment the server takes it:
     a table picture may draw only cards that are public by then (cards go
     from hidden to public, never back, so what was public when it was drawn
-    still is). The 🏁 picture shows every hand: that is its job."""
+    still is; the one card that leaves the table, a 川牌 card on offer that
+    wins, is named in the outcome). The 🏁 picture shows every hand: that is
+    its job."""
 
     def __init__(self, app, game_id: str) -> None:
         self.app, self.game_id = app, game_id
