@@ -114,6 +114,9 @@ class Limits:
     # of the overall slots of any second, the most that due calls may take
     # ahead of the buttons: the players keep the rest (18 of 28)
     ordinary_share: int = 10
+    # of those, the most for hands nobody waits on and closed lobbies (LATER)
+    # while a due table, notice or lobby waits too
+    later_share: int = 3
 
 
 @dataclass
@@ -235,7 +238,7 @@ class Outbox:
                 elif priority > op.priority:  # what it shows now can wait (a lobby now closed)
                     op.due = op.since + self.limits.patience[priority]
                 op.priority = priority
-                self._hurry(chat, op)
+                self._retune(chat_id, chat)
                 return
         self._push(chat, Op("show", chat_id, key, text, markup, on_new=on_new, priority=priority,
                             photo=photo))
@@ -254,6 +257,7 @@ class Outbox:
             if not self.slots.get(key):
                 chat.ops.remove(op)
                 self._done_one()
+                self._retune(chat_id, chat)
             elif callable(op.text):
                 op.text, op.markup, op.photo = _unpack(op.text(), op.photo)
 
@@ -294,6 +298,7 @@ class Outbox:
                 if op.kind == "notify" and op.key == key:
                     chat.ops.remove(op)
                     self._done_one()
+                    self._retune(chat_id, chat)
                     found = True
                     break
         if key in self._notifying:  # on the wire: deleted as soon as it is sent
@@ -323,7 +328,7 @@ class Outbox:
                 if priority < op.priority:  # more urgent: due from now, or as it was if sooner
                     op.due = min(op.due, _now() + self.limits.patience[priority])
                     op.priority = priority
-                self._hurry(chat, op)
+                self._retune(chat_id, chat)
                 return
         self._push(chat, Op("unbutton", chat_id, None, text or "", message_id=message_id,
                             priority=priority))
@@ -333,11 +338,12 @@ class Outbox:
 
     def forget(self, key: Hashable) -> None:
         """Drop a slot's pending edit and its message id (the next show sends)."""
-        for chat in self._chats.values():
+        for chat_id, chat in self._chats.items():
             for op in list(chat.ops):
                 if op.key == key and op.kind == "show":
                     chat.ops.remove(op)
                     self._done_one()
+                    self._retune(chat_id, chat)
         self.slots.pop(key, None)
         self.photos.pop(key, None)
 
@@ -435,7 +441,7 @@ class Outbox:
         op.since = _now()
         op.due = op.since + self.limits.patience[op.priority]
         chat.ops.append(op)
-        self._hurry(chat, op)
+        self._retune(op.chat_id, chat)
         self._busy += 1
         self._idle.clear()
         chat.wake.set()
@@ -471,9 +477,9 @@ class Outbox:
                 wait = max(wait, oldest + lim.group_window - now + lim.margin)
         return wait
 
-    async def _overall_slot(self, chat: _Chat, op: Op) -> bool:
-        """Wait for a slot of the overall limit (bot/telegram/overall.py); True if it
-        was granted as an ordinary call."""
+    async def _overall_slot(self, chat: _Chat, op: Op) -> int:
+        """Wait for a slot of the overall limit (bot/telegram/overall.py); the
+        class it was granted as (handed back when the call is done)."""
         chat.waiting = self._line.ask(*self._urgency(chat, op))
         try:
             return await chat.waiting[2]
@@ -483,10 +489,47 @@ class Outbox:
         finally:
             chat.waiting = None
 
-    def _hurry(self, chat: _Chat, op: Op) -> None:
-        """The chat's waiting call may now carry something due sooner."""
-        if chat.waiting is not None:
-            chat.waiting = self._line.hurry(chat.waiting, op.due, op.priority)
+    def _retune(self, chat_id: int, chat: _Chat) -> None:
+        """The chat's place in the overall line follows what it holds now:
+        sooner when something more urgent came, later when what it waited
+        for went or can wait (a "your turn" dropped, a lobby now closed).
+        Left where it was, a hand nobody waits on went in a dropped notice's
+        place, before every group's table (at 100 tables, more than a hundred
+        such places a moment held the tables 18 s)."""
+        if chat.waiting is None or not chat.ops:
+            return
+        op, _wait = self._next(chat_id, chat, _now())
+        if op.counted:
+            chat.waiting = self._line.move(chat.waiting, *self._urgency(chat, op))
+
+    def _ride(self, chat_id: int, chat: _Chat, op: Op) -> tuple[Op, int]:
+        """What goes in a slot granted to a chat's table (or notice): a closed
+        lobby of that chat that has waited twice its patience, if the line's
+        share for such calls has room (the table asks again at once, due
+        already); else the table. A closed lobby asks only when nothing else
+        waits in its chat (`_rank`), and a busy group's table nearly always
+        waits: without this, it stayed open for minutes."""
+        now = _now()
+        for o in chat.ops:
+            if (o.priority == LATER and o.kind == "show" and o.photo is None
+                    and not callable(o.text) and self._may_wait(o)
+                    and now >= o.due + self.limits.patience[LATER]
+                    and self._wait_for(chat_id, chat, o, now) <= 0
+                    and self._line.regrade(NORMAL, LATER)):
+                return o, LATER
+        return op, NORMAL
+
+    def _rank(self, chat: _Chat, op: Op) -> tuple[bool, float, int]:
+        """Which of a chat's ops asks the overall line first: the earliest
+        due (the most urgent, unless a less urgent one has waited its
+        patience), but a hand nobody waits on or a closed lobby (LATER) only
+        when nothing else is queued in its chat. The line serves those last
+        and by a share of their own, so a group's table or 🏁 message
+        behind its closed lobby waited as long (in a burst of deals, every
+        group's next table did, for 15 s). The lobby goes in the gaps
+        between the table's edits, or in a slot granted to it (`_ride`)."""
+        due, priority = self._urgency(chat, op)
+        return priority == LATER, due, priority
 
     def _urgency(self, chat: _Chat, op: Op) -> tuple[float, int]:
         """(due, priority) of `op` in the line. The first new message of a chat
@@ -517,14 +560,15 @@ class Outbox:
             chat.sent[-1] = now
 
     def _next(self, chat_id: int, chat: _Chat, now: float) -> tuple[Op, float]:
-        """The op to run next and how long until it may: the earliest due (the
-        most urgent, unless a less urgent one has waited its patience), unless
+        """The op to run next and how long until it may: the one the overall
+        line would serve first (`_rank`: the earliest due, the most urgent
+        unless a less urgent one has waited its patience), unless
         it is an edit held back by a group's reserve and a new message could
         go. New messages never overtake each other (the 🏁 message stays below
         the table it ends); edits may."""
         first_new = next((op for op in chat.ops if not self._may_wait(op)), None)
         best = min((op for op in chat.ops if op is first_new or self._may_wait(op)),
-                   key=lambda op: self._urgency(chat, op))
+                   key=lambda op: self._rank(chat, op))
         wait = self._wait_for(chat_id, chat, best, now)
         if wait > 0 and self._may_wait(best):
             for op in chat.ops:
@@ -547,16 +591,18 @@ class Outbox:
                 continue
             if not await self._drawn_before(op):
                 continue  # its picture was drawn meanwhile: look again (edits may have merged)
-            ordinary = False
+            granted = URGENT
             if op.counted:
-                ordinary = await self._overall_slot(chat, op)
+                granted = await self._overall_slot(chat, op)
                 if not chat.ops:  # dropped while it waited (a finished hand's unsent table)
-                    self._line.give_back(ordinary)
+                    self._line.give_back(granted)
                     continue
                 # pending edits may have merged meanwhile; nothing else changes
                 op, _wait = self._next(chat_id, chat, _now())
                 if not op.counted:
-                    self._line.give_back(ordinary)
+                    self._line.give_back(granted)
+                elif granted == NORMAL:
+                    op, granted = self._ride(chat_id, chat, op)
             chat.ops.remove(op)
             if op.counted:
                 self._take(chat_id, chat, _now())
@@ -570,7 +616,7 @@ class Outbox:
                     chat.current = None
                     if op.counted:
                         self._stamp_done(chat_id, chat, _now())
-                        self._line.done(ordinary)
+                        self._line.done(granted)
             except TelegramRetryAfter as e:
                 # Flood wait: pause only this chat, then try the same op again.
                 log.warning("429 in chat %s: retry after %s s", chat_id, e.retry_after)

@@ -11,17 +11,18 @@ LATER: a hand whose player is not asked), which also leave the last
 `urgent_reserve` slots free, so a player who becomes asked finds one at
 once. But nothing waits for ever: a call is due once it has waited its
 class's patience (`Limits.patience`), and due calls go before the buttons
-(🏁 messages first, then the rest earliest due first), even into their
-reserve, while ordinary calls have taken fewer than `ordinary_share` slots
-of the last second; a hand nobody waits on (LATER) does so only once it has
-waited twice its patience, and until then a due table, lobby or notice goes
-before it (in a burst of deals, the hands and lobbies that fall due together
-would otherwise hold back every group's next table). So under a flood of
-buttons every group still sees its table within seconds (its edits merge
-while it waits, so a busy table costs one call each time) and its 🏁 message
-sooner, and the players
-keep at least `overall_per_second - ordinary_share` slots a second; when
-ordinary calls already have their share, the reserve stays the buttons'.
+(🏁 messages first, then the rest in the order they pressed), even into
+their reserve, while ordinary calls have taken fewer than `ordinary_share`
+slots of the last second; a hand nobody waits on or a closed lobby (LATER)
+presses only once it has waited twice its patience, and until then a due
+table or notice goes before it (in a burst of deals, the hands and lobbies
+that fall due together would otherwise hold back every group's next
+table); then it takes at most `later_share` of those slots while a due
+table waits. So under a flood of buttons every group still sees its table
+within seconds (its edits merge while it waits, so a busy table costs one
+call each time) and its 🏁 message sooner, and the players keep at least
+`overall_per_second - ordinary_share` slots a second; when ordinary calls
+already have their share, the reserve stays the buttons'.
 Among the buttons: first asked, first served.
 """
 
@@ -46,8 +47,9 @@ NORMAL = 2  # tables, lobbies, "your turn" notifications, one-off edits
 LATER = 3  # a hand whose player is not asked: its next edit (when they are) replaces it
 
 # A waiting call: [due, arrival, future, live, priority]. The future's result
-# says whether it was granted as an ordinary call, not URGENT (it counts to
-# their share).
+# is the class it was granted as (the caller hands it back to `done` or
+# `give_back`: ordinary calls, and hands nobody waits on among them, count
+# to their shares).
 Entry = list
 
 
@@ -59,10 +61,9 @@ class Overall:
         self._lines: tuple[list[Entry], ...] = ([], [], [], [])
         self._dead = 0  # entries in the lines no longer live (see _forsake)
         self._arrival = itertools.count()
-        self._finished: deque[tuple[float, bool]] = deque()  # (end, ordinary), last second
-        self._finished_ordinary = 0
+        self._finished: deque[tuple[float, int]] = deque()  # (end, class), last second
+        self._recent = [0, 0, 0, 0]  # calls a class, in flight or finished within the last second
         self._inflight = 0
-        self._inflight_ordinary = 0
         self._freed = asyncio.Event()
         self._dispatcher: asyncio.Task | None = None
 
@@ -73,17 +74,27 @@ class Overall:
         self._push(entry)
         return entry
 
-    def hurry(self, entry: Entry, due: float, priority: int) -> Entry:
-        """The call now carries something due sooner or more urgent: it takes
-        a new place in line by its new due time (so among urgent calls, first
-        asked, first served, however long the chat waited before). Returns
-        the entry now in line (its future is the same)."""
-        if not entry[3] or entry[2].done() or (entry[0] <= due and entry[4] <= priority):
+    def move(self, entry: Entry, due: float, priority: int) -> Entry:
+        """The call now carries something else: it takes the place in line of
+        (`due`, `priority`), sooner or later than before (the message it
+        waited for was dropped, or can now wait). Returns the entry now in
+        line (its future is the same)."""
+        if not entry[3] or entry[2].done() or (entry[0] == due and entry[4] == priority):
             return entry
         self._forsake(entry)
-        new = [min(entry[0], due), next(self._arrival), entry[2], True, min(entry[4], priority)]
+        new = [due, next(self._arrival), entry[2], True, priority]
         self._push(new)
         return new
+
+    def regrade(self, granted: int, to: int) -> bool:
+        """A slot granted as `granted` is used by a call of class `to` instead,
+        if that class has room in its share (only LATER has one of its own:
+        `Limits.later_share`). True if it may."""
+        if to == LATER and self._recent[LATER] >= self.limits.later_share:
+            return False
+        self._recent[granted] -= 1
+        self._recent[to] += 1
+        return True
 
     def cancel(self, entry: Entry) -> None:
         """Its caller stopped waiting (the outbox closes)."""
@@ -93,18 +104,16 @@ class Overall:
         if fut.done() and not fut.cancelled():
             self.give_back(fut.result())  # granted, never used
 
-    def give_back(self, ordinary: bool) -> None:
+    def give_back(self, granted: int) -> None:
         """A granted slot that was not used (its message was dropped meanwhile)."""
         self._inflight -= 1
-        self._inflight_ordinary -= ordinary
+        self._recent[granted] -= 1
         self._freed.set()
 
-    def done(self, ordinary: bool) -> None:
+    def done(self, granted: int) -> None:
         """A granted call finished: it holds its slot one more second."""
         self._inflight -= 1
-        self._inflight_ordinary -= ordinary
-        self._finished.append((time.monotonic(), ordinary))
-        self._finished_ordinary += ordinary
+        self._finished.append((time.monotonic(), granted))
         self._freed.set()
 
     async def close(self) -> None:
@@ -152,10 +161,9 @@ class Overall:
     def _grant(self, entry: Entry) -> None:
         heapq.heappop(self._line(entry))  # it is that line's top
         entry[3] = False  # granted: out of the line, not a dead entry in it
-        ordinary = entry[4] != URGENT
         self._inflight += 1
-        self._inflight_ordinary += ordinary
-        entry[2].set_result(ordinary)
+        self._recent[entry[4]] += 1
+        entry[2].set_result(entry[4])
 
     async def _dispatch(self) -> None:
         lim = self.limits
@@ -167,11 +175,11 @@ class Overall:
                 return
             now = time.monotonic()
             while self._finished and self._finished[0][0] <= now - 1.0:
-                self._finished_ordinary -= self._finished.popleft()[1]
+                self._recent[self._finished.popleft()[1]] -= 1
             used = len(self._finished) + self._inflight
             # (a call, the slots it may use), in the order they are asked
             order: list[tuple[Entry, int]] = []
-            if self._finished_ordinary + self._inflight_ordinary < lim.ordinary_share:
+            if sum(self._recent[END:]) < lim.ordinary_share:
                 # due calls go before the buttons, and may take the slots kept
                 # for them, within the ordinary share: beyond it they keep
                 # those slots free (a button asked a moment later finds one
@@ -179,9 +187,15 @@ class Overall:
                 if end is not None and end[0] <= now:
                     order.append((end, cap))
                 # a due table before a hand nobody waits on, until that hand
-                # has waited twice its patience: then earliest due first
+                # has waited twice its patience: then the first to press
+                # first, but such hands and closed lobbies take at most
+                # `later_share` of the share while a due table waits (a
+                # burst of deals closes a hundred lobbies at once: pressing
+                # together, they held every table due meanwhile 10 s more)
                 pressing = [e for e in (normal, later) if e is not None and self._pressing(e, now)]
-                order += [(e, cap) for e in sorted(pressing, key=lambda e: e[0])]
+                if len(pressing) == 2 and self._recent[LATER] >= lim.later_share:
+                    pressing = pressing[:1]  # the due table; the hand after the buttons
+                order += [(e, cap) for e in sorted(pressing, key=self._presses_at)]
                 if later is not None and later[0] <= now and not self._pressing(later, now):
                     order.append((later, spare))
             if urgent is not None:
@@ -221,6 +235,10 @@ class Overall:
         patience, so the hands and lobbies a burst of deals leaves behind do
         not crowd out the buttons, nor the tables, when they fall due
         together, yet never wait for ever."""
+        return now >= self._presses_at(entry)
+
+    def _presses_at(self, entry: Entry) -> float:
+        """When an ordinary call presses (see `_pressing`)."""
         if entry[4] <= NORMAL:
-            return entry[0] <= now
-        return now >= entry[0] + self.limits.patience[entry[4]]
+            return float(entry[0])
+        return float(entry[0]) + self.limits.patience[entry[4]]

@@ -17,7 +17,7 @@ from tests.bot.test_outbox import StubBot
 
 PATIENCE = (0.0, 0.3, 0.8, 2.0)
 LIMITS = Limits(overall_per_second=10, chat_rate=50.0, chat_burst=3, urgent_reserve=2,
-                ordinary_share=3, patience=PATIENCE, margin=0.01)
+                ordinary_share=3, later_share=1, patience=PATIENCE, margin=0.01)
 FLOOD = 3.0  # seconds of buttons, 20 a second offered (twice what goes out)
 
 
@@ -266,3 +266,105 @@ async def test_a_due_table_goes_before_a_hand_nobody_waits_on_that_fell_due_firs
     order = [c[3] for c in bot.calls]
     assert order.index("table v2") < min(order.index(f"hand {u}") for u in range(6)), order
     assert sent_at(bot, "table v2") - asked < patience[NORMAL] + 0.6
+
+
+async def test_a_groups_table_edit_does_not_wait_behind_its_closed_lobby():
+    """A group's closed lobby (LATER) fell due before the table's next edit
+    (NORMAL): the table still goes within its patience, the lobby after.
+    The chat asked for the lobby first, which the line serves only at twice
+    its patience, so every group's table waited behind its lobby in a burst
+    of deals."""
+    bot = StubBot()
+    ob = Outbox(bot, LIMITS)
+    ob.show(-5, "lobby", "lobby: open")
+    ob.show(-5, "table", "table v1")
+    assert await ob.drain(2)
+    flooding = asyncio.ensure_future(flood(ob, 4.0))
+    await asyncio.sleep(0.5)
+    ob.show(-5, "lobby", "lobby: started", priority=LATER)  # due at +2.0 s, presses at +4.0 s
+    await asyncio.sleep(1.5)
+    asked = time.monotonic()
+    ob.show(-5, "table", "table v2")  # due at +0.8 s: after the lobby, before it presses
+    await flooding
+    assert await ob.drain(20)
+    order = [c[3] for c in bot.calls]
+    assert order.index("table v2") < order.index("lobby: started"), order
+    assert sent_at(bot, "table v2") - asked < PATIENCE[NORMAL] + 0.6
+
+
+async def test_a_hand_does_not_take_the_place_of_its_dropped_notice():
+    """A player's "your turn" notice (NORMAL) held their chat's place in
+    line; they moved, the notice was dropped, and what is left is their hand
+    nobody waits on (LATER). It goes as a LATER call, after a group's table
+    that fell due later than the notice would have, not in the notice's
+    place (at 100 tables such places held every group's table 18 s)."""
+    bot = StubBot()
+    ob = Outbox(bot, LIMITS)
+    ob.show(7, "hand", "hand v1")
+    ob.show(-5, "table", "table v1")
+    assert await ob.drain(2)
+    flooding = asyncio.ensure_future(flood(ob, 5.0))
+    await asyncio.sleep(0.5)
+    asked = time.monotonic()
+    ob.notify(7, "notify", "👉 Your turn")  # due at +0.8 s
+    ob.show(7, "hand", "hand v2, not asked", priority=LATER)  # presses at +4.0 s
+    await asyncio.sleep(0.2)
+    assert ob.unnotify(7, "notify")  # they moved
+    ob.show(-5, "table", "table v2")  # due at +1.0 s
+    await flooding
+    assert await ob.drain(20)
+    order = [c[3] for c in bot.calls]
+    assert "👉 Your turn" not in order
+    assert order.index("table v2") < order.index("hand v2, not asked"), order
+    took = sent_at(bot, "hand v2, not asked") - asked
+    assert took > PATIENCE[LATER] - 0.1, took  # not before its own due; the notice's was +0.8 s
+
+
+async def test_a_closed_lobby_goes_while_its_busy_table_keeps_the_chat_busy():
+    """A closed lobby (LATER) asks the line only when nothing else waits in
+    its chat, and a busy group's table nearly always waits: once the lobby
+    has waited twice its patience it goes in a slot granted to the table
+    (which asks again at once), not after the game."""
+    bot = StubBot()
+    ob = Outbox(bot, LIMITS)
+    ob.show(-5, "lobby", "lobby: open")
+    ob.show(-5, "table", "table v0")
+    assert await ob.drain(2)
+    flooding = asyncio.ensure_future(flood(ob, 7.0))
+    await asyncio.sleep(0.5)
+    asked = time.monotonic()
+    ob.show(-5, "lobby", "lobby: started", priority=LATER)  # presses at +4.0 s
+    n = 0
+    while not flooding.done():  # a move every 0.3 s: the table always has an edit queued
+        n += 1
+        ob.show(-5, "table", f"table v{n}")
+        await asyncio.sleep(0.3)
+    assert await ob.drain(20)
+    took = sent_at(bot, "lobby: started") - asked
+    assert 2 * PATIENCE[LATER] - 0.1 < took < 2 * PATIENCE[LATER] + 1.0, took
+    edits = [c for c in bot.calls if str(c[3]).startswith("table v") and c[3] != "table v0"]
+    assert len(edits) >= 4  # the table went on being edited meanwhile
+
+
+async def test_hands_nobody_waits_on_take_only_their_share_from_due_tables():
+    """Many hands nobody waits on press together (a burst of deals): they
+    take at most `later_share` of the ordinary share while a due table
+    waits, so the table still goes within about its patience."""
+    bot = StubBot()
+    ob = Outbox(bot, LIMITS)
+    ob.show(-5, "table", "table v1")
+    for u in range(20):
+        ob.show(10 + u, "hand", f"hand {u} v1")
+    assert await ob.drain(5)
+    flooding = asyncio.ensure_future(flood(ob, 8.0))
+    await asyncio.sleep(0.5)
+    for u in range(20):  # press at +4.0 s, all of them
+        ob.show(10 + u, "hand", f"hand {u}, not asked", priority=LATER)
+    await asyncio.sleep(3.5)
+    asked = time.monotonic()
+    ob.show(-5, "table", "table v2")  # due at +0.8 s: just after the hands pressed
+    await flooding
+    assert await ob.drain(30)
+    assert sent_at(bot, "table v2") - asked < PATIENCE[NORMAL] + 1.0
+    gone = [sent_at(bot, f"hand {u}, not asked") for u in range(20)]
+    assert max(gone) < asked + 12  # and they went too
