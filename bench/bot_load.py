@@ -24,6 +24,11 @@ merged).
 Measured in the fake server: button presses answered per second, and the
 time from a press reaching the server to the bot's first resulting API call
 (its answerCallbackQuery), p50/p99.
+
+With PAIJU_BENCH_DUMP=FILE set, the fake server's call log (method, chat,
+time, ok, parameters, result), the games' events and when each press was
+answered are pickled to FILE at the end, to follow one group's table call by
+call (how the ordering passes of issue 35 found where the tables waited).
 """
 
 from __future__ import annotations
@@ -224,6 +229,12 @@ async def _players(
         by_time = [(tg.callbacks[q].t - start, seen[(uid, g, h, turn)] - tg.callbacks[q].t)
                    for q, g, h, turn, uid in handed if (uid, g, h, turn) in seen]
         refused = len([c for c in tg.calls() if c.error_code == 429])
+        if os.environ.get("PAIJU_BENCH_DUMP"):
+            import pickle
+            with open(os.environ["PAIJU_BENCH_DUMP"], "wb") as f:
+                pickle.dump({"calls": [(c.method, c.chat_id, c.t, c.ok, c.params, c.result)
+                                       for c in tg.calls()], "events": events,
+                             "answered": answered, "start": start}, f)
         groups = group_tables.figures(tg.calls(), events, answered,
                                       {t["chat"] for t in tables}, start, start + seconds)
         # an audit of what was let through: windows above Telegram's limits

@@ -268,17 +268,23 @@ async def test_a_due_table_goes_before_a_hand_nobody_waits_on_that_fell_due_firs
     assert sent_at(bot, "table v2") - asked < patience[NORMAL] + 0.6
 
 
+async def group_with_lobby(table: str) -> tuple[StubBot, Outbox]:
+    """A group whose lobby and table messages have been posted."""
+    bot = StubBot()
+    ob = Outbox(bot, LIMITS)
+    ob.show(-5, "lobby", "lobby: open")
+    ob.show(-5, "table", table)
+    assert await ob.drain(2)
+    return bot, ob
+
+
 async def test_a_groups_table_edit_does_not_wait_behind_its_closed_lobby():
     """A group's closed lobby (LATER) fell due before the table's next edit
     (NORMAL): the table still goes within its patience, the lobby after.
     The chat asked for the lobby first, which the line serves only at twice
     its patience, so every group's table waited behind its lobby in a burst
     of deals."""
-    bot = StubBot()
-    ob = Outbox(bot, LIMITS)
-    ob.show(-5, "lobby", "lobby: open")
-    ob.show(-5, "table", "table v1")
-    assert await ob.drain(2)
+    bot, ob = await group_with_lobby("table v1")
     flooding = asyncio.ensure_future(flood(ob, 4.0))
     await asyncio.sleep(0.5)
     ob.show(-5, "lobby", "lobby: started", priority=LATER)  # due at +2.0 s, presses at +4.0 s
@@ -325,11 +331,7 @@ async def test_a_closed_lobby_goes_while_its_busy_table_keeps_the_chat_busy():
     its chat, and a busy group's table nearly always waits: once the lobby
     has waited twice its patience it goes in a slot granted to the table
     (which asks again at once), not after the game."""
-    bot = StubBot()
-    ob = Outbox(bot, LIMITS)
-    ob.show(-5, "lobby", "lobby: open")
-    ob.show(-5, "table", "table v0")
-    assert await ob.drain(2)
+    bot, ob = await group_with_lobby("table v0")
     flooding = asyncio.ensure_future(flood(ob, 7.0))
     await asyncio.sleep(0.5)
     asked = time.monotonic()
