@@ -498,9 +498,18 @@ class Outbox:
         such places a moment held the tables 18 s)."""
         if chat.waiting is None or not chat.ops:
             return
-        op, _wait = self._next(chat_id, chat, _now())
+        op = self._best(chat)  # not _next: its _wait_for refills the chat's
+        # tokens, and mid-call that credit (which _stamp_done withholds) let
+        # the chat go over Telegram's 1 a second: 429s, stale pictures resent
         if op.counted:
             chat.waiting = self._line.move(chat.waiting, *self._urgency(chat, op))
+
+    def _best(self, chat: _Chat) -> Op:
+        """The op of the chat that asks the line first (`_rank`), among those
+        that may go next: new messages never overtake each other."""
+        first_new = next((op for op in chat.ops if not self._may_wait(op)), None)
+        return min((op for op in chat.ops if op is first_new or self._may_wait(op)),
+                   key=lambda op: self._rank(chat, op))
 
     def _ride(self, chat_id: int, chat: _Chat, op: Op) -> tuple[Op, int]:
         """What goes in a slot granted to a chat's table (or notice): a closed
@@ -566,9 +575,7 @@ class Outbox:
         it is an edit held back by a group's reserve and a new message could
         go. New messages never overtake each other (the 🏁 message stays below
         the table it ends); edits may."""
-        first_new = next((op for op in chat.ops if not self._may_wait(op)), None)
-        best = min((op for op in chat.ops if op is first_new or self._may_wait(op)),
-                   key=lambda op: self._rank(chat, op))
+        best = self._best(chat)
         wait = self._wait_for(chat_id, chat, best, now)
         if wait > 0 and self._may_wait(best):
             for op in chat.ops:
