@@ -159,9 +159,29 @@ def figures(calls: Iterable[Any], events: list[tuple[int, int, str, str]],
 
 
 # -- an outbox from another commit ------------------------------------------------
+def _at(root: Path, ref: str, path: str) -> str:
+    """The file as it is at git `ref`."""
+    return subprocess.run(["git", "show", f"{ref}:{path}"], cwd=root, check=True,
+                          capture_output=True, text=True).stdout
+
+
+def _load(name: str, src: str) -> Any:
+    """A module from source text, importable by `name` while the bench runs."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"{name}.py"
+        path.write_text(src)
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return module
+
+
 @contextmanager
 def outbox_of(ref: str | None) -> Iterator[str]:
-    """Run the bot with `bot/telegram/outbox.py` as it is at git `ref` (None: this tree's)."""
+    """Run the bot with `bot/telegram/outbox.py` as it is at git `ref` (None: this tree's),
+    and its `bot/telegram/overall.py` (who goes next), which changed with it."""
     if ref is None:
         yield "this tree"
         return
@@ -171,36 +191,34 @@ def outbox_of(ref: str | None) -> Iterator[str]:
     if ref.endswith(".py"):  # a file: a variant being tried
         src, commit = Path(ref).read_text(), "a file"
     else:
-        src = subprocess.run(["git", "show", f"{ref}:bot/telegram/outbox.py"], cwd=root, check=True,
-                             capture_output=True, text=True).stdout
+        src = _at(root, ref, "bot/telegram/outbox.py")
+        overall = _at(root, ref, "bot/telegram/overall.py") if "bot.telegram.overall" in src else ""
+        if overall:  # the ref's own line: its outbox speaks to it
+            _load("bench_overall_baseline", overall)
+            src = src.replace("from bot.telegram.overall import",
+                              "from bench_overall_baseline import")
         commit = subprocess.run(["git", "rev-parse", "--short", ref], cwd=root, check=True,
                                 capture_output=True, text=True).stdout.strip()
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "outbox_baseline.py"
-        path.write_text(src)
-        spec = importlib.util.spec_from_file_location("bench_outbox_baseline", path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-        ours = bot.app.Outbox
-        baseline = module.Outbox
-        if not hasattr(module, "LATER"):  # before issue 35: those messages were NORMAL
-            class baseline(module.Outbox):  # type: ignore[no-redef]
-                def show(self, *args, **kwargs):
-                    if "priority" in kwargs:
-                        kwargs["priority"] = min(kwargs["priority"], module.NORMAL)
-                    return super().show(*args, **kwargs)
+    module = _load("bench_outbox_baseline", src)
+    ours = bot.app.Outbox
+    baseline = module.Outbox
+    if not hasattr(module, "LATER"):  # before issue 35: those messages were NORMAL
+        class baseline(module.Outbox):  # type: ignore[no-redef]
+            def show(self, *args, **kwargs):
+                if "priority" in kwargs:
+                    kwargs["priority"] = min(kwargs["priority"], module.NORMAL)
+                return super().show(*args, **kwargs)
 
-                def unnotify(self, chat_id, key) -> bool:
-                    return False  # before issue 35 a queued "your turn" always went
+            def unnotify(self, chat_id, key) -> bool:
+                return False  # before issue 35 a queued "your turn" always went
 
-        bot.app.Outbox = baseline  # type: ignore[misc]
-        try:
-            yield f"{ref} ({commit})"
-        finally:
-            bot.app.Outbox = ours  # type: ignore[misc]
-            sys.modules.pop(spec.name, None)
+    bot.app.Outbox = baseline  # type: ignore[misc]
+    try:
+        yield f"{ref} ({commit})"
+    finally:
+        bot.app.Outbox = ours  # type: ignore[misc]
+        sys.modules.pop("bench_outbox_baseline", None)
+        sys.modules.pop("bench_overall_baseline", None)
 
 
 def _q(xs: list[float], q: float) -> float:
