@@ -36,6 +36,14 @@ def sent_at(bot: StubBot, text: str) -> float:
     return next(c[0] for c in bot.calls if c[3] == text)
 
 
+def table_went_first(bot: StubBot, asked: float, patience: float, *later: str) -> None:
+    """"table v2", asked at `asked`, went before every one of `later`, within
+    its patience (and a little more for the flood's slots)."""
+    order = [c[3] for c in bot.calls]
+    assert order.index("table v2") < min(order.index(t) for t in later), order
+    assert sent_at(bot, "table v2") - asked < patience + 0.6
+
+
 async def test_a_groups_table_and_its_end_go_out_while_buttons_flood():
     bot = StubBot()
     ob = Outbox(bot, LIMITS)
@@ -263,9 +271,7 @@ async def test_a_due_table_goes_before_a_hand_nobody_waits_on_that_fell_due_firs
     ob.show(-5, "table", "table v2")  # due at +1.1 s: after the hands, before they press
     await flooding
     assert await ob.drain(20)
-    order = [c[3] for c in bot.calls]
-    assert order.index("table v2") < min(order.index(f"hand {u}") for u in range(6)), order
-    assert sent_at(bot, "table v2") - asked < patience[NORMAL] + 0.6
+    table_went_first(bot, asked, patience[NORMAL], *(f"hand {u}" for u in range(6)))
 
 
 async def group_with_lobby(table: str) -> tuple[StubBot, Outbox]:
@@ -293,9 +299,7 @@ async def test_a_groups_table_edit_does_not_wait_behind_its_closed_lobby():
     ob.show(-5, "table", "table v2")  # due at +0.8 s: after the lobby, before it presses
     await flooding
     assert await ob.drain(20)
-    order = [c[3] for c in bot.calls]
-    assert order.index("table v2") < order.index("lobby: started"), order
-    assert sent_at(bot, "table v2") - asked < PATIENCE[NORMAL] + 0.6
+    table_went_first(bot, asked, PATIENCE[NORMAL], "lobby: started")
 
 
 async def test_a_hand_does_not_take_the_place_of_its_dropped_notice():
