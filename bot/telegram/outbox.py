@@ -238,7 +238,7 @@ class Outbox:
                 elif priority > op.priority:  # what it shows now can wait (a lobby now closed)
                     op.due = op.since + self.limits.patience[priority]
                 op.priority = priority
-                self._retune(chat_id, chat)
+                self._retune(chat)
                 return
         self._push(chat, Op("show", chat_id, key, text, markup, on_new=on_new, priority=priority,
                             photo=photo))
@@ -257,7 +257,7 @@ class Outbox:
             if not self.slots.get(key):
                 chat.ops.remove(op)
                 self._done_one()
-                self._retune(chat_id, chat)
+                self._retune(chat)
             elif callable(op.text):
                 op.text, op.markup, op.photo = _unpack(op.text(), op.photo)
 
@@ -298,7 +298,7 @@ class Outbox:
                 if op.kind == "notify" and op.key == key:
                     chat.ops.remove(op)
                     self._done_one()
-                    self._retune(chat_id, chat)
+                    self._retune(chat)
                     found = True
                     break
         if key in self._notifying:  # on the wire: deleted as soon as it is sent
@@ -328,7 +328,7 @@ class Outbox:
                 if priority < op.priority:  # more urgent: due from now, or as it was if sooner
                     op.due = min(op.due, _now() + self.limits.patience[priority])
                     op.priority = priority
-                self._retune(chat_id, chat)
+                self._retune(chat)
                 return
         self._push(chat, Op("unbutton", chat_id, None, text or "", message_id=message_id,
                             priority=priority))
@@ -338,12 +338,12 @@ class Outbox:
 
     def forget(self, key: Hashable) -> None:
         """Drop a slot's pending edit and its message id (the next show sends)."""
-        for chat_id, chat in self._chats.items():
+        for chat in self._chats.values():
             for op in list(chat.ops):
                 if op.key == key and op.kind == "show":
                     chat.ops.remove(op)
                     self._done_one()
-                    self._retune(chat_id, chat)
+                    self._retune(chat)
         self.slots.pop(key, None)
         self.photos.pop(key, None)
 
@@ -441,7 +441,7 @@ class Outbox:
         op.since = _now()
         op.due = op.since + self.limits.patience[op.priority]
         chat.ops.append(op)
-        self._retune(op.chat_id, chat)
+        self._retune(chat)
         self._busy += 1
         self._idle.clear()
         chat.wake.set()
@@ -489,7 +489,7 @@ class Outbox:
         finally:
             chat.waiting = None
 
-    def _retune(self, chat_id: int, chat: _Chat) -> None:
+    def _retune(self, chat: _Chat) -> None:
         """The chat's place in the overall line follows what it holds now:
         sooner when something more urgent came, later when what it waited
         for went or can wait (a "your turn" dropped, a lobby now closed).
@@ -498,9 +498,7 @@ class Outbox:
         such places a moment held the tables 18 s)."""
         if chat.waiting is None or not chat.ops:
             return
-        op = self._best(chat)  # not _next: its _wait_for refills the chat's
-        # tokens, and mid-call that credit (which _stamp_done withholds) let
-        # the chat go over Telegram's 1 a second: 429s, stale pictures resent
+        op = self._best(chat)  # what it asks for; when it may go is the worker's (_next)
         if op.counted:
             chat.waiting = self._line.move(chat.waiting, *self._urgency(chat, op))
 

@@ -30,3 +30,9 @@ async def test_the_lobby_says_started_and_loses_its_buttons_right_after_the_tabl
         assert [m.message_id for m in closed] == [lobby.message_id]
         tables = [m for m in tg.messages(GROUP, from_bot=True) if m.message_id > lobby.message_id]
         assert tables, "the table is posted below the lobby"
+        # the table went out before the lobby was closed, not after
+        sent = [c.t for c in tg.calls() if c.ok and c.chat_id == GROUP
+                and c.method == "sendMessage" and c.result["message_id"] == tables[0].message_id]
+        shut = [c.t for c in tg.calls() if c.ok and c.chat_id == GROUP
+                and c.method == "editMessageText" and "已开局" in c.params["text"]]
+        assert sent and shut and sent[0] < shut[0]
