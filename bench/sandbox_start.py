@@ -14,6 +14,10 @@ plus `--game xianniu` on every other run) and reads its output:
 
 then Ctrl-C, and checks the exit status is 0. Prints each run, the medians
 and the load (os.getloadavg) before and after.
+
+`--python EXE` (repeatable) runs the same command under other interpreters
+too (another virtual environment: another pydantic, say), one run of each
+in turn, and gives each its own medians: side by side on the same load.
 """
 
 from __future__ import annotations
@@ -55,8 +59,8 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
     return stats[pid][1], sum(cpu for p, (_, cpu) in stats.items() if in_tree(p))
 
 
-def one_run(game: str | None) -> tuple[float, float, float, float]:
-    args = [sys.executable, "-m", "bot.cli.main", "sandbox", "--port", "0"]
+def one_run(game: str | None, python: str = sys.executable) -> tuple[float, float, float, float]:
+    args = [python, "-m", "bot.cli.main", "sandbox", "--port", "0"]
     if game:
         args += ["--game", game]
     t0 = time.perf_counter()
@@ -83,27 +87,35 @@ def one_run(game: str | None) -> tuple[float, float, float, float]:
     return times[0], times[1], own, cpu
 
 
+def _summary(xs: list[float]) -> str:
+    return f"{statistics.median(xs):.2f} s ({min(xs):.2f}-{max(xs):.2f})"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.sandbox_start", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--runs", type=int, default=6)
+    ap.add_argument("--runs", type=int, default=6, help="runs of each interpreter")
+    ap.add_argument("--python", action="append", default=[], metavar="EXE",
+                    help="another interpreter to run side by side (repeatable)")
     args = ap.parse_args(argv)
+    pythons = [sys.executable, *args.python]
     print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    rows = []
+    rows: dict[str, list[tuple[float, ...]]] = {py: [] for py in pythons}
     for i in range(args.runs):
         game = "xianniu" if i % 2 else None
-        page, ready, own, cpu = one_run(game)
-        rows.append((page, ready, own, cpu - own, cpu))
-        print(f"run {i + 1} ({'--game xianniu' if game else 'no game'}): page {page:.2f} s, "
-              f"ready {ready:.2f} s; cpu: sandbox {own:.2f} s, bot {cpu - own:.2f} s, "
-              f"all {cpu:.2f} s")
+        for py in pythons:
+            page, ready, own, cpu = one_run(game, py)
+            rows[py].append((page, ready, own, cpu - own, cpu))
+            who = f"{py}: " if len(pythons) > 1 else ""
+            print(f"{who}run {i + 1} ({'--game xianniu' if game else 'no game'}): "
+                  f"page {page:.2f} s, ready {ready:.2f} s; cpu: sandbox {own:.2f} s, "
+                  f"bot {cpu - own:.2f} s, all {cpu:.2f} s")
 
-    def summary(k: int) -> str:
-        xs = [r[k] for r in rows]
-        return f"{statistics.median(xs):.2f} s ({min(xs):.2f}-{max(xs):.2f})"
-
-    print(f"median (range): page {summary(0)}, ready {summary(1)}; cpu: sandbox {summary(2)}, "
-          f"bot {summary(3)}, all {summary(4)}")
+    for py, runs in rows.items():
+        s_page, s_ready, s_own, s_bot, s_all = (_summary([r[k] for r in runs]) for k in range(5))
+        who = f"{py}: " if len(pythons) > 1 else ""
+        print(f"{who}median (range): page {s_page}, ready {s_ready}; "
+              f"cpu: sandbox {s_own}, bot {s_bot}, all {s_all}")
     print(f"load after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 
