@@ -16,8 +16,10 @@ then Ctrl-C, and checks the exit status is 0. Prints each run, the medians
 and the load (os.getloadavg) before and after.
 
 `--python EXE` (repeatable) runs the same command under other interpreters
-too (another virtual environment: another pydantic, say), one run of each
-in turn, and gives each its own medians: side by side on the same load.
+too (another virtual environment: another pydantic, say), and `--checkout
+DIR` another checkout's code (DIR/.venv/bin/python, run in DIR: main before
+a change, say); one run of each in turn, each with its own medians: side by
+side on the same load.
 """
 
 from __future__ import annotations
@@ -59,12 +61,14 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
     return stats[pid][1], sum(cpu for p, (_, cpu) in stats.items() if in_tree(p))
 
 
-def one_run(game: str | None, python: str = sys.executable) -> tuple[float, float, float, float]:
+def one_run(game: str | None, python: str = sys.executable,
+            cwd: str | None = None) -> tuple[float, float, float, float]:
     args = [python, "-m", "bot.cli.main", "sandbox", "--port", "0"]
     if game:
         args += ["--game", game]
     t0 = time.perf_counter()
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=cwd)
     assert proc.stdout is not None
     sel = selectors.DefaultSelector()
     sel.register(proc.stdout, selectors.EVENT_READ)
@@ -97,23 +101,27 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=6, help="runs of each interpreter")
     ap.add_argument("--python", action="append", default=[], metavar="EXE",
                     help="another interpreter to run side by side (repeatable)")
+    ap.add_argument("--checkout", action="append", default=[], metavar="DIR",
+                    help="another checkout (with its .venv) to run side by side (repeatable)")
     args = ap.parse_args(argv)
-    pythons = [sys.executable, *args.python]
+    # (label, interpreter, working directory): `python -m` imports from the latter
+    pythons = [(sys.executable, sys.executable, None), *((p, p, None) for p in args.python),
+               *((d, os.path.join(d, ".venv", "bin", "python"), d) for d in args.checkout)]
     print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    rows: dict[str, list[tuple[float, ...]]] = {py: [] for py in pythons}
+    rows: dict[str, list[tuple[float, ...]]] = {label: [] for label, _, _ in pythons}
     for i in range(args.runs):
         game = "xianniu" if i % 2 else None
-        for py in pythons:
-            page, ready, own, cpu = one_run(game, py)
-            rows[py].append((page, ready, own, cpu - own, cpu))
-            who = f"{py}: " if len(pythons) > 1 else ""
+        for label, py, cwd in pythons:
+            page, ready, own, cpu = one_run(game, py, cwd)
+            rows[label].append((page, ready, own, cpu - own, cpu))
+            who = f"{label}: " if len(pythons) > 1 else ""
             print(f"{who}run {i + 1} ({'--game xianniu' if game else 'no game'}): "
                   f"page {page:.2f} s, ready {ready:.2f} s; cpu: sandbox {own:.2f} s, "
                   f"bot {cpu - own:.2f} s, all {cpu:.2f} s")
 
-    for py, runs in rows.items():
+    for label, runs in rows.items():
         s_page, s_ready, s_own, s_bot, s_all = (_summary([r[k] for r in runs]) for k in range(5))
-        who = f"{py}: " if len(pythons) > 1 else ""
+        who = f"{label}: " if len(pythons) > 1 else ""
         print(f"{who}median (range): page {s_page}, ready {s_ready}; "
               f"cpu: sandbox {s_own}, bot {s_bot}, all {s_all}")
     print(f"load after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -19,8 +19,10 @@ import pytest
 URL = re.compile(r"open (http://\S+) in a browser")
 
 
-def start(*args: str) -> subprocess.Popen[str]:
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+def start(*args: str, mark: str = "") -> subprocess.Popen[str]:
+    """`paiju sandbox ARGS`; `mark`: an environment variable its processes
+    inherit, to find them afterwards (`marked`)."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "PAIJU_TEST_MARK": mark}
     env.pop("LOG_LEVEL", None)
     return subprocess.Popen([sys.executable, "-m", "bot.cli.main", "sandbox", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
@@ -84,10 +86,32 @@ def test_a_port_in_use_is_one_line_and_status_2():
     (["--port", "70000"], "--port must be 0 to 65535"),
 ])
 def test_wrong_options_are_one_line_and_status_2(args, says):
-    proc = start(*args)
+    mark = f"wrong-{os.getpid()}-{time.monotonic_ns()}"
+    proc = start(*args, mark=mark)
+    proc.wait(timeout=60)
+    # the bot's process, begun before the options were read, is not left behind
+    # (looked for before reading the output: one left behind would hold stderr open)
+    left = marked(mark) if sys.platform.startswith("linux") else []
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and says in err, err
+    assert left == []
+
+
+def marked(mark: str) -> list[int]:
+    """Live processes started with PAIJU_TEST_MARK=mark (Linux's /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as f:
+                if f"PAIJU_TEST_MARK={mark}".encode() in f.read().split(b"\0") and \
+                        alive(int(entry)):
+                    found.append(int(entry))
+        except OSError:  # ended meanwhile, or not ours to read
+            pass
+    return found
 
 
 def test_another_host_is_listened_on_only_when_asked_and_with_a_warning():
