@@ -12,8 +12,9 @@ plus `--game xianniu` on every other run) and reads its output:
          (a process of its own, started first) and all: the figures that
          do not depend on what else the machine runs
 
-then Ctrl-C, and checks the exit status is 0. Prints each run, the medians
-and the load (os.getloadavg) before and after.
+then Ctrl-C, and checks the exit status is 0 (the modules compiled first, as
+`pip install` does). Prints each run, the medians and the load
+(os.getloadavg) before and after.
 
 `--python EXE` (repeatable) runs the same command under other interpreters
 too (another virtual environment: another pydantic, say), and `--checkout
@@ -107,6 +108,10 @@ def main(argv: list[str] | None = None) -> int:
     # (label, interpreter, working directory): `python -m` imports from the latter
     pythons = [(sys.executable, sys.executable, None), *((p, p, None) for p in args.python),
                *((d, os.path.join(d, ".venv", "bin", "python"), d) for d in args.checkout)]
+    for _, py, cwd in pythons:  # as `pip install` does for a host (even where
+        # PYTHONDONTWRITEBYTECODE is set, which would recompile them every run)
+        subprocess.run([py, "-m", "compileall", "-q", "bot", "games", "storage"],
+                       cwd=cwd, check=True, stdout=subprocess.DEVNULL)
     print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     rows: dict[str, list[tuple[float, ...]]] = {label: [] for label, _, _ in pythons}
     for i in range(args.runs):
