@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # the commands import lazily; these are for mypy only
     from pathlib import Path
 
     from bot.i18n import Translator
+    from bot.sandbox.process import BotProcess
     from games.base import State
     from games.records import RecordError
 
@@ -260,7 +261,8 @@ def _sandbox(args: argparse.Namespace) -> int:
         return _fail("sandbox", str(e))
     from bot.sandbox.process import BotProcess
 
-    # begun by main() before anything else; made here when main() was bypassed
+    # main() began it before reading the options; made here only if its
+    # look at the command line missed this command (it never should)
     spare = args.bot_process or BotProcess()
     try:
         from bot.sandbox.host import Options, check
@@ -508,7 +510,7 @@ def version() -> str:
         return "unknown"
 
 
-def _bot_process_first(argv: list[str]) -> Any:
+def _bot_process_first(argv: list[str]) -> BotProcess | None:
     """`paiju sandbox`: its bot's process, begun before this one builds its
     parser (0.15 s of imports): the bot's seconds of importing aiogram, the
     longest part of the sandbox's start, run on the other core while this
